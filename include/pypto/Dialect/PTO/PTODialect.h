@@ -1,0 +1,37 @@
+//===- PTODialect.h - the pto dialect -------------------------*- C++ -*-===//
+//
+// Declarations of the pto dialect (the `.pto` format ptoas reads).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_DIALECT_PTO_PTODIALECT_H
+#define PYPTO_DIALECT_PTO_PTODIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "pypto/Dialect/PTO/PTOEnums.h.inc"
+
+#include "pypto/Dialect/PTO/PTODialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "pypto/Dialect/PTO/PTOAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "pypto/Dialect/PTO/PTOTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "pypto/Dialect/PTO/PTOOps.h.inc"
+
+namespace mlir::pto {
+/// Name of the function attribute that marks a kernel's core type.
+inline constexpr llvm::StringLiteral kKernelKindAttr = "pto.kernel_kind";
+/// Name of the module attribute that names the target architecture.
+inline constexpr llvm::StringLiteral kTargetArchAttr = "pto.target_arch";
+} // namespace mlir::pto
+
+#endif // PYPTO_DIALECT_PTO_PTODIALECT_H

@@ -1,0 +1,70 @@
+//===- PyPTODialect.h - the pypto dialect ---------------------*- C++ -*-===//
+//
+// Declarations of the pypto dialect, its types and operations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_DIALECT_PYPTO_PYPTODIALECT_H
+#define PYPTO_DIALECT_PYPTO_PYPTODIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "pypto/Dialect/PyPTO/PyPTOEnums.h.inc"
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "pypto/Dialect/PyPTO/PyPTOAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "pypto/Dialect/PyPTO/PyPTOTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "pypto/Dialect/PyPTO/PyPTOOps.h.inc"
+
+namespace mlir::pypto {
+
+/// Names of the discardable attributes the dialect owns.
+namespace attr {
+inline constexpr llvm::StringLiteral kKind = "pypto.kind";
+inline constexpr llvm::StringLiteral kDir = "pypto.dir";
+inline constexpr llvm::StringLiteral kInit = "pypto.init";
+inline constexpr llvm::StringLiteral kValue = "pypto.value";
+inline constexpr llvm::StringLiteral kName = "pypto.name";
+inline constexpr llvm::StringLiteral kStrides = "pypto.strides";
+inline constexpr llvm::StringLiteral kLoop = "pypto.loop";
+inline constexpr llvm::StringLiteral kGolden = "pypto.golden";
+inline constexpr llvm::StringLiteral kRtol = "pypto.rtol";
+inline constexpr llvm::StringLiteral kAtol = "pypto.atol";
+inline constexpr llvm::StringLiteral kSeed = "pypto.seed";
+inline constexpr llvm::StringLiteral kAddr = "pypto.addr";
+inline constexpr llvm::StringLiteral kArch = "pypto.arch";
+} // namespace attr
+
+/// Function roles (`pypto.kind`).
+namespace kind {
+inline constexpr llvm::StringLiteral kOpaque = "opaque";
+inline constexpr llvm::StringLiteral kOrchestration = "orchestration";
+inline constexpr llvm::StringLiteral kInCore = "incore";
+inline constexpr llvm::StringLiteral kAIC = "aic";
+inline constexpr llvm::StringLiteral kAIV = "aiv";
+inline constexpr llvm::StringLiteral kGroup = "group";
+} // namespace kind
+
+/// The role of `op` (a function), or "" when it has none.
+llvm::StringRef getFunctionKind(Operation *op);
+
+/// True for functions that run on a core (incore, aic, aiv).
+bool isKernelFunction(Operation *op);
+
+} // namespace mlir::pypto
+
+#endif // PYPTO_DIALECT_PYPTO_PYPTODIALECT_H

@@ -1,0 +1,60 @@
+//===- Emitters.h - .pto, C++ and kernel_config.py emitters ---*- C++ -*-===//
+//
+// The files a build consists of. Every emitter reads a module that went
+// through the default pipeline and never changes it; errors are reported at
+// the operation that cannot be emitted.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_TARGET_EMITTERS_H
+#define PYPTO_TARGET_EMITTERS_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::pypto {
+
+/// A kernel of the build with its runtime id (the order of its first
+/// submission in the orchestration) and core type.
+struct KernelInfo {
+  func::FuncOp func;
+  int funcId;
+  bool isCube;
+  llvm::StringRef coreDir() const { return isCube ? "aic" : "aiv"; }
+};
+
+/// The module's single orchestration function.
+FailureOr<func::FuncOp> getOrchestration(ModuleOp module);
+
+/// Kernels in func_id order; fails (located) on kernels not lowered to pto.
+FailureOr<SmallVector<KernelInfo>> collectKernels(ModuleOp module);
+
+/// Name of a parameter in generated code: its `pypto.name`, else `arg<i>`.
+std::string getArgumentName(func::FuncOp func, unsigned index);
+
+/// One kernel as a `.pto` module for ptoas.
+LogicalResult emitPTO(func::FuncOp kernel, llvm::raw_ostream &os);
+
+/// Every kernel's `.pto`, each preceded by a `// ptoas/<name>.pto` line.
+LogicalResult emitAllPTO(ModuleOp module, llvm::raw_ostream &os);
+
+/// Kernel C++ over the CPU tile library, with `kernel_entry` (built-in
+/// PTO->C++ lowering, used when no ptoas is installed).
+LogicalResult emitKernelCpp(func::FuncOp kernel, llvm::raw_ostream &os);
+
+/// Every kernel's C++, each preceded by a `// kernels/<dir>/<name>.cpp` line.
+LogicalResult emitAllKernelCpp(ModuleOp module, llvm::raw_ostream &os);
+
+/// The orchestration C++ against the PTO2 runtime API.
+LogicalResult emitOrchestration(ModuleOp module, llvm::raw_ostream &os);
+
+/// kernel_config.py: RUNTIME_CONFIG, ORCHESTRATION and KERNELS.
+LogicalResult emitKernelConfig(ModuleOp module, llvm::raw_ostream &os);
+
+/// Registers the translations above with mlir-translate's registry.
+void registerTranslations();
+
+} // namespace mlir::pypto
+
+#endif // PYPTO_TARGET_EMITTERS_H

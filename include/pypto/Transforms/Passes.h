@@ -1,0 +1,45 @@
+//===- Passes.h - pypto-mlir passes and pipelines -------------*- C++ -*-===//
+
+#ifndef PYPTO_TRANSFORMS_PASSES_H
+#define PYPTO_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+namespace pto {
+class PTODialect;
+} // namespace pto
+namespace pypto {
+class PyPTODialect;
+
+#define GEN_PASS_DECL
+#include "pypto/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "pypto/Transforms/Passes.h.inc"
+
+/// Options of the default compilation pipeline.
+struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
+  Option<std::string> arch{*this, "arch",
+                           llvm::cl::desc("Target: a2a3 or a5"),
+                           llvm::cl::init("a5")};
+};
+
+/// Adds the default pipeline (program -> planned pto kernels + orchestration).
+void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// Registers every pass and the named pipeline `pypto-default-pipeline`.
+void registerPassesAndPipelines();
+
+/// Byte capacity of an on-chip memory space for `arch` ("a2a3" or "a5");
+/// `space` is the pypto memory-space name (vec, mat, left, right, acc, bias).
+std::optional<int64_t> getSpaceCapacity(llvm::StringRef arch,
+                                        llvm::StringRef space);
+
+} // namespace pypto
+} // namespace mlir
+
+#endif // PYPTO_TRANSFORMS_PASSES_H

@@ -1,0 +1,89 @@
+//===- Passes.td - pypto-mlir passes -----------------------*- tablegen -*-===//
+//
+// Every pass of the compiler. The default pipeline runs them in this order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_TRANSFORMS_PASSES_TD
+#define PYPTO_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
+  let summary = "Outline each pypto.at region into an InCore kernel";
+  let description = [{
+    Each `pypto.at` region becomes a `func.func` with `pypto.kind = "incore"`
+    whose parameters are the region's live-in values (tensors first, then
+    scalars), and the region is replaced by a `pypto.call` of it. The
+    function that held the regions becomes the orchestration function.
+
+    Slices of live-in tensors whose offsets are defined outside the region
+    are hoisted into the orchestration, so each task receives exactly the
+    window it touches; the runtime then sees precise dependencies and
+    independent tasks run in parallel. A hoisted view records its strides
+    in the kernel parameter's `pypto.strides`. A tensor that the region only
+    writes is an `out` parameter, one it reads and writes is `inout`.
+
+    Runs on the module because it adds functions.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::pypto::PyPTODialect"];
+  let statistics = [
+    Statistic<"numOutlined", "outlined", "Number of regions outlined">,
+    Statistic<"numHoisted", "hoisted-views", "Number of views hoisted">
+  ];
+}
+
+def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
+                               "::mlir::func::FuncOp"> {
+  let summary = "Turn tensor ops in kernels into tile loads, compute, stores";
+  let description = [{
+    Inside InCore functions, a tensor parameter consumed by compute is loaded
+    into a tile (`pypto.load`), compute runs on tiles, and
+    `pypto.assemble` into a parameter becomes `pypto.store`. Vector work
+    runs in `vec` tiles. Matmul operands are loaded into `mat` and moved to
+    `left`/`right`; the product lives in `acc` and is stored from there.
+  }];
+  let dependentDialects = ["::mlir::pypto::PyPTODialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def PlanMemory : Pass<"pypto-plan-memory", "::mlir::func::FuncOp"> {
+  let summary = "Assign on-chip addresses to every tile of a kernel";
+  let description = [{
+    Computes the live range of each tile and assigns it a 32-byte aligned
+    offset in its memory space (`pypto.addr`), reusing space whose tile is
+    dead and letting an elementwise result take its operand's buffer in
+    place. A kernel whose tiles do not fit the target's capacity is an error
+    that names the space, the bytes needed and the capacity.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
+           "Target architecture: a2a3 (Ascend 910B/C) or a5 (Ascend 950)">
+  ];
+  let statistics = [
+    Statistic<"numTiles", "tiles", "Number of tiles placed">
+  ];
+}
+
+def LowerToPTO : Pass<"pypto-lower-to-pto", "ModuleOp"> {
+  let summary = "Lower InCore kernels to the pto dialect";
+  let description = [{
+    Rewrites each planned kernel into the form ptoas reads: tensor parameters
+    become `!pto.ptr` with a `pto.make_tensor_view`, every tile becomes a
+    `pto.alloc_tile` at its planned address, loads and stores go through
+    `pto.partition_view`, and compute becomes `pto.t*` instructions. The
+    kernel gets `pto.kernel_kind` (cube when it uses the cube unit) and the
+    module `pto.target_arch`.
+
+    Runs on the module because it sets the module's target attribute.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
+           "Target architecture: a2a3 or a5">
+  ];
+  let dependentDialects = ["::mlir::pto::PTODialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+#endif // PYPTO_TRANSFORMS_PASSES_TD

@@ -1,0 +1,494 @@
+//===- PTODialect.cpp - pto dialect, types and verifiers -------*- C++ -*-===//
+//
+// The pto dialect: the `!pto.tile_buf` syntax (keyed and compact forms) and
+// the checks ptoas makes on views, tiles and tile instructions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PTO/PTODialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::pto;
+
+/// `16x16xf32` or `?x?xf32`: the shape and element type of a view type.
+static ParseResult parseDimsAndElement(AsmParser &parser,
+                                       SmallVector<int64_t> &shape,
+                                       Type &elementType) {
+  return failure(parser.parseDimensionList(shape, /*allowDynamic=*/true) ||
+                 parser.parseType(elementType));
+}
+
+static void printDimsAndElement(AsmPrinter &printer, ArrayRef<int64_t> shape,
+                                Type elementType) {
+  for (int64_t dim : shape) {
+    if (ShapedType::isDynamic(dim))
+      printer << "?";
+    else
+      printer << dim;
+    printer << "x";
+  }
+  printer << elementType;
+}
+
+/// The pointer operand of make_tensor_view is not spelled out: it is a
+/// pointer to the view's element type.
+static ParseResult parsePtrFromView(OpAsmParser &parser, Type &ptrType,
+                                    Type viewType) {
+  auto view = dyn_cast<TensorViewType>(viewType);
+  if (!view)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected a !pto.tensor_view result type");
+  ptrType = PtrType::get(view.getContext(), view.getElementType());
+  return success();
+}
+
+static void printPtrFromView(OpAsmPrinter &, Operation *, Type, Type) {}
+
+#include "pypto/Dialect/PTO/PTODialect.cpp.inc"
+#include "pypto/Dialect/PTO/PTOEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "pypto/Dialect/PTO/PTOAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "pypto/Dialect/PTO/PTOTypes.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "pypto/Dialect/PTO/PTOOps.cpp.inc"
+
+void PTODialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "pypto/Dialect/PTO/PTOTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "pypto/Dialect/PTO/PTOAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "pypto/Dialect/PTO/PTOOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// !pto.tile_buf
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The fields of a tile_buf type while it is being parsed.
+struct TileBufFields {
+  std::optional<AddressSpace> loc;
+  Type dtype;
+  std::optional<int64_t> rows, cols, validRows, validCols, fractal, pad;
+  std::optional<BLayout> blayout;
+  std::optional<SLayout> slayout;
+};
+} // namespace
+
+template <typename EnumT>
+static ParseResult
+parseEnumKeyword(AsmParser &parser, std::optional<EnumT> &out,
+                 std::optional<EnumT> (*symbolize)(StringRef),
+                 StringRef what) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  out = symbolize(keyword);
+  if (!out)
+    return parser.emitError(loc, "unknown ") << what << " '" << keyword << "'";
+  return success();
+}
+
+/// An integer, or `?` for a dimension known only at run time (-1).
+static ParseResult parseDimOrQuestion(AsmParser &parser,
+                                      std::optional<int64_t> &out) {
+  if (succeeded(parser.parseOptionalQuestion())) {
+    out = -1;
+    return success();
+  }
+  int64_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  out = value;
+  return success();
+}
+
+static ParseResult parseTileBufField(AsmParser &parser, StringRef key,
+                                     SMLoc keyLoc, TileBufFields &fields) {
+  auto parseInt = [&](std::optional<int64_t> &out) -> ParseResult {
+    int64_t value;
+    if (parser.parseInteger(value))
+      return failure();
+    out = value;
+    return success();
+  };
+  if (key == "loc")
+    return parseEnumKeyword(parser, fields.loc, symbolizeAddressSpace,
+                            "tile location");
+  if (key == "dtype")
+    return parser.parseType(fields.dtype);
+  if (key == "rows")
+    return parseInt(fields.rows);
+  if (key == "cols")
+    return parseInt(fields.cols);
+  if (key == "v_row")
+    return parseDimOrQuestion(parser, fields.validRows);
+  if (key == "v_col")
+    return parseDimOrQuestion(parser, fields.validCols);
+  if (key == "blayout")
+    return parseEnumKeyword(parser, fields.blayout, symbolizeBLayout,
+                            "blayout");
+  if (key == "slayout")
+    return parseEnumKeyword(parser, fields.slayout, symbolizeSLayout,
+                            "slayout");
+  if (key == "fractal")
+    return parseInt(fields.fractal);
+  if (key == "pad")
+    return parseInt(fields.pad);
+  if (key == "valid") {
+    SmallVector<int64_t> dims;
+    if (parser.parseDimensionList(dims, /*allowDynamic=*/true,
+                                  /*withTrailingX=*/false))
+      return failure();
+    if (dims.size() != 2)
+      return parser.emitError(keyLoc, "'valid' takes two dimensions");
+    fields.validRows = ShapedType::isDynamic(dims[0]) ? -1 : dims[0];
+    fields.validCols = ShapedType::isDynamic(dims[1]) ? -1 : dims[1];
+    return success();
+  }
+  if (key == "compact") {
+    std::optional<int64_t> compact;
+    if (parseInt(compact))
+      return failure();
+    if (*compact != 0)
+      return parser.emitError(keyLoc, "compact tile modes are not supported");
+    return success();
+  }
+  return parser.emitError(keyLoc, "unknown tile_buf field '") << key << "'";
+}
+
+Type TileBufType::parse(AsmParser &parser) {
+  TileBufFields fields;
+  if (parser.parseLess())
+    return {};
+  SMLoc firstLoc = parser.getCurrentLocation();
+  StringRef first;
+  if (parser.parseKeyword(&first))
+    return {};
+  bool keyed = succeeded(parser.parseOptionalEqual());
+  if (keyed) {
+    if (parseTileBufField(parser, first, firstLoc, fields))
+      return {};
+  } else {
+    // Compact form: `vec, 16x16xf32` then optional key=value fields.
+    fields.loc = symbolizeAddressSpace(first);
+    if (!fields.loc) {
+      parser.emitError(firstLoc, "unknown tile location '") << first << "'";
+      return {};
+    }
+    SmallVector<int64_t> shape;
+    SMLoc shapeLoc = parser.getCurrentLocation();
+    if (parser.parseComma() ||
+        parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+        parser.parseType(fields.dtype))
+      return {};
+    if (shape.size() != 2) {
+      parser.emitError(shapeLoc, "tile_buf shapes are 2-D");
+      return {};
+    }
+    fields.rows = shape[0];
+    fields.cols = shape[1];
+  }
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual() ||
+        parseTileBufField(parser, key, keyLoc, fields))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  if (keyed) {
+    const char *missing = !fields.loc               ? "loc"
+                          : !fields.dtype           ? "dtype"
+                          : !fields.rows            ? "rows"
+                          : !fields.cols            ? "cols"
+                          : !fields.validRows       ? "v_row"
+                          : !fields.validCols       ? "v_col"
+                          : !fields.blayout         ? "blayout"
+                          : !fields.slayout         ? "slayout"
+                          : !fields.fractal         ? "fractal"
+                          : !fields.pad             ? "pad"
+                                                    : nullptr;
+    if (missing) {
+      parser.emitError(firstLoc, "tile_buf is missing the '")
+          << missing << "' field";
+      return {};
+    }
+  }
+  return parser.getChecked<TileBufType>(
+      parser.getContext(), *fields.loc, fields.dtype, *fields.rows,
+      *fields.cols, fields.validRows.value_or(*fields.rows),
+      fields.validCols.value_or(*fields.cols),
+      fields.blayout.value_or(BLayout::row_major),
+      fields.slayout.value_or(SLayout::none_box), fields.fractal.value_or(512),
+      fields.pad.value_or(0));
+}
+
+void TileBufType::print(AsmPrinter &printer) const {
+  auto dim = [&](int64_t value) {
+    if (value < 0)
+      printer << "?";
+    else
+      printer << value;
+  };
+  printer << "<loc=" << stringifyAddressSpace(getLoc())
+          << ", dtype=" << getElementType() << ", rows=" << getRows()
+          << ", cols=" << getCols() << ", v_row=";
+  dim(getValidRows());
+  printer << ", v_col=";
+  dim(getValidCols());
+  printer << ", blayout=" << stringifyBLayout(getBlayout())
+          << ", slayout=" << stringifySLayout(getSlayout())
+          << ", fractal=" << getFractal() << ", pad=" << getPad() << ">";
+}
+
+LogicalResult
+TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
+                    AddressSpace loc, Type elementType, int64_t rows,
+                    int64_t cols, int64_t validRows, int64_t validCols,
+                    BLayout blayout, SLayout slayout, int64_t fractal,
+                    int64_t pad) {
+  if (!elementType.isIntOrFloat())
+    return emitError() << "tile_buf dtype must be an integer or float type";
+  if (rows <= 0 || cols <= 0)
+    return emitError() << "tile_buf rows and cols must be positive";
+  if (validRows < -1 || validRows > rows || validCols < -1 || validCols > cols)
+    return emitError() << "tile_buf valid shape " << validRows << "x"
+                       << validCols << " exceeds " << rows << "x" << cols;
+  if (fractal != 16 && fractal != 32 && fractal != 512 && fractal != 1024)
+    return emitError() << "tile_buf fractal must be 16, 32, 512 or 1024, got "
+                       << fractal;
+  if (pad < 0 || pad > 3)
+    return emitError() << "tile_buf pad must be 0 (null), 1 (zero), 2 (max) "
+                          "or 3 (min), got "
+                       << pad;
+  int64_t bytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  if (slayout == SLayout::none_box) {
+    if (blayout == BLayout::row_major && (cols * bytes) % 32 != 0)
+      return emitError() << "row-major tile rows must be a multiple of 32 "
+                            "bytes, got "
+                         << cols * bytes;
+    if (blayout == BLayout::col_major && (rows * bytes) % 32 != 0)
+      return emitError() << "column-major tile columns must be a multiple of "
+                            "32 bytes, got "
+                         << rows * bytes;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Operation verifiers
+//===----------------------------------------------------------------------===//
+
+static std::optional<int64_t> constantIndex(Value value) {
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getSExtValue();
+  return std::nullopt;
+}
+
+static std::string describeShape(int64_t rows, int64_t cols) {
+  auto dim = [](int64_t v) { return v < 0 ? std::string("?") : std::to_string(v); };
+  return dim(rows) + "x" + dim(cols);
+}
+
+LogicalResult MakeTensorViewOp::verify() {
+  auto type = getResult().getType();
+  if (getShape().size() != type.getShape().size() ||
+      getStrides().size() != type.getShape().size())
+    return emitOpError("expected ")
+           << type.getShape().size() << " shape and stride operands, got "
+           << getShape().size() << " and " << getStrides().size();
+  if (type.getElementType() != getPtr().getType().getElementType())
+    return emitOpError("view element type differs from the pointer's");
+  return success();
+}
+
+LogicalResult PartitionViewOp::verify() {
+  auto source = getSource().getType();
+  auto result = getResult().getType();
+  size_t rank = source.getShape().size();
+  if (getOffsets().size() != rank || getSizes().size() != rank ||
+      result.getShape().size() != rank)
+    return emitOpError("expected rank-")
+           << rank << " offsets, sizes and result";
+  for (auto [dim, size] : llvm::enumerate(getSizes())) {
+    std::optional<int64_t> value = constantIndex(size);
+    int64_t declared = result.getShape()[dim];
+    if (value && !ShapedType::isDynamic(declared) && *value != declared)
+      return emitOpError("size ")
+             << *value << " of dimension " << dim
+             << " differs from the result type's " << declared;
+  }
+  if (source.getElementType() != result.getElementType())
+    return emitOpError("result element type differs from the source's");
+  return success();
+}
+
+LogicalResult AllocTileOp::verify() {
+  auto type = getResult().getType();
+  if ((type.getValidRows() < 0) != static_cast<bool>(getValidRow()))
+    return emitOpError("'valid_row' must be given exactly when v_row is '?'");
+  if ((type.getValidCols() < 0) != static_cast<bool>(getValidCol()))
+    return emitOpError("'valid_col' must be given exactly when v_col is '?'");
+  if (getAddr()) {
+    std::optional<int64_t> addr = constantIndex(getAddr());
+    if (addr && (*addr < 0 || *addr % 32 != 0))
+      return emitOpError("address ")
+             << *addr << " must be a non-negative multiple of 32";
+  }
+  return success();
+}
+
+/// The GM window and the tile's valid region must have the same shape.
+static LogicalResult verifyWindowMatchesTile(Operation *op,
+                                             PartitionTensorViewType view,
+                                             TileBufType tile) {
+  ArrayRef<int64_t> shape = view.getShape();
+  if (shape.size() < 2)
+    return op->emitOpError("expected a partition of rank 2 or more");
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back()) {
+    if (ShapedType::isDynamic(dim)) {
+      rows = ShapedType::kDynamic;
+      break;
+    }
+    rows *= dim;
+  }
+  int64_t cols = shape.back();
+  bool rowsKnown = !ShapedType::isDynamic(rows) && tile.getValidRows() >= 0;
+  bool colsKnown = !ShapedType::isDynamic(cols) && tile.getValidCols() >= 0;
+  if ((rowsKnown && rows != tile.getValidRows()) ||
+      (colsKnown && cols != tile.getValidCols()))
+    return op->emitOpError("partition shape ")
+           << describeShape(rows, cols) << " differs from the tile's valid shape "
+           << describeShape(tile.getValidRows(), tile.getValidCols());
+  if (view.getElementType() != tile.getElementType() &&
+      tile.getLoc() != AddressSpace::acc)
+    return op->emitOpError("element types differ: ")
+           << view.getElementType() << " and " << tile.getElementType();
+  return success();
+}
+
+LogicalResult TLoadOp::verify() {
+  auto tile = getDst().getType();
+  if (tile.getLoc() != AddressSpace::vec && tile.getLoc() != AddressSpace::mat)
+    return emitOpError("loads into vec or mat tiles, not ")
+           << stringifyAddressSpace(tile.getLoc());
+  return verifyWindowMatchesTile(*this, getSrc().getType(), tile);
+}
+
+LogicalResult TStoreOp::verify() {
+  auto tile = getSrc().getType();
+  if (tile.getLoc() != AddressSpace::vec && tile.getLoc() != AddressSpace::mat &&
+      tile.getLoc() != AddressSpace::acc)
+    return emitOpError("stores from vec, mat or acc tiles, not ")
+           << stringifyAddressSpace(tile.getLoc());
+  return verifyWindowMatchesTile(*this, getDst().getType(), tile);
+}
+
+LogicalResult TMovOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getDst().getType();
+  AddressSpace from = src.getLoc(), to = dst.getLoc();
+  bool legal =
+      (from == AddressSpace::mat &&
+       (to == AddressSpace::left || to == AddressSpace::right ||
+        to == AddressSpace::bias || to == AddressSpace::scaling)) ||
+      (from == AddressSpace::acc &&
+       (to == AddressSpace::mat || to == AddressSpace::vec)) ||
+      (from == AddressSpace::vec &&
+       (to == AddressSpace::vec || to == AddressSpace::mat));
+  if (!legal)
+    return emitOpError("cannot move a tile from ")
+           << stringifyAddressSpace(from) << " to "
+           << stringifyAddressSpace(to);
+  if (src.getValidRows() != dst.getValidRows() ||
+      src.getValidCols() != dst.getValidCols())
+    return emitOpError("valid shapes differ: ")
+           << describeShape(src.getValidRows(), src.getValidCols()) << " and "
+           << describeShape(dst.getValidRows(), dst.getValidCols());
+  return success();
+}
+
+static LogicalResult verifyVecTiles(Operation *op, ArrayRef<TileBufType> tiles) {
+  for (TileBufType tile : tiles) {
+    if (tile.getLoc() != AddressSpace::vec)
+      return op->emitOpError("operates on vec tiles, got ")
+             << stringifyAddressSpace(tile.getLoc());
+    if (tile.getElementType() != tiles.front().getElementType())
+      return op->emitOpError("element types differ: ")
+             << tiles.front().getElementType() << " and "
+             << tile.getElementType();
+    if (tile.getValidRows() != tiles.front().getValidRows() ||
+        tile.getValidCols() != tiles.front().getValidCols())
+      return op->emitOpError("valid shapes differ: ")
+             << describeShape(tiles.front().getValidRows(),
+                              tiles.front().getValidCols())
+             << " and "
+             << describeShape(tile.getValidRows(), tile.getValidCols());
+  }
+  return success();
+}
+
+LogicalResult TAddOp::verify() {
+  return verifyVecTiles(*this, {getSrc0().getType(), getSrc1().getType(),
+                                getDst().getType()});
+}
+
+LogicalResult TAddsOp::verify() {
+  if (getScalar().getType() != getSrc().getType().getElementType())
+    return emitOpError("scalar type ")
+           << getScalar().getType() << " differs from the tile dtype "
+           << getSrc().getType().getElementType();
+  return verifyVecTiles(*this, {getSrc().getType(), getDst().getType()});
+}
+
+static LogicalResult verifyMatmul(Operation *op, TileBufType lhs,
+                                  TileBufType rhs, TileBufType dst) {
+  if (lhs.getLoc() != AddressSpace::left || rhs.getLoc() != AddressSpace::right ||
+      dst.getLoc() != AddressSpace::acc)
+    return op->emitOpError("expects left and right operands and an acc result");
+  int64_t m = lhs.getValidRows(), k = lhs.getValidCols();
+  int64_t k2 = rhs.getValidRows(), n = rhs.getValidCols();
+  if (m >= 0 && k >= 0 && k2 >= 0 && n >= 0 &&
+      (k != k2 || dst.getValidRows() != m || dst.getValidCols() != n))
+    return op->emitOpError("shapes do not compose: ")
+           << describeShape(m, k) << " x " << describeShape(k2, n) << " -> "
+           << describeShape(dst.getValidRows(), dst.getValidCols());
+  for (int64_t dim : {m, k, n})
+    if (dim > 4095)
+      return op->emitOpError("m, k and n must be at most 4095, got ") << dim;
+  return success();
+}
+
+LogicalResult TMatmulOp::verify() {
+  return verifyMatmul(*this, getLhs().getType(), getRhs().getType(),
+                      getDst().getType());
+}
+
+LogicalResult TMatmulAccOp::verify() {
+  if (getAccIn().getType().getLoc() != AddressSpace::acc)
+    return emitOpError("accumulator input must be an acc tile");
+  return verifyMatmul(*this, getLhs().getType(), getRhs().getType(),
+                      getDst().getType());
+}

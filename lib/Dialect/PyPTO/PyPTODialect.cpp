@@ -1,0 +1,282 @@
+//===- PyPTODialect.cpp - pypto dialect, types, attributes -----*- C++ -*-===//
+//
+// Registration of the pypto dialect, the custom syntax of its types, and the
+// verification of the discardable attributes it owns (function kinds,
+// argument directions, run specification, loop kinds).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.cpp.inc"
+#include "pypto/Dialect/PyPTO/PyPTOEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "pypto/Dialect/PyPTO/PyPTOAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "pypto/Dialect/PyPTO/PyPTOTypes.cpp.inc"
+
+void PyPTODialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "pypto/Dialect/PyPTO/PyPTOTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "pypto/Dialect/PyPTO/PyPTOAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "pypto/Dialect/PyPTO/PyPTOOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseShapeAndElement(AsmParser &parser,
+                                        SmallVectorImpl<int64_t> &shape,
+                                        Type &elementType) {
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elementType))
+    return failure();
+  return success();
+}
+
+static void printShapeAndElement(AsmPrinter &printer, ArrayRef<int64_t> shape,
+                                 Type elementType) {
+  printer << "<";
+  for (int64_t dim : shape)
+    printer << dim << "x";
+  printer << elementType;
+}
+
+static LogicalResult verifyShapeAndElement(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
+    Type elementType) {
+  if (shape.empty())
+    return emitError() << "expected at least one dimension";
+  for (int64_t dim : shape)
+    if (dim <= 0)
+      return emitError() << "expected positive dimensions, got " << dim;
+  if (!elementType.isIntOrFloat())
+    return emitError() << "expected an integer or float element type, got "
+                       << elementType;
+  return success();
+}
+
+static int64_t numBytes(ArrayRef<int64_t> shape, Type elementType) {
+  int64_t bits = elementType.getIntOrFloatBitWidth();
+  int64_t count = 1;
+  for (int64_t dim : shape)
+    count *= dim;
+  return count * ((bits + 7) / 8);
+}
+
+Type GMTensorType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (parseShapeAndElement(parser, shape, elementType) || parser.parseGreater())
+    return {};
+  return parser.getChecked<GMTensorType>(parser.getContext(), shape,
+                                       elementType);
+}
+
+void GMTensorType::print(AsmPrinter &printer) const {
+  printShapeAndElement(printer, getShape(), getElementType());
+  printer << ">";
+}
+
+LogicalResult GMTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> shape, Type elementType) {
+  return verifyShapeAndElement(emitError, shape, elementType);
+}
+
+int64_t GMTensorType::getNumBytes() const {
+  return numBytes(getShape(), getElementType());
+}
+
+Type TileType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (parseShapeAndElement(parser, shape, elementType))
+    return {};
+  std::optional<MemorySpace> space;
+  if (succeeded(parser.parseOptionalComma())) {
+    StringRef keyword;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&keyword))
+      return {};
+    space = symbolizeMemorySpace(keyword);
+    if (!space) {
+      parser.emitError(loc, "unknown memory space '")
+          << keyword << "', expected vec, mat, left, right, acc or bias";
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<TileType>(parser.getContext(), shape, elementType,
+                                     space);
+}
+
+void TileType::print(AsmPrinter &printer) const {
+  printShapeAndElement(printer, getShape(), getElementType());
+  if (getSpace())
+    printer << ", " << stringifyMemorySpace(*getSpace());
+  printer << ">";
+}
+
+LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<int64_t> shape, Type elementType,
+                               std::optional<MemorySpace> space) {
+  if (failed(verifyShapeAndElement(emitError, shape, elementType)))
+    return failure();
+  if (shape.size() != 2)
+    return emitError() << "tiles are 2-D, got rank " << shape.size();
+  return success();
+}
+
+int64_t TileType::getNumBytes() const {
+  return numBytes(getShape(), getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// Discardable attributes
+//===----------------------------------------------------------------------===//
+
+StringRef mlir::pypto::getFunctionKind(Operation *op) {
+  if (auto kindAttr = op->getAttrOfType<StringAttr>(attr::kKind))
+    return kindAttr.getValue();
+  return "";
+}
+
+bool mlir::pypto::isKernelFunction(Operation *op) {
+  StringRef k = getFunctionKind(op);
+  return k == kind::kInCore || k == kind::kAIC || k == kind::kAIV;
+}
+
+static LogicalResult expectOneOf(Location loc, NamedAttribute attribute,
+                                 ArrayRef<StringRef> allowed) {
+  auto str = dyn_cast<StringAttr>(attribute.getValue());
+  if (str && llvm::is_contained(allowed, str.getValue()))
+    return success();
+  std::string list;
+  for (StringRef value : allowed)
+    list += (list.empty() ? "'" : ", '") + value.str() + "'";
+  return emitError(loc) << "'" << attribute.getName().getValue()
+                        << "' must be one of " << list << ", got "
+                        << attribute.getValue();
+}
+
+LogicalResult PyPTODialect::verifyOperationAttribute(Operation *op,
+                                                     NamedAttribute attribute) {
+  StringRef name = attribute.getName().getValue();
+  Location loc = op->getLoc();
+  if (name == attr::kKind) {
+    if (!isa<FunctionOpInterface>(op))
+      return emitError(loc) << "'" << name << "' is only valid on functions";
+    return expectOneOf(loc, attribute,
+                       {kind::kOpaque, kind::kOrchestration, kind::kInCore,
+                        kind::kAIC, kind::kAIV, kind::kGroup});
+  }
+  if (name == attr::kLoop) {
+    if (!isa<scf::ForOp>(op))
+      return emitError(loc) << "'" << name << "' is only valid on scf.for";
+    return expectOneOf(loc, attribute,
+                       {"range", "parallel", "pipeline", "unroll"});
+  }
+  if (name == attr::kGolden) {
+    if (!isa<StringAttr>(attribute.getValue()))
+      return emitError(loc) << "'" << name << "' must be a file name string";
+    return success();
+  }
+  if (name == attr::kRtol || name == attr::kAtol) {
+    auto value = dyn_cast<FloatAttr>(attribute.getValue());
+    if (!value || value.getValueAsDouble() < 0)
+      return emitError(loc) << "'" << name
+                            << "' must be a non-negative float";
+    return success();
+  }
+  if (name == attr::kSeed) {
+    if (!isa<IntegerAttr>(attribute.getValue()))
+      return emitError(loc) << "'" << name << "' must be an integer";
+    return success();
+  }
+  if (name == attr::kArch)
+    return expectOneOf(loc, attribute, {"a2a3", "a5"});
+  if (name == attr::kAddr) {
+    auto value = dyn_cast<IntegerAttr>(attribute.getValue());
+    if (!value || value.getInt() < 0 || value.getInt() % 32 != 0)
+      return emitError(loc) << "'" << name
+                            << "' must be a non-negative multiple of 32";
+    return success();
+  }
+  return emitError(loc) << "unknown pypto attribute '" << name << "'";
+}
+
+LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
+                                                     unsigned regionIndex,
+                                                     unsigned argIndex,
+                                                     NamedAttribute attribute) {
+  StringRef name = attribute.getName().getValue();
+  BlockArgument arg = op->getRegion(regionIndex).getArgument(argIndex);
+  Location loc = arg.getLoc();
+  bool isTensor = isa<GMTensorType>(arg.getType());
+  if (name == attr::kDir) {
+    // Lowered kernels keep the direction on their GM pointer parameters.
+    if (arg.getType().isIntOrIndexOrFloat())
+      return emitError(loc) << "'" << name
+                            << "' is only valid on tensor arguments";
+    return expectOneOf(loc, attribute, {"in", "out", "inout"});
+  }
+  if (name == attr::kInit) {
+    if (!isTensor)
+      return emitError(loc) << "'" << name
+                            << "' is only valid on tensor arguments";
+    if (isa<FloatAttr, IntegerAttr>(attribute.getValue()))
+      return success(); // a constant fill value
+    return expectOneOf(loc, attribute,
+                       {"zeros", "ones", "randn", "rand", "randint", "arange"});
+  }
+  if (name == attr::kValue) {
+    if (isTensor)
+      return emitError(loc) << "'" << name
+                            << "' is only valid on scalar arguments";
+    auto typed = dyn_cast<TypedAttr>(attribute.getValue());
+    if (!typed || !isa<FloatAttr, IntegerAttr>(typed) ||
+        typed.getType() != arg.getType())
+      return emitError(loc) << "'" << name << "' must be a constant of type "
+                            << arg.getType();
+    return success();
+  }
+  if (name == attr::kName) {
+    if (!isa<StringAttr>(attribute.getValue()))
+      return emitError(loc) << "'" << name << "' must be a string";
+    return success();
+  }
+  if (name == attr::kStrides) {
+    auto strides = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
+    auto tensor = dyn_cast<GMTensorType>(arg.getType());
+    if (!strides || !tensor ||
+        strides.size() != static_cast<int64_t>(tensor.getShape().size()))
+      return emitError(loc) << "'" << name
+                            << "' must list one stride per tensor dimension";
+    return success();
+  }
+  return emitError(loc) << "unknown pypto argument attribute '" << name << "'";
+}

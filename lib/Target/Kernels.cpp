@@ -1,0 +1,71 @@
+//===- Kernels.cpp - the kernel table shared by the emitters ---*- C++ -*-===//
+//
+// func_id assignment and parameter naming, in one place so the orchestration,
+// kernel_config.py and the kernel files always agree.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PTO/PTODialect.h"
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Target/Emitters.h"
+
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+FailureOr<func::FuncOp> mlir::pypto::getOrchestration(ModuleOp module) {
+  func::FuncOp found;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (getFunctionKind(func) != kind::kOrchestration)
+      continue;
+    if (found)
+      return func.emitError("a build has one orchestration function; '")
+             << found.getSymName() << "' is one already";
+    found = func;
+  }
+  if (!found)
+    return module.emitError("no orchestration function: run the default "
+                            "pipeline (pypto-default-pipeline) first");
+  return found;
+}
+
+FailureOr<SmallVector<KernelInfo>> mlir::pypto::collectKernels(ModuleOp module) {
+  FailureOr<func::FuncOp> orchestration = getOrchestration(module);
+  if (failed(orchestration))
+    return failure();
+  SmallVector<KernelInfo> kernels;
+  llvm::StringSet<> seen;
+  WalkResult result = orchestration->walk([&](CallOp call) {
+    if (!seen.insert(call.getCallee()).second)
+      return WalkResult::advance();
+    auto kernel = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    auto kindAttr =
+        kernel ? kernel->getAttrOfType<pto::KernelKindAttr>(pto::kKernelKindAttr)
+               : pto::KernelKindAttr();
+    if (!kindAttr) {
+      call.emitOpError("calls '")
+          << call.getCallee()
+          << "', which is not a kernel lowered to pto (run "
+             "pypto-lower-to-pto first)";
+      return WalkResult::interrupt();
+    }
+    kernels.push_back({kernel, static_cast<int>(kernels.size()),
+                       kindAttr.getValue() == pto::KernelKind::cube});
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  return kernels;
+}
+
+std::string mlir::pypto::getArgumentName(func::FuncOp func, unsigned index) {
+  if (auto name = func.getArgAttrOfType<StringAttr>(index, attr::kName)) {
+    std::string sanitized;
+    for (char c : name.getValue())
+      sanitized += (isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+    if (!sanitized.empty() && !isdigit(static_cast<unsigned char>(sanitized[0])))
+      return sanitized;
+  }
+  return "arg" + std::to_string(index);
+}

@@ -1,0 +1,59 @@
+//===- Registration.cpp - translations and shared registration -*- C++ -*-===//
+//
+// The pypto-translate entry points and the registration helpers every tool
+// shares (InitAll.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PTO/PTODialect.h"
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/InitAll.h"
+#include "pypto/Target/Emitters.h"
+#include "pypto/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+
+using namespace mlir;
+
+void mlir::pypto::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<pypto::PyPTODialect, pto::PTODialect, func::FuncDialect,
+                  arith::ArithDialect, scf::SCFDialect>();
+}
+
+void mlir::pypto::registerAllPasses() { registerPassesAndPipelines(); }
+
+void mlir::pypto::registerTranslations() {
+  auto dialects = [](DialectRegistry &registry) {
+    registerAllDialects(registry);
+  };
+  TranslateFromMLIRRegistration(
+      "emit-pto", "Emit each kernel as a .pto module (ptoas input)",
+      [](Operation *op, raw_ostream &os) {
+        return emitAllPTO(cast<ModuleOp>(op), os);
+      },
+      dialects);
+  TranslateFromMLIRRegistration(
+      "emit-orchestration", "Emit the orchestration C++ (PTO2 runtime API)",
+      [](Operation *op, raw_ostream &os) {
+        return emitOrchestration(cast<ModuleOp>(op), os);
+      },
+      dialects);
+  TranslateFromMLIRRegistration(
+      "emit-kernel-config", "Emit kernel_config.py",
+      [](Operation *op, raw_ostream &os) {
+        return emitKernelConfig(cast<ModuleOp>(op), os);
+      },
+      dialects);
+  TranslateFromMLIRRegistration(
+      "emit-kernel-cpp",
+      "Emit each kernel as C++ over the tile library (built-in lowering)",
+      [](Operation *op, raw_ostream &os) {
+        return emitAllKernelCpp(cast<ModuleOp>(op), os);
+      },
+      dialects);
+}
+
+void mlir::pypto::registerAllTranslations() { registerTranslations(); }

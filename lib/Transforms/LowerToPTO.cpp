@@ -1,0 +1,249 @@
+//===- LowerToPTO.cpp - planned kernels -> pto dialect ---------*- C++ -*-===//
+//
+// Rewrites each planned InCore kernel into the form ptoas reads: pointer
+// parameters with tensor views, tiles at their planned addresses, and
+// destination-passing tile instructions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PTO/PTODialect.h"
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+
+#define DEBUG_TYPE "pypto-lower-to-pto"
+
+namespace mlir::pypto {
+#define GEN_PASS_DEF_LOWERTOPTO
+#include "pypto/Transforms/Passes.h.inc"
+} // namespace mlir::pypto
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+
+class KernelLowering {
+public:
+  KernelLowering(func::FuncOp kernel, StringRef arch)
+      : kernel(kernel), arch(arch), builder(kernel.getContext()) {}
+
+  LogicalResult run() {
+    Block &entry = kernel.getBody().front();
+    builder.setInsertionPointToStart(&entry);
+    for (BlockArgument arg : entry.getArguments())
+      if (auto tensor = dyn_cast<GMTensorType>(arg.getType()))
+        createTensorView(arg, tensor);
+
+    SmallVector<Operation *> ops;
+    kernel.walk([&](Operation *op) {
+      if (isa<PyPTODialect>(op->getDialect()))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      builder.setInsertionPoint(op);
+      if (failed(lower(op)))
+        return failure();
+    }
+    for (Operation *op : llvm::reverse(ops))
+      op->erase();
+
+    // Tensor parameters become GM pointers; their only users now are the
+    // tensor views created above.
+    SmallVector<Type> inputs;
+    for (BlockArgument arg : entry.getArguments()) {
+      if (auto tensor = dyn_cast<GMTensorType>(arg.getType()))
+        arg.setType(pto::PtrType::get(tensor.getContext(), tensor.getElementType()));
+      inputs.push_back(arg.getType());
+    }
+    kernel.setFunctionType(builder.getFunctionType(inputs, {}));
+    kernel->setAttr(pto::kKernelKindAttr,
+                    pto::KernelKindAttr::get(kernel.getContext(),
+                                             usesCube ? pto::KernelKind::cube
+                                                      : pto::KernelKind::vector));
+    return success();
+  }
+
+private:
+  Value index(int64_t value) {
+    return builder.create<arith::ConstantIndexOp>(kernel.getLoc(), value);
+  }
+
+  void createTensorView(BlockArgument arg, GMTensorType tensor) {
+    SmallVector<Value> shape, strides;
+    SmallVector<int64_t> strideValues;
+    if (auto attr = kernel.getArgAttrOfType<DenseI64ArrayAttr>(
+            arg.getArgNumber(), attr::kStrides)) {
+      strideValues.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
+    } else {
+      strideValues.assign(tensor.getShape().size(), 1);
+      for (int i = static_cast<int>(tensor.getShape().size()) - 2; i >= 0; --i)
+        strideValues[i] = strideValues[i + 1] * tensor.getShape()[i + 1];
+    }
+    for (auto [dim, stride] : llvm::zip(tensor.getShape(), strideValues)) {
+      shape.push_back(index(dim));
+      strides.push_back(index(stride));
+    }
+    SmallVector<int64_t> dynamicShape(tensor.getShape().size(),
+                                      ShapedType::kDynamic);
+    auto viewType = pto::TensorViewType::get(kernel.getContext(), dynamicShape,
+                                             tensor.getElementType());
+    // The argument becomes a !pto.ptr once its tensor users are gone.
+    views[arg] = builder.create<pto::MakeTensorViewOp>(
+        kernel.getLoc(), viewType, arg, shape, strides, pto::GMLayoutAttr());
+    kernel.removeArgAttr(arg.getArgNumber(), attr::kStrides);
+  }
+
+  /// The tile_buf type of a tile; layouts follow what the cube unit needs.
+  pto::TileBufType tileBufType(Value tile) {
+    auto type = cast<TileType>(tile.getType());
+    int64_t rows = type.getShape()[0], cols = type.getShape()[1];
+    pto::AddressSpace loc = pto::AddressSpace::vec;
+    pto::BLayout blayout = pto::BLayout::row_major;
+    pto::SLayout slayout = pto::SLayout::none_box;
+    int64_t fractal = 512;
+    switch (*type.getSpace()) {
+    case MemorySpace::vec:
+      break;
+    case MemorySpace::mat: {
+      loc = pto::AddressSpace::mat;
+      // A mat tile takes the layout of the L0 buffer it feeds.
+      bool feedsRight = llvm::any_of(tile.getUsers(), [](Operation *user) {
+        auto move = dyn_cast<MoveOp>(user);
+        return move && move.getResult().getType().getSpace() ==
+                           MemorySpace::right;
+      });
+      blayout = feedsRight ? pto::BLayout::row_major : pto::BLayout::col_major;
+      slayout = feedsRight ? pto::SLayout::col_major : pto::SLayout::row_major;
+      break;
+    }
+    case MemorySpace::left:
+      loc = pto::AddressSpace::left;
+      // ptoas rewrites the left layout per arch; emit what it would produce.
+      blayout = arch == "a2a3" ? pto::BLayout::row_major
+                               : pto::BLayout::col_major;
+      slayout = pto::SLayout::row_major;
+      break;
+    case MemorySpace::right:
+      loc = pto::AddressSpace::right;
+      slayout = pto::SLayout::col_major;
+      break;
+    case MemorySpace::acc:
+      loc = pto::AddressSpace::acc;
+      blayout = pto::BLayout::col_major;
+      slayout = pto::SLayout::row_major;
+      fractal = 1024;
+      break;
+    case MemorySpace::bias:
+      loc = pto::AddressSpace::bias;
+      break;
+    }
+    if (loc != pto::AddressSpace::vec)
+      usesCube = true;
+    return pto::TileBufType::get(kernel.getContext(), loc,
+                                 type.getElementType(), rows, cols, rows, cols,
+                                 blayout, slayout, fractal, /*pad=*/0);
+  }
+
+  FailureOr<Value> allocate(Operation *def) {
+    auto addr = def->getAttrOfType<IntegerAttr>(attr::kAddr);
+    if (!addr)
+      return def->emitOpError("has no planned address; run "
+                              "pypto-plan-memory first");
+    Value address = builder.create<arith::ConstantIntOp>(def->getLoc(),
+                                                         addr.getInt(), 64);
+    Value tile = builder.create<pto::AllocTileOp>(
+        def->getLoc(), tileBufType(def->getResult(0)), address, Value(),
+        Value());
+    tiles[def->getResult(0)] = tile;
+    return tile;
+  }
+
+  Value partition(Location loc, Value tensor, ValueRange offsets,
+                  ArrayRef<int64_t> shape) {
+    Value view = views.lookup(tensor);
+    SmallVector<Value> sizes;
+    for (int64_t dim : shape)
+      sizes.push_back(index(dim));
+    auto type = pto::PartitionTensorViewType::get(
+        kernel.getContext(), shape,
+        cast<GMTensorType>(tensor.getType()).getElementType());
+    return builder.create<pto::PartitionViewOp>(loc, type, view, offsets,
+                                                sizes);
+  }
+
+  LogicalResult lower(Operation *op) {
+    Location loc = op->getLoc();
+    if (auto load = dyn_cast<LoadOp>(op)) {
+      if (!views.count(load.getSource()))
+        return op->emitOpError("loads from a tensor that is not a kernel "
+                               "parameter");
+      FailureOr<Value> tile = allocate(op);
+      if (failed(tile))
+        return failure();
+      Value window = partition(loc, load.getSource(), load.getOffsets(),
+                               load.getResult().getType().getShape());
+      builder.create<pto::TLoadOp>(loc, window, *tile);
+      return success();
+    }
+    if (auto store = dyn_cast<StoreOp>(op)) {
+      if (!views.count(store.getDest()))
+        return op->emitOpError("stores to a tensor that is not a kernel "
+                               "parameter");
+      Value window = partition(loc, store.getDest(), store.getOffsets(),
+                               store.getValue().getType().getShape());
+      builder.create<pto::TStoreOp>(loc, tiles.lookup(store.getValue()),
+                                    window);
+      return success();
+    }
+    FailureOr<Value> dst = allocate(op);
+    if (failed(dst))
+      return failure();
+    if (auto move = dyn_cast<MoveOp>(op)) {
+      builder.create<pto::TMovOp>(loc, tiles.lookup(move.getSource()), *dst);
+    } else if (auto add = dyn_cast<AddOp>(op)) {
+      builder.create<pto::TAddOp>(loc, tiles.lookup(add.getLhs()),
+                                  tiles.lookup(add.getRhs()), *dst);
+    } else if (auto adds = dyn_cast<AddsOp>(op)) {
+      builder.create<pto::TAddsOp>(loc, tiles.lookup(adds.getSource()),
+                                   adds.getScalar(), *dst);
+    } else if (auto matmul = dyn_cast<MatmulOp>(op)) {
+      builder.create<pto::TMatmulOp>(loc, tiles.lookup(matmul.getLhs()),
+                                     tiles.lookup(matmul.getRhs()), *dst);
+    } else {
+      return op->emitOpError("cannot be lowered to pto yet");
+    }
+    return success();
+  }
+
+  func::FuncOp kernel;
+  StringRef arch;
+  OpBuilder builder;
+  DenseMap<Value, Value> views, tiles;
+  bool usesCube = false;
+};
+
+struct LowerToPTOPass
+    : public mlir::pypto::impl::LowerToPTOBase<LowerToPTOPass> {
+  using LowerToPTOBase::LowerToPTOBase;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (arch != "a2a3" && arch != "a5") {
+      module.emitError("unknown architecture '") << arch
+                                                 << "', expected a2a3 or a5";
+      return signalPassFailure();
+    }
+    for (func::FuncOp func : module.getOps<func::FuncOp>()) {
+      if (!isKernelFunction(func) || func.isExternal())
+        continue;
+      if (failed(KernelLowering(func, arch).run()))
+        return signalPassFailure();
+    }
+    module->setAttr(pto::kTargetArchAttr,
+                    StringAttr::get(&getContext(), arch));
+  }
+};
+
+} // namespace

@@ -1,0 +1,220 @@
+//===- OutlineInCore.cpp - pypto.at regions -> InCore kernels --*- C++ -*-===//
+//
+// Makes the InCore/Orchestration boundary explicit: each pypto.at region is
+// moved into its own function and replaced by a pypto.call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+#define DEBUG_TYPE "pypto-outline-incore"
+
+namespace mlir::pypto {
+#define GEN_PASS_DEF_OUTLINEINCORE
+#include "pypto/Transforms/Passes.h.inc"
+} // namespace mlir::pypto
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+
+bool isDefinedOutside(Value value, AtOp at) {
+  return !at.getBody().isAncestor(value.getParentRegion());
+}
+
+bool allDefinedOutside(ValueRange values, AtOp at) {
+  return llvm::all_of(values, [&](Value v) { return isDefinedOutside(v, at); });
+}
+
+/// Strides (in elements) of a tensor value: a function argument carries them
+/// in `pypto.strides` or is contiguous; a slice keeps its source's strides.
+SmallVector<int64_t> getStrides(Value tensor) {
+  if (auto slice = tensor.getDefiningOp<SliceOp>())
+    return getStrides(slice.getSource());
+  if (auto arg = dyn_cast<BlockArgument>(tensor)) {
+    if (auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
+      if (auto strides = func.getArgAttrOfType<DenseI64ArrayAttr>(
+              arg.getArgNumber(), attr::kStrides))
+        return SmallVector<int64_t>(strides.asArrayRef());
+  }
+  ArrayRef<int64_t> shape = cast<GMTensorType>(tensor.getType()).getShape();
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
+/// Whether a tensor is read and/or written through `value` or views of it.
+void classifyAccess(Value value, bool &read, bool &written) {
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto assemble = dyn_cast<AssembleOp>(user);
+        assemble && use.get() == assemble.getDest() &&
+        use.getOperandNumber() == 1) {
+      written = true;
+    } else if (auto slice = dyn_cast<SliceOp>(user)) {
+      classifyAccess(slice.getResult(), read, written);
+    } else {
+      read = true;
+    }
+  }
+}
+
+struct OutlineInCorePass
+    : public mlir::pypto::impl::OutlineInCoreBase<OutlineInCorePass> {
+  using OutlineInCoreBase::OutlineInCoreBase;
+  void runOnOperation() override;
+
+private:
+  /// Moves slices and assemble windows whose operands come from outside the
+  /// region into the parent, so the kernel receives exact windows.
+  void hoistViews(AtOp at);
+  LogicalResult outline(AtOp at, func::FuncOp parent, SymbolTable &symbols,
+                        unsigned index);
+};
+
+void OutlineInCorePass::hoistViews(AtOp at) {
+  SmallVector<SliceOp> slices;
+  SmallVector<AssembleOp> assembles;
+  at.getBody().walk([&](Operation *op) {
+    if (auto slice = dyn_cast<SliceOp>(op))
+      slices.push_back(slice);
+    else if (auto assemble = dyn_cast<AssembleOp>(op))
+      assembles.push_back(assemble);
+  });
+  for (SliceOp slice : slices) {
+    if (!allDefinedOutside(slice->getOperands(), at))
+      continue;
+    slice->moveBefore(at);
+    ++numHoisted;
+  }
+  OpBuilder builder(at);
+  for (AssembleOp assemble : assembles) {
+    if (!isDefinedOutside(assemble.getDest(), at) ||
+        !allDefinedOutside(assemble.getOffsets(), at) ||
+        llvm::all_of(assemble.getOffsets(), [](Value v) {
+          return matchPattern(v, m_Zero());
+        }))
+      continue;
+    auto valueType = cast<ShapedType>(assemble.getValue().getType());
+    GMTensorType destType = assemble.getDest().getType();
+    auto windowType = GMTensorType::get(builder.getContext(),
+                                      valueType.getShape(),
+                                      destType.getElementType());
+    builder.setInsertionPoint(at);
+    auto window = builder.create<SliceOp>(
+        assemble.getLoc(), windowType, assemble.getDest(),
+        assemble.getOffsets(),
+        builder.getDenseI64ArrayAttr(valueType.getShape()));
+    OpBuilder inner(assemble);
+    Value zero = inner.create<arith::ConstantIndexOp>(assemble.getLoc(), 0);
+    SmallVector<Value> zeros(valueType.getRank(), zero);
+    assemble.getDestMutable().assign(window);
+    assemble.getOffsetsMutable().assign(zeros);
+    ++numHoisted;
+  }
+}
+
+LogicalResult OutlineInCorePass::outline(AtOp at, func::FuncOp parent,
+                                         SymbolTable &symbols,
+                                         unsigned index) {
+  hoistViews(at);
+
+  // Constants are cloned into the kernel; everything else becomes a
+  // parameter, tensors first (the kernel ABI puts tensors before scalars).
+  SetVector<Value> liveIns;
+  getUsedValuesDefinedAbove(at.getBody(), liveIns);
+  SmallVector<Value> tensors, scalars, constants;
+  for (Value value : liveIns) {
+    Operation *def = value.getDefiningOp();
+    if (def && def->hasTrait<OpTrait::ConstantLike>())
+      constants.push_back(value);
+    else if (isa<GMTensorType>(value.getType()))
+      tensors.push_back(value);
+    else if (isa<TileType>(value.getType()))
+      return at.emitOpError("cannot capture a tile from outside the region");
+    else
+      scalars.push_back(value);
+  }
+  SmallVector<Value> params(tensors);
+  params.append(scalars);
+
+  std::string name = at.getName()
+                         ? at.getName()->str()
+                         : (parent.getSymName() + "_incore_" +
+                            std::to_string(index))
+                               .str();
+  OpBuilder builder(parent);
+  SmallVector<Type> paramTypes;
+  for (Value param : params)
+    paramTypes.push_back(param.getType());
+  auto kernel = builder.create<func::FuncOp>(
+      at.getLoc(), name, builder.getFunctionType(paramTypes, {}));
+  kernel->setAttr(attr::kKind, builder.getStringAttr(kind::kInCore));
+  symbols.insert(kernel, Block::iterator(parent));
+
+  Block *entry = kernel.addEntryBlock();
+  entry->getOperations().splice(entry->end(),
+                                at.getBody().front().getOperations());
+  builder.setInsertionPointToStart(entry);
+  for (Value constant : constants) {
+    Operation *clone = builder.clone(*constant.getDefiningOp());
+    replaceAllUsesInRegionWith(constant, clone->getResult(0),
+                               kernel.getBody());
+  }
+  for (auto [i, param] : llvm::enumerate(params))
+    replaceAllUsesInRegionWith(param, kernel.getArgument(i), kernel.getBody());
+  builder.setInsertionPointToEnd(entry);
+  builder.create<func::ReturnOp>(at.getLoc());
+
+  for (auto [i, tensor] : llvm::enumerate(tensors)) {
+    bool read = false, written = false;
+    classifyAccess(kernel.getArgument(i), read, written);
+    StringRef dir = written ? (read ? "inout" : "out") : "in";
+    kernel.setArgAttr(i, attr::kDir, builder.getStringAttr(dir));
+    kernel.setArgAttr(i, attr::kStrides,
+                      builder.getDenseI64ArrayAttr(getStrides(tensor)));
+  }
+
+  builder.setInsertionPoint(at);
+  builder.create<CallOp>(at.getLoc(), TypeRange{}, kernel.getSymName(),
+                         params);
+  at.erase();
+  ++numOutlined;
+  return success();
+}
+
+void OutlineInCorePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SymbolTable symbols(module);
+  SmallVector<func::FuncOp> parents(module.getOps<func::FuncOp>());
+  for (func::FuncOp parent : parents) {
+    SmallVector<AtOp> regions;
+    parent.walk([&](AtOp at) { regions.push_back(at); });
+    if (regions.empty())
+      continue;
+    StringRef role = getFunctionKind(parent);
+    if (!role.empty() && role != kind::kOpaque &&
+        role != kind::kOrchestration) {
+      parent.emitOpError("a '")
+          << role << "' function cannot contain 'pypto.at' regions";
+      return signalPassFailure();
+    }
+    for (auto [index, at] : llvm::enumerate(regions))
+      if (failed(outline(at, parent, symbols, index)))
+        return signalPassFailure();
+    parent->setAttr(attr::kKind,
+                    StringAttr::get(&getContext(), kind::kOrchestration));
+  }
+}
+
+} // namespace

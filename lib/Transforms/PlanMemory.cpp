@@ -1,0 +1,193 @@
+//===- PlanMemory.cpp - on-chip addresses for kernel tiles -----*- C++ -*-===//
+//
+// A first memory planner: live ranges over the kernel body (extended across
+// loops), first-fit placement per memory space with reuse of dead tiles, and
+// in-place placement of elementwise results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+#define DEBUG_TYPE "pypto-plan-memory"
+
+namespace mlir::pypto {
+#define GEN_PASS_DEF_PLANMEMORY
+#include "pypto/Transforms/Passes.h.inc"
+} // namespace mlir::pypto
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+
+constexpr int64_t kAlignment = 32;
+
+int64_t alignUp(int64_t value) {
+  return (value + kAlignment - 1) / kAlignment * kAlignment;
+}
+
+/// The free and used byte ranges of one memory space.
+class SpaceAllocator {
+public:
+  /// First fit into a hole, else the end of the used area.
+  int64_t allocate(int64_t size) {
+    for (auto it = holes.begin(); it != holes.end(); ++it) {
+      if (it->second < size)
+        continue;
+      int64_t offset = it->first;
+      int64_t remaining = it->second - size;
+      holes.erase(it);
+      if (remaining > 0)
+        holes.push_back({offset + size, remaining});
+      return offset;
+    }
+    int64_t offset = top;
+    top += size;
+    highWater = std::max(highWater, top);
+    return offset;
+  }
+
+  void release(int64_t offset, int64_t size) {
+    holes.push_back({offset, size});
+    llvm::sort(holes);
+    // Merge neighbours and give a trailing hole back to the top.
+    SmallVector<std::pair<int64_t, int64_t>> merged;
+    for (auto hole : holes) {
+      if (!merged.empty() &&
+          merged.back().first + merged.back().second == hole.first)
+        merged.back().second += hole.second;
+      else
+        merged.push_back(hole);
+    }
+    if (!merged.empty() && merged.back().first + merged.back().second == top) {
+      top = merged.back().first;
+      merged.pop_back();
+    }
+    holes = std::move(merged);
+  }
+
+  int64_t highWater = 0;
+
+private:
+  int64_t top = 0;
+  SmallVector<std::pair<int64_t, int64_t>> holes;
+};
+
+struct Placement {
+  Operation *def;
+  MemorySpace space;
+  int64_t offset;
+  int64_t size;
+  int64_t end; // last position at which the tile is live
+};
+
+struct PlanMemoryPass
+    : public mlir::pypto::impl::PlanMemoryBase<PlanMemoryPass> {
+  using PlanMemoryBase::PlanMemoryBase;
+  void runOnOperation() override;
+};
+
+void PlanMemoryPass::runOnOperation() {
+  func::FuncOp kernel = getOperation();
+  if (!isKernelFunction(kernel) || kernel.isExternal())
+    return;
+  if (arch != "a2a3" && arch != "a5") {
+    kernel.emitError("unknown architecture '") << arch
+                                               << "', expected a2a3 or a5";
+    return signalPassFailure();
+  }
+
+  // Number every operation in program order; an op's extent ends at the
+  // last position of anything nested in it.
+  DenseMap<Operation *, int64_t> position, extentEnd;
+  int64_t counter = 0;
+  kernel.walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { position[op] = counter++; });
+  kernel.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    int64_t end = position[op];
+    for (Region &region : op->getRegions())
+      for (Operation &inner : region.getOps())
+        end = std::max(end, extentEnd[&inner]);
+    extentEnd[op] = end;
+  });
+
+  // A tile used inside a loop that its definition is outside of stays live
+  // until the loop ends.
+  auto lastUse = [&](Value value) {
+    Operation *def = value.getDefiningOp();
+    int64_t end = position[def];
+    for (Operation *user : value.getUsers()) {
+      Operation *anchor = def->getBlock()->findAncestorOpInBlock(*user);
+      end = std::max(end, anchor ? extentEnd[anchor] : position[user]);
+    }
+    return end;
+  };
+
+  SmallVector<Operation *> defs;
+  kernel.walk([&](Operation *op) {
+    if (op->getNumResults() == 1 && isa<TileType>(op->getResult(0).getType()))
+      defs.push_back(op);
+  });
+  llvm::sort(defs, [&](Operation *a, Operation *b) {
+    return position[a] < position[b];
+  });
+
+  std::map<MemorySpace, SpaceAllocator> allocators;
+  SmallVector<Placement> live;
+  Builder builder(&getContext());
+  for (Operation *def : defs) {
+    auto type = cast<TileType>(def->getResult(0).getType());
+    if (!type.getSpace()) {
+      def->emitOpError("produces a tile without a memory space; run "
+                       "pypto-convert-tensor-to-tile first");
+      return signalPassFailure();
+    }
+    MemorySpace space = *type.getSpace();
+    int64_t here = position[def];
+    int64_t size = alignUp(type.getNumBytes());
+
+    // An elementwise result may take the buffer of an operand that dies here.
+    std::optional<int64_t> inPlace;
+    if (isa<AddOp, AddsOp>(def)) {
+      for (auto it = live.begin(); it != live.end(); ++it) {
+        bool operandDiesHere =
+            it->end == here && it->space == space && it->size == size &&
+            llvm::is_contained(def->getOperands(), it->def->getResult(0));
+        if (operandDiesHere) {
+          inPlace = it->offset;
+          live.erase(it);
+          break;
+        }
+      }
+    }
+    // Release every tile whose live range ended before this definition.
+    for (auto it = live.begin(); it != live.end();) {
+      if (it->end < here) {
+        allocators[it->space].release(it->offset, it->size);
+        it = live.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    int64_t offset = inPlace ? *inPlace : allocators[space].allocate(size);
+    live.push_back({def, space, offset, size, lastUse(def->getResult(0))});
+    def->setAttr(attr::kAddr, builder.getI64IntegerAttr(offset));
+    ++numTiles;
+
+    std::optional<int64_t> capacity =
+        getSpaceCapacity(arch, stringifyMemorySpace(space));
+    if (offset + size > *capacity) {
+      def->emitOpError("does not fit in '")
+          << stringifyMemorySpace(space) << "' memory: kernel '"
+          << kernel.getSymName() << "' needs " << offset + size
+          << " bytes, the " << arch << " capacity is " << *capacity
+          << " bytes";
+      return signalPassFailure();
+    }
+  }
+}
+
+} // namespace
