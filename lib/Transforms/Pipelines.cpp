@@ -14,15 +14,32 @@
 using namespace mlir;
 using namespace mlir::pypto;
 
+std::vector<PipelineStage>
+mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
+  std::string arch = options.arch;
+  return {
+      {"OutlineInCore", [](OpPassManager &pm) { pm.addPass(createOutlineInCore()); }},
+      {"ConvertTensorToTile",
+       [](OpPassManager &pm) {
+         pm.addNestedPass<func::FuncOp>(createConvertTensorToTile());
+       }},
+      {"PlanMemory",
+       [arch](OpPassManager &pm) {
+         pm.addNestedPass<func::FuncOp>(createPlanMemory({arch}));
+       }},
+      {"LowerToPTO",
+       [arch](OpPassManager &pm) { pm.addPass(createLowerToPTO({arch})); }},
+      // Fold the index arithmetic the lowering leaves and share constants.
+      {"Canonicalizer",
+       [](OpPassManager &pm) { pm.addPass(createCanonicalizerPass()); }},
+      {"CSE", [](OpPassManager &pm) { pm.addPass(createCSEPass()); }},
+  };
+}
+
 void mlir::pypto::buildDefaultPipeline(OpPassManager &pm,
                                        const PipelineOptions &options) {
-  pm.addPass(createOutlineInCore());
-  pm.addNestedPass<func::FuncOp>(createConvertTensorToTile());
-  pm.addNestedPass<func::FuncOp>(createPlanMemory({options.arch}));
-  pm.addPass(createLowerToPTO({options.arch}));
-  // Fold the index arithmetic the lowering leaves and share constants.
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  for (const PipelineStage &stage : getDefaultPipelineStages(options))
+    stage.addTo(pm);
 }
 
 void mlir::pypto::registerPassesAndPipelines() {

@@ -8,6 +8,10 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
 
+#include <functional>
+#include <string>
+#include <vector>
+
 namespace mlir {
 namespace pto {
 class PTODialect;
@@ -27,6 +31,17 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
                            llvm::cl::desc("Target: a2a3 or a5"),
                            llvm::cl::init("a5")};
 };
+
+/// One step of the default pipeline: a pass name (used for
+/// `passes_dump/NN_after_<name>.mlir`) and how to add it to a module-level
+/// pass manager.
+struct PipelineStage {
+  std::string name;
+  std::function<void(OpPassManager &)> addTo;
+};
+
+/// The default pipeline, stage by stage, in order.
+std::vector<PipelineStage> getDefaultPipelineStages(const PipelineOptions &options);
 
 /// Adds the default pipeline (program -> planned pto kernels + orchestration).
 void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &options);

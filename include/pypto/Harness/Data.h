@@ -1,0 +1,68 @@
+//===- Data.h - inputs, goldens and validation ----------------*- C++ -*-===//
+//
+// The libtorch half of pypto-run, behind a torch-free interface: it creates
+// the input tensors of a run specification, saves and loads `.pt` files,
+// runs the TorchScript golden, hands host buffers to the device, and compares
+// the device's outputs with the golden. Errors are returned as text, never
+// thrown.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_HARNESS_DATA_H
+#define PYPTO_HARNESS_DATA_H
+
+#include "pypto/Harness/RunSpec.h"
+#include "pypto/Runtime/Device.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pypto::harness {
+
+/// The verdict on one output.
+struct OutputReport {
+  std::string name;
+  bool passed = false;
+  std::string summary; // "'y' PASS  shape=(1024, 512) dtype=torch.float32"
+  std::string detail;  // mismatch report when failed
+};
+
+class RunData {
+public:
+  explicit RunData(const RunSpec &spec);
+  ~RunData();
+  RunData(const RunData &) = delete;
+  RunData &operator=(const RunData &) = delete;
+
+  /// Creates every argument: inputs and inouts from their init kind (seeded),
+  /// pure outputs as zeros, scalars as 0-D tensors.
+  std::string generateInputs(uint64_t seed);
+
+  /// Writes `<dir>/<name>.pt` for every input, inout and scalar.
+  std::string saveInputs(const std::string &dir) const;
+  /// Writes `<dir>/<name>.pt` for every golden output.
+  std::string saveGolden(const std::string &dir) const;
+
+  /// Runs `def golden(values: Dict[str, Tensor])` from a TorchScript file
+  /// on clones of the inputs; the outputs it leaves in `values` are the
+  /// golden. The message of a failure names the file and the golden's line.
+  std::string runGolden(const std::string &path);
+
+  bool hasGolden() const;
+
+  /// Host buffers for the device: tensors in place, scalars as bit patterns,
+  /// in parameter order.
+  std::vector<pypto::runtime::HostArg> deviceArgs();
+
+  /// Compares every output with the golden (allclose with rtol/atol).
+  std::vector<OutputReport> validate(double rtol, double atol) const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace pypto::harness
+
+#endif // PYPTO_HARNESS_DATA_H

@@ -1,0 +1,62 @@
+//===- Program.h - load and compile a pypto program -----------*- C++ -*-===//
+//
+// The MLIR half of pypto-run: parse a program with its run specification,
+// run the pass pipeline with dumps, and write the build directory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_HARNESS_PROGRAM_H
+#define PYPTO_HARNESS_PROGRAM_H
+
+#include "pypto/Harness/RunSpec.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace pypto::harness {
+
+/// A parsed program. Entry arguments carry `pypto.name` with the SSA names
+/// the author wrote (%x -> "x"), so files and generated code use them.
+struct Program {
+  std::shared_ptr<llvm::SourceMgr> sourceMgr;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  RunSpec spec;
+};
+
+/// Parses and verifies `path`, then extracts the run specification.
+/// Diagnostics go to the context's handler (file:line:col: error: ...).
+mlir::LogicalResult loadProgram(mlir::MLIRContext &context,
+                                llvm::StringRef path, Program &program);
+
+struct CompileOptions {
+  std::string arch = "a5";     // "a2a3" or "a5"
+  std::string outputDir;       // the build directory (created)
+  bool dumpPasses = true;      // passes_dump/NN_after_<Pass>.mlir
+};
+
+/// A kernel of a build, as the runtime needs it.
+struct BuiltKernel {
+  int funcId = 0;
+  std::string name;
+  bool isCube = false;
+  std::string cppPath;
+};
+
+struct BuildInfo {
+  std::string dir;
+  std::string orchestrationName;
+  std::string orchestrationCpp;
+  std::vector<BuiltKernel> kernels;
+};
+
+/// Runs the default pipeline on the program's module and writes the build:
+/// passes_dump/, ptoas/<kernel>.pto, kernels/{aic,aiv}/<kernel>.cpp,
+/// orchestration/<orch>.cpp, kernel_config.py, report/ and data/.
+mlir::LogicalResult compileProgram(Program &program,
+                                   const CompileOptions &options,
+                                   BuildInfo &build);
+
+} // namespace pypto::harness
+
+#endif // PYPTO_HARNESS_PROGRAM_H

@@ -1,0 +1,64 @@
+//===- RunSpec.h - what a program needs to run ----------------*- C++ -*-===//
+//
+// The run specification of a program: its arguments in parameter order
+// (tensors with shape, dtype, direction and initialisation; scalars with their
+// value), its golden file and tolerances. Plain data, no MLIR or torch types,
+// so every part of pypto-run can share it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_HARNESS_RUNSPEC_H
+#define PYPTO_HARNESS_RUNSPEC_H
+
+#include "pypto/Runtime/tensor.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pypto::harness {
+
+enum class Direction { In, Out, InOut };
+
+struct TensorSpec {
+  std::string name;
+  std::vector<int64_t> shape;
+  DataType dtype = DataType::FLOAT32;
+  Direction dir = Direction::In;
+  /// zeros, ones, randn, rand, randint, arange or constant.
+  std::string init = "randn";
+  double constant = 0; // the fill value when init == "constant"
+
+  bool isOutput() const { return dir != Direction::In; }
+};
+
+struct ScalarSpec {
+  std::string name;
+  DataType dtype = DataType::FLOAT32;
+  double value = 0; // integers are exact up to 2^53
+};
+
+struct ArgSpec {
+  bool isTensor = true;
+  TensorSpec tensor;
+  ScalarSpec scalar;
+  const std::string &name() const { return isTensor ? tensor.name : scalar.name; }
+};
+
+struct RunSpec {
+  std::string programName; // build_output/<programName>_<ts>/
+  std::vector<ArgSpec> args;
+  std::string goldenPath; // absolute, or empty when the program has none
+  double rtol = 1e-5;
+  double atol = 1e-5;
+};
+
+/// "f32", "bf16", ...: the name of a dtype in messages.
+const char *dtypeName(DataType dtype);
+/// "torch.float32", ...: the name PyTorch prints.
+const char *torchDtypeName(DataType dtype);
+
+} // namespace pypto::harness
+
+#endif // PYPTO_HARNESS_RUNSPEC_H

@@ -1,0 +1,34 @@
+//===- Runner.h - pypto-run's phases ---------------------------*- C++ -*-===//
+//
+// compile -> generate inputs -> compute golden -> runtime -> validate, with
+// the `[RUN] <stage> ...` / `[RUN] <stage> done (Xs)` trace of the seed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_HARNESS_RUNNER_H
+#define PYPTO_HARNESS_RUNNER_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace pypto::harness {
+
+struct RunOptions {
+  std::string programPath;
+  std::string platform;     // a2a3, a2a3sim, a5, a5sim
+  int device = 0;
+  uint64_t seed = 0;
+  std::string outputDir;    // empty: build_output/<Program>_<timestamp>
+  bool dumpPasses = true;
+  std::string golden;       // overrides the program's pypto.golden
+  std::optional<double> rtol, atol;
+};
+
+/// Runs every phase and prints the trace to stdout and errors to stderr.
+/// Returns the process exit code: 0 on PASS, 1 otherwise.
+int runProgramFile(const RunOptions &options);
+
+} // namespace pypto::harness
+
+#endif // PYPTO_HARNESS_RUNNER_H

@@ -1,0 +1,314 @@
+//===- Program.cpp - parse, specify and compile a program ------*- C++ -*-===//
+//
+// Reads a program and its run specification (entry argument attributes and
+// module attributes), runs the default pipeline stage by stage with dumps, and
+// writes every artefact of the build directory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Harness/Program.h"
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Target/Emitters.h"
+#include "pypto/Transforms/Passes.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace mlir::pypto;
+using namespace ::pypto::harness;
+
+const char *::pypto::harness::dtypeName(DataType dtype) {
+  switch (dtype) {
+  case DataType::FLOAT32: return "f32";
+  case DataType::FLOAT16: return "f16";
+  case DataType::BFLOAT16: return "bf16";
+  case DataType::INT8: return "i8";
+  case DataType::INT16: return "i16";
+  case DataType::INT32: return "i32";
+  case DataType::INT64: return "i64";
+  case DataType::UINT8: return "u8";
+  case DataType::BOOL: return "bool";
+  default: return "unsupported";
+  }
+}
+
+const char *::pypto::harness::torchDtypeName(DataType dtype) {
+  switch (dtype) {
+  case DataType::FLOAT32: return "torch.float32";
+  case DataType::FLOAT16: return "torch.float16";
+  case DataType::BFLOAT16: return "torch.bfloat16";
+  case DataType::INT8: return "torch.int8";
+  case DataType::INT16: return "torch.int16";
+  case DataType::INT32: return "torch.int32";
+  case DataType::INT64: return "torch.int64";
+  case DataType::UINT8: return "torch.uint8";
+  case DataType::BOOL: return "torch.bool";
+  default: return "unsupported";
+  }
+}
+
+static std::optional<DataType> toDataType(Type type) {
+  if (type.isF32())
+    return DataType::FLOAT32;
+  if (type.isF16())
+    return DataType::FLOAT16;
+  if (type.isBF16())
+    return DataType::BFLOAT16;
+  if (type.isInteger(1))
+    return DataType::BOOL;
+  if (type.isUnsignedInteger(8))
+    return DataType::UINT8;
+  if (type.isInteger(8))
+    return DataType::INT8;
+  if (type.isInteger(16))
+    return DataType::INT16;
+  if (type.isInteger(32))
+    return DataType::INT32;
+  if (type.isInteger(64) || type.isIndex())
+    return DataType::INT64;
+  return std::nullopt;
+}
+
+/// Records the SSA names the author gave entry arguments as `pypto.name`.
+static void annotateArgumentNames(func::FuncOp func,
+                                  const AsmParserState &state) {
+  if (func.isExternal())
+    return;
+  const AsmParserState::BlockDefinition *def =
+      state.getBlockDef(&func.getBody().front());
+  if (!def)
+    return;
+  for (auto [i, arg] : llvm::enumerate(def->arguments)) {
+    if (func.getArgAttr(i, attr::kName))
+      continue;
+    StringRef text(arg.loc.Start.getPointer(),
+                   arg.loc.End.getPointer() - arg.loc.Start.getPointer());
+    text.consume_front("%");
+    if (!text.empty() && !isdigit(static_cast<unsigned char>(text[0])))
+      func.setArgAttr(i, attr::kName, StringAttr::get(func.getContext(), text));
+  }
+}
+
+static FailureOr<func::FuncOp> findEntry(ModuleOp module) {
+  func::FuncOp entry;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal() || isKernelFunction(func))
+      continue;
+    if (entry)
+      return func.emitError("a program has one entry function; '")
+             << entry.getSymName() << "' is one already";
+    entry = func;
+  }
+  if (!entry)
+    return module.emitError("the program has no entry function");
+  return entry;
+}
+
+static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
+                                    RunSpec &spec) {
+  FailureOr<func::FuncOp> entry = findEntry(module);
+  if (failed(entry))
+    return failure();
+  func::FuncOp func = *entry;
+  spec.programName = module.getSymName() ? module.getSymName()->str()
+                                         : func.getSymName().str();
+  if (func.getNumResults())
+    return func.emitError("the entry function returns values; write outputs "
+                          "into 'out' tensor arguments instead");
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+    BlockArgument arg = func.getArgument(i);
+    ArgSpec argSpec;
+    std::string name = getArgumentName(func, i);
+    if (auto tensor = dyn_cast<GMTensorType>(arg.getType())) {
+      TensorSpec &t = argSpec.tensor;
+      t.name = name;
+      t.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+      std::optional<DataType> dtype = toDataType(tensor.getElementType());
+      if (!dtype)
+        return emitError(arg.getLoc(), "element type ")
+               << tensor.getElementType() << " cannot be run yet";
+      t.dtype = *dtype;
+      if (auto dir = func.getArgAttrOfType<StringAttr>(i, attr::kDir))
+        t.dir = dir.getValue() == "out"   ? Direction::Out
+                : dir.getValue() == "inout" ? Direction::InOut
+                                            : Direction::In;
+      t.init = t.dir == Direction::Out ? "zeros" : "randn";
+      if (Attribute init = func.getArgAttr(i, attr::kInit)) {
+        if (auto str = dyn_cast<StringAttr>(init)) {
+          t.init = str.getValue().str();
+        } else if (auto real = dyn_cast<FloatAttr>(init)) {
+          t.init = "constant";
+          t.constant = real.getValueAsDouble();
+        } else if (auto integer = dyn_cast<IntegerAttr>(init)) {
+          t.init = "constant";
+          t.constant = static_cast<double>(integer.getInt());
+        }
+      }
+    } else {
+      argSpec.isTensor = false;
+      ScalarSpec &s = argSpec.scalar;
+      s.name = name;
+      std::optional<DataType> dtype = toDataType(arg.getType());
+      if (!dtype)
+        return emitError(arg.getLoc(), "scalar type ")
+               << arg.getType() << " cannot be run yet";
+      s.dtype = *dtype;
+      Attribute value = func.getArgAttr(i, attr::kValue);
+      if (!value)
+        return emitError(arg.getLoc(), "scalar argument '")
+               << name << "' needs a value: add {pypto.value = ... : "
+               << arg.getType() << "}";
+      if (auto real = dyn_cast<FloatAttr>(value))
+        s.value = real.getValueAsDouble();
+      else
+        s.value = static_cast<double>(cast<IntegerAttr>(value).getInt());
+    }
+    spec.args.push_back(argSpec);
+  }
+  if (auto golden = module->getAttrOfType<StringAttr>(attr::kGolden)) {
+    SmallString<256> resolved(golden.getValue());
+    if (!llvm::sys::path::is_absolute(resolved)) {
+      resolved = llvm::sys::path::parent_path(path);
+      llvm::sys::path::append(resolved, golden.getValue());
+    }
+    llvm::sys::fs::make_absolute(resolved);
+    spec.goldenPath = resolved.str().str();
+  }
+  if (auto rtol = module->getAttrOfType<FloatAttr>(attr::kRtol))
+    spec.rtol = rtol.getValueAsDouble();
+  if (auto atol = module->getAttrOfType<FloatAttr>(attr::kAtol))
+    spec.atol = atol.getValueAsDouble();
+  return success();
+}
+
+namespace pypto::harness {
+LogicalResult loadProgram(MLIRContext &context, StringRef path,
+                          Program &program) {
+  std::string error;
+  auto file = openInputFile(path, &error);
+  if (!file)
+    return emitError(UnknownLoc::get(&context), "cannot read '")
+           << path << "': " << error;
+  program.sourceMgr = std::make_shared<llvm::SourceMgr>();
+  program.sourceMgr->AddNewSourceBuffer(std::move(file), SMLoc());
+  AsmParserState state;
+  Block block;
+  ParserConfig config(&context, /*verifyAfterParse=*/true);
+  if (failed(parseAsmSourceFile(*program.sourceMgr, &block, config, &state)))
+    return failure();
+  if (block.getOperations().size() != 1 ||
+      !isa<ModuleOp>(block.front()))
+    return emitError(FileLineColLoc::get(&context, path, 1, 1),
+                     "expected a single 'module' holding the program");
+  auto module = cast<ModuleOp>(&block.front());
+  module->remove();
+  program.module = module;
+  if (failed(verify(module)))
+    return failure();
+  for (auto func : program.module->getOps<func::FuncOp>())
+    annotateArgumentNames(func, state);
+  return extractRunSpec(*program.module, path, program.spec);
+}
+} // namespace pypto::harness
+
+static LogicalResult writeFile(Location loc, StringRef path,
+                               function_ref<LogicalResult(raw_ostream &)> write) {
+  if (auto ec = llvm::sys::fs::create_directories(
+          llvm::sys::path::parent_path(path)))
+    return emitError(loc, "cannot create the directory of '")
+           << path << "': " << ec.message();
+  std::string error;
+  auto out = openOutputFile(path, &error);
+  if (!out)
+    return emitError(loc, "cannot write '") << path << "': " << error;
+  if (failed(write(out->os())))
+    return failure();
+  out->keep();
+  return success();
+}
+
+namespace pypto::harness {
+LogicalResult compileProgram(Program &program, const CompileOptions &options,
+                             BuildInfo &build) {
+  ModuleOp module = *program.module;
+  MLIRContext *context = module.getContext();
+  Location loc = module.getLoc();
+  build.dir = options.outputDir;
+  for (StringRef sub : {"report", "data"})
+    if (auto ec = llvm::sys::fs::create_directories(options.outputDir + "/" +
+                                                    sub.str()))
+      return emitError(loc, "cannot create '")
+             << options.outputDir << "/" << sub << "': " << ec.message();
+
+  // Run the pipeline one stage at a time so each dump is a whole module at a
+  // pass boundary.
+  PipelineOptions pipelineOptions;
+  pipelineOptions.arch = options.arch;
+  std::vector<PipelineStage> stages = getDefaultPipelineStages(pipelineOptions);
+  auto dump = [&](StringRef name) {
+    return writeFile(loc, options.outputDir + "/passes_dump/" + name.str(),
+                     [&](raw_ostream &os) {
+                       module.print(os);
+                       return success();
+                     });
+  };
+  if (options.dumpPasses && failed(dump("00_frontend.mlir")))
+    return failure();
+  for (auto [index, stage] : llvm::enumerate(stages)) {
+    PassManager pm(context);
+    stage.addTo(pm);
+    if (failed(pm.run(module)))
+      return failure();
+    if (options.dumpPasses &&
+        failed(dump(llvm::formatv("{0:d2}_after_{1}.mlir", index + 1,
+                                  stage.name)
+                        .str())))
+      return failure();
+  }
+
+  FailureOr<SmallVector<KernelInfo>> kernels = collectKernels(module);
+  if (failed(kernels))
+    return failure();
+  func::FuncOp orchestration = *getOrchestration(module);
+  build.orchestrationName = orchestration.getSymName().str();
+  build.orchestrationCpp = options.outputDir + "/orchestration/" +
+                           build.orchestrationName + ".cpp";
+  for (KernelInfo kernel : *kernels) {
+    std::string name = kernel.func.getSymName().str();
+    BuiltKernel built{kernel.funcId, name, kernel.isCube,
+                      options.outputDir + "/kernels/" +
+                          kernel.coreDir().str() + "/" + name + ".cpp"};
+    if (failed(writeFile(kernel.func.getLoc(),
+                         options.outputDir + "/ptoas/" + name + ".pto",
+                         [&](raw_ostream &os) {
+                           return emitPTO(kernel.func, os);
+                         })) ||
+        failed(writeFile(kernel.func.getLoc(), built.cppPath,
+                         [&](raw_ostream &os) {
+                           return emitKernelCpp(kernel.func, os);
+                         })))
+      return failure();
+    build.kernels.push_back(built);
+  }
+  if (failed(writeFile(loc, build.orchestrationCpp,
+                       [&](raw_ostream &os) {
+                         return emitOrchestration(module, os);
+                       })) ||
+      failed(writeFile(loc, options.outputDir + "/kernel_config.py",
+                       [&](raw_ostream &os) {
+                         return emitKernelConfig(module, os);
+                       })))
+    return failure();
+  return success();
+}
+} // namespace pypto::harness

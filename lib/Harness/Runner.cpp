@@ -1,0 +1,224 @@
+//===- Runner.cpp - pypto-run's phases -------------------------*- C++ -*-===//
+//
+// Drives one run from program file to verdict. Every phase is bracketed by
+// `[RUN] <stage> ...` and `[RUN] <stage> done (Xs)`, the done line printed
+// even when the phase fails; the run ends with `[RUN] PASS (Xs)` or
+// `[RUN] FAIL (Xs)`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Harness/Runner.h"
+
+#include "pypto/Harness/Data.h"
+#include "pypto/Harness/Program.h"
+#include "pypto/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SourceMgr.h"
+#include "mlir/IR/Diagnostics.h"
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+
+using namespace pypto::harness;
+namespace rt = pypto::runtime;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// Prints `[RUN] <name> ...` now and `[RUN] <name> done (Xs)` when it ends.
+class Stage {
+public:
+  explicit Stage(const char *name) : name(name), start(Clock::now()) {
+    std::printf("[RUN] %s ...\n", name);
+    std::fflush(stdout);
+  }
+  ~Stage() {
+    std::printf("[RUN] %s done (%.2fs)\n", name, secondsSince(start));
+    std::fflush(stdout);
+  }
+
+private:
+  const char *name;
+  Clock::time_point start;
+};
+
+std::string timestamp() {
+  std::time_t now = std::time(nullptr);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y%m%d_%H%M%S", std::localtime(&now));
+  return buffer;
+}
+
+class Run {
+public:
+  explicit Run(const RunOptions &options)
+      : options(options), start(Clock::now()) {}
+
+  int execute() {
+    bool simulated = options.platform == "a2a3sim" || options.platform == "a5sim";
+    bool real = options.platform == "a2a3" || options.platform == "a5";
+    if (!simulated && !real)
+      return fail("unknown platform '" + options.platform +
+                  "'; expected a2a3, a2a3sim, a5 or a5sim");
+    arch = options.platform.rfind("a2a3", 0) == 0 ? "a2a3" : "a5";
+
+    if (!compile())
+      return finish(false);
+    if (real)
+      return fail("platform '" + options.platform +
+                  "' runs on an Ascend NPU and no NPU runtime is available "
+                  "here; the build is in " + build.dir + " (use -p " +
+                  options.platform + "sim to simulate)");
+    return simulate();
+  }
+
+private:
+  bool compile() {
+    Stage stage("compile");
+    mlir::DialectRegistry registry;
+    mlir::pypto::registerAllDialects(registry);
+    context = std::make_unique<mlir::MLIRContext>(registry);
+    context->loadAllAvailableDialects();
+    llvm::SourceMgr fallback;
+    // Diagnostics print as file:line:col: error: ... once the file is open.
+    mlir::SourceMgrDiagnosticHandler handler(fallback, context.get());
+    if (mlir::failed(loadProgram(*context, options.programPath, program)))
+      return error("cannot load the program '" + options.programPath + "'");
+    mlir::SourceMgrDiagnosticHandler fileHandler(*program.sourceMgr,
+                                                 context.get());
+    if (!options.golden.empty())
+      program.spec.goldenPath = options.golden;
+    CompileOptions compileOptions;
+    compileOptions.arch = arch;
+    compileOptions.dumpPasses = options.dumpPasses;
+    compileOptions.outputDir =
+        !options.outputDir.empty()
+            ? options.outputDir
+            : "build_output/" + program.spec.programName + "_" + timestamp();
+    if (mlir::failed(compileProgram(program, compileOptions, build)))
+      return error("compilation failed");
+    return true;
+  }
+
+  int simulate() {
+    RunData data(program.spec);
+    std::string dataDir = build.dir + "/data";
+    {
+      Stage stage("generate inputs");
+      if (!check(data.generateInputs(options.seed)))
+        return finish(false);
+      llvm::sys::fs::create_directories(dataDir + "/in");
+      if (!check(data.saveInputs(dataDir + "/in")))
+        return finish(false);
+    }
+    bool haveGolden = !program.spec.goldenPath.empty();
+    if (haveGolden) {
+      Stage stage("compute golden");
+      if (!check(data.runGolden(program.spec.goldenPath)))
+        return finish(false);
+      llvm::sys::fs::create_directories(dataDir + "/out");
+      if (!check(data.saveGolden(dataDir + "/out")))
+        return finish(false);
+    }
+    {
+      Stage stage("runtime");
+      if (!runDevice(data))
+        return finish(false);
+    }
+    if (!haveGolden) {
+      std::printf("[RUN] PASS (%.2fs, validation skipped: no golden)\n",
+                  secondsSince(start));
+      return 0;
+    }
+    std::vector<OutputReport> reports;
+    {
+      Stage stage("validate");
+      reports = data.validate(options.rtol.value_or(program.spec.rtol),
+                              options.atol.value_or(program.spec.atol));
+      for (const OutputReport &report : reports)
+        std::printf("[RUN]   %s\n", report.summary.c_str());
+    }
+    std::string failed, details;
+    for (const OutputReport &report : reports) {
+      if (report.passed)
+        continue;
+      failed += (failed.empty() ? "'" : ", '") + report.name + "'";
+      details += "  " + report.summary + "\n" + report.detail;
+    }
+    if (!failed.empty()) {
+      std::fprintf(stderr, "Output(s) do not match the golden: [%s]\n%s",
+                   failed.c_str(), details.c_str());
+      return finish(false);
+    }
+    return finish(true);
+  }
+
+  bool runDevice(RunData &data) {
+    std::optional<rt::DeviceSpec> device =
+        rt::DeviceSpec::forPlatform(options.platform);
+    if (!device)
+      return error("no simulator for platform '" + options.platform + "'");
+    rt::ProgramSources sources;
+    sources.orchestrationName = build.orchestrationName;
+    sources.orchestrationPath = build.orchestrationCpp;
+    for (const BuiltKernel &kernel : build.kernels) {
+      rt::KernelSource source;
+      source.funcId = kernel.funcId;
+      source.name = kernel.name;
+      source.coreType = kernel.isCube ? rt::CoreType::AIC : rt::CoreType::AIV;
+      source.sourcePath = kernel.cppPath;
+      sources.kernels.push_back(source);
+    }
+    rt::LoadedProgram loaded;
+    if (rt::Status status = rt::buildProgram(sources, {}, loaded); !status)
+      return error(status.message);
+    std::vector<rt::HostArg> args = data.deviceArgs();
+    if (rt::Status status = rt::runProgram(*device, loaded, args); !status)
+      return error(status.message);
+    return true;
+  }
+
+  bool check(const std::string &message) {
+    return message.empty() ? true : error(message);
+  }
+
+  bool error(const std::string &message) {
+    std::fprintf(stderr, "pypto-run: error: %s\n", message.c_str());
+    std::fflush(stderr);
+    return false;
+  }
+
+  int fail(const std::string &message) {
+    error(message);
+    return finish(false);
+  }
+
+  int finish(bool passed) {
+    std::printf("[RUN] %s (%.2fs)\n", passed ? "PASS" : "FAIL",
+                secondsSince(start));
+    std::fflush(stdout);
+    return passed ? 0 : 1;
+  }
+
+  RunOptions options;
+  Clock::time_point start;
+  std::string arch;
+  std::unique_ptr<mlir::MLIRContext> context;
+  Program program;
+  BuildInfo build;
+};
+
+} // namespace
+
+int pypto::harness::runProgramFile(const RunOptions &options) {
+  return Run(options).execute();
+}

@@ -1,0 +1,27 @@
+# lit configuration for pypto-mlir's regression tests.
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "pypto-mlir"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".pto", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.pypto_obj_root, "test")
+
+config.substitutions.append(("%pypto_src", config.pypto_src_root))
+config.substitutions.append(("%examples", os.path.join(config.pypto_src_root, "examples")))
+
+# FileCheck variables are scoped to their CHECK-LABEL block.
+config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+# Runs share one kernel cache per build tree, so tests do not recompile.
+config.environment["PYPTO_CACHE_DIR"] = os.path.join(config.pypto_obj_root, "kernel-cache")
+
+llvm_config.with_system_environment(["HOME", "PATH", "CXX"])
+llvm_config.use_default_substitutions()
+llvm_config.add_tool_substitutions(
+    ["pypto-opt", "pypto-translate", "pypto-run"], [config.pypto_tools_dir])
+llvm_config.add_tool_substitutions(["FileCheck", "not", "split-file"],
+                                   [config.llvm_tools_dir])

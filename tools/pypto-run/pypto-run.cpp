@@ -1,0 +1,63 @@
+//===- pypto-run.cpp - compile, run and validate a program ----*- C++ -*-===//
+//
+// Parses the command line and hands over to the harness.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Harness/Runner.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+
+namespace cl = llvm::cl;
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::OptionCategory category("pypto-run options");
+  cl::opt<std::string> program(cl::Positional, cl::desc("<program.mlir>"),
+                               cl::Required, cl::cat(category));
+  cl::opt<std::string> platform(
+      "platform", cl::desc("Target: a2a3, a2a3sim, a5 or a5sim"),
+      cl::value_desc("name"), cl::Required, cl::cat(category));
+  cl::alias platformShort("p", cl::desc("Alias for --platform"),
+                          cl::aliasopt(platform), cl::NotHidden);
+  cl::opt<int> device("device", cl::desc("Device id"), cl::init(0),
+                      cl::cat(category));
+  cl::alias deviceShort("d", cl::desc("Alias for --device"),
+                        cl::aliasopt(device), cl::NotHidden);
+  cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
+                         cl::init(0), cl::cat(category));
+  cl::opt<std::string> outputDir(
+      "output-dir",
+      cl::desc("Build directory (default build_output/<Program>_<timestamp>)"),
+      cl::value_desc("dir"), cl::cat(category));
+  cl::opt<bool> dumpPasses("dump-passes",
+                           cl::desc("Write the IR after every pass to "
+                                    "passes_dump/ (default on)"),
+                           cl::init(true), cl::cat(category));
+  cl::opt<std::string> golden("golden",
+                              cl::desc("Golden file (overrides the program's)"),
+                              cl::value_desc("file"), cl::cat(category));
+  cl::opt<double> rtol("rtol", cl::desc("Relative tolerance override"),
+                       cl::cat(category));
+  cl::opt<double> atol("atol", cl::desc("Absolute tolerance override"),
+                       cl::cat(category));
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "pypto-run: compile a pypto program, run it on "
+                              "a simulator and validate it against its golden\n");
+
+  pypto::harness::RunOptions options;
+  options.programPath = program;
+  options.platform = platform;
+  options.device = device;
+  options.seed = seed;
+  options.outputDir = outputDir;
+  options.dumpPasses = dumpPasses;
+  options.golden = golden;
+  if (rtol.getNumOccurrences())
+    options.rtol = rtol;
+  if (atol.getNumOccurrences())
+    options.atol = atol;
+  return pypto::harness::runProgramFile(options);
+}
