@@ -164,10 +164,13 @@ static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
                << arg.getType() << " cannot be run yet";
       s.dtype = *dtype;
       Attribute value = func.getArgAttr(i, attr::kValue);
-      if (!value)
+      if (!value) {
+        std::string type;
+        llvm::raw_string_ostream(type) << arg.getType();
         return emitError(arg.getLoc(), "scalar argument '")
-               << name << "' needs a value: add {pypto.value = ... : "
-               << arg.getType() << "}";
+               << name << "' needs a value: add {pypto.value = ... : " << type
+               << "}";
+      }
       if (auto real = dyn_cast<FloatAttr>(value))
         s.value = real.getValueAsDouble();
       else

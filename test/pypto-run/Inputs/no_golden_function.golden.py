@@ -1,0 +1,2 @@
+def reference(values: Dict[str, Tensor]):
+    values["y"][:] = values["x"]
