@@ -12,6 +12,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pypto_obj_root, "test")
 
 config.substitutions.append(("%pypto_src", config.pypto_src_root))
+config.substitutions.append(("%pypto_obj", config.pypto_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.pypto_src_root, "examples")))
 
 # FileCheck variables are scoped to their CHECK-LABEL block.

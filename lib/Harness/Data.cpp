@@ -25,16 +25,26 @@ namespace {
 
 std::optional<c10::ScalarType> toTorch(DataType dtype) {
   switch (dtype) {
-  case DataType::FLOAT32: return torch::kFloat32;
-  case DataType::FLOAT16: return torch::kFloat16;
-  case DataType::BFLOAT16: return torch::kBFloat16;
-  case DataType::INT8: return torch::kInt8;
-  case DataType::INT16: return torch::kInt16;
-  case DataType::INT32: return torch::kInt32;
-  case DataType::INT64: return torch::kInt64;
-  case DataType::UINT8: return torch::kUInt8;
-  case DataType::BOOL: return torch::kBool;
-  default: return std::nullopt;
+  case DataType::FLOAT32:
+    return torch::kFloat32;
+  case DataType::FLOAT16:
+    return torch::kFloat16;
+  case DataType::BFLOAT16:
+    return torch::kBFloat16;
+  case DataType::INT8:
+    return torch::kInt8;
+  case DataType::INT16:
+    return torch::kInt16;
+  case DataType::INT32:
+    return torch::kInt32;
+  case DataType::INT64:
+    return torch::kInt64;
+  case DataType::UINT8:
+    return torch::kUInt8;
+  case DataType::BOOL:
+    return torch::kBool;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -131,32 +141,29 @@ std::string RunData::generateInputs(uint64_t seed) {
   }
 }
 
-std::string RunData::saveInputs(const std::string &dir) const {
+/// Writes `<dir>/<name>.pt` for every defined tensor of `tensors`.
+static std::string saveTensors(const RunSpec &spec,
+                               const std::vector<at::Tensor> &tensors,
+                               const std::string &dir, const char *what) {
   try {
-    for (size_t i = 0; i < impl->spec.args.size(); ++i)
-      if (impl->inputs[i].defined())
+    for (size_t i = 0; i < spec.args.size() && i < tensors.size(); ++i)
+      if (tensors[i].defined())
         if (std::string error = writeTensor(
-                impl->inputs[i], dir + "/" + impl->spec.args[i].name() + ".pt");
+                tensors[i], dir + "/" + spec.args[i].name() + ".pt");
             !error.empty())
           return error;
     return "";
   } catch (const std::exception &e) {
-    return std::string("cannot save the inputs: ") + e.what();
+    return std::string("cannot save the ") + what + ": " + e.what();
   }
 }
 
+std::string RunData::saveInputs(const std::string &dir) const {
+  return saveTensors(impl->spec, impl->inputs, dir, "inputs");
+}
+
 std::string RunData::saveGolden(const std::string &dir) const {
-  try {
-    for (size_t i = 0; i < impl->spec.args.size(); ++i)
-      if (i < impl->golden.size() && impl->golden[i].defined())
-        if (std::string error = writeTensor(
-                impl->golden[i], dir + "/" + impl->spec.args[i].name() + ".pt");
-            !error.empty())
-          return error;
-    return "";
-  } catch (const std::exception &e) {
-    return std::string("cannot save the golden: ") + e.what();
-  }
+  return saveTensors(impl->spec, impl->golden, dir, "golden");
 }
 
 std::string RunData::runGolden(const std::string &path) {
@@ -206,23 +213,37 @@ std::vector<rt::HostArg> RunData::deviceArgs() {
     const ArgSpec &arg = impl->spec.args[i];
     at::Tensor &value = impl->args[i];
     if (arg.isTensor) {
-      result.push_back(rt::HostArg::tensor(value.data_ptr(),
-                                           value.sizes().vec(),
-                                           arg.tensor.dtype,
-                                           static_cast<uint32_t>(
-                                               value.element_size())));
+      result.push_back(rt::HostArg::tensor(
+          value.data_ptr(), value.sizes().vec(), arg.tensor.dtype,
+          static_cast<uint32_t>(value.element_size())));
       continue;
     }
     uint64_t bits = 0;
     switch (arg.scalar.dtype) {
-    case DataType::FLOAT32: bits = to_u64(value.item<float>()); break;
-    case DataType::INT32: bits = to_u64(value.item<int32_t>()); break;
-    case DataType::INT64: bits = to_u64(value.item<int64_t>()); break;
-    case DataType::INT16: bits = to_u64(value.item<int16_t>()); break;
-    case DataType::INT8: bits = to_u64(value.item<int8_t>()); break;
-    case DataType::UINT8: bits = to_u64(value.item<uint8_t>()); break;
-    case DataType::BOOL: bits = to_u64(value.item<bool>()); break;
-    default: bits = to_u64(value.to(torch::kFloat32).item<float>()); break;
+    case DataType::FLOAT32:
+      bits = to_u64(value.item<float>());
+      break;
+    case DataType::INT32:
+      bits = to_u64(value.item<int32_t>());
+      break;
+    case DataType::INT64:
+      bits = to_u64(value.item<int64_t>());
+      break;
+    case DataType::INT16:
+      bits = to_u64(value.item<int16_t>());
+      break;
+    case DataType::INT8:
+      bits = to_u64(value.item<int8_t>());
+      break;
+    case DataType::UINT8:
+      bits = to_u64(value.item<uint8_t>());
+      break;
+    case DataType::BOOL:
+      bits = to_u64(value.item<bool>());
+      break;
+    default:
+      bits = to_u64(value.to(torch::kFloat32).item<float>());
+      break;
     }
     result.push_back(rt::HostArg::scalar(bits));
   }
@@ -239,9 +260,9 @@ std::vector<OutputReport> RunData::validate(double rtol, double atol) const {
     report.name = arg.name();
     const at::Tensor &actual = impl->args[i];
     const at::Tensor &expected = impl->golden[i];
-    std::string header = "'" + report.name + "' %s  shape=" +
-                         shapeText(actual) + " dtype=" +
-                         torchDtypeName(arg.tensor.dtype);
+    std::string header = "'" + report.name +
+                         "' %s  shape=" + shapeText(actual) +
+                         " dtype=" + torchDtypeName(arg.tensor.dtype);
     try {
       at::Tensor a = actual.to(torch::kFloat64).flatten();
       at::Tensor e = expected.to(torch::kFloat64).flatten();
@@ -265,8 +286,9 @@ std::vector<OutputReport> RunData::validate(double rtol, double atol) const {
       std::ostringstream detail;
       detail << "    Mismatched elements: " << mismatches << "/" << total
              << "  rtol=" << valueText(rtol) << " atol=" << valueText(atol)
-             << "\n    max abs diff " << valueText(absDiff[maxAbsAt].item<double>())
-             << " at [" << maxAbsAt << "], max rel diff "
+             << "\n    max abs diff "
+             << valueText(absDiff[maxAbsAt].item<double>()) << " at ["
+             << maxAbsAt << "], max rel diff "
              << valueText(relDiff[maxRelAt].item<double>()) << " at ["
              << maxRelAt << "]\n";
       int64_t shown = std::min<int64_t>(mismatches, 20);
@@ -274,7 +296,8 @@ std::vector<OutputReport> RunData::validate(double rtol, double atol) const {
       auto accessor = bad.accessor<int64_t, 1>();
       for (int64_t k = 0; k < shown; ++k) {
         int64_t flat = accessor[k];
-        detail << "    [" << flat << "] actual=" << valueText(a[flat].item<double>())
+        detail << "    [" << flat
+               << "] actual=" << valueText(a[flat].item<double>())
                << ", expected=" << valueText(e[flat].item<double>()) << "\n";
       }
       report.detail = detail.str();

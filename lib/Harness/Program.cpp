@@ -15,9 +15,9 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -27,33 +27,53 @@ using namespace mlir;
 using namespace mlir::pypto;
 using namespace ::pypto::harness;
 
-const char *::pypto::harness::dtypeName(DataType dtype) {
+const char * ::pypto::harness::dtypeName(DataType dtype) {
   switch (dtype) {
-  case DataType::FLOAT32: return "f32";
-  case DataType::FLOAT16: return "f16";
-  case DataType::BFLOAT16: return "bf16";
-  case DataType::INT8: return "i8";
-  case DataType::INT16: return "i16";
-  case DataType::INT32: return "i32";
-  case DataType::INT64: return "i64";
-  case DataType::UINT8: return "u8";
-  case DataType::BOOL: return "bool";
-  default: return "unsupported";
+  case DataType::FLOAT32:
+    return "f32";
+  case DataType::FLOAT16:
+    return "f16";
+  case DataType::BFLOAT16:
+    return "bf16";
+  case DataType::INT8:
+    return "i8";
+  case DataType::INT16:
+    return "i16";
+  case DataType::INT32:
+    return "i32";
+  case DataType::INT64:
+    return "i64";
+  case DataType::UINT8:
+    return "u8";
+  case DataType::BOOL:
+    return "bool";
+  default:
+    return "unsupported";
   }
 }
 
-const char *::pypto::harness::torchDtypeName(DataType dtype) {
+const char * ::pypto::harness::torchDtypeName(DataType dtype) {
   switch (dtype) {
-  case DataType::FLOAT32: return "torch.float32";
-  case DataType::FLOAT16: return "torch.float16";
-  case DataType::BFLOAT16: return "torch.bfloat16";
-  case DataType::INT8: return "torch.int8";
-  case DataType::INT16: return "torch.int16";
-  case DataType::INT32: return "torch.int32";
-  case DataType::INT64: return "torch.int64";
-  case DataType::UINT8: return "torch.uint8";
-  case DataType::BOOL: return "torch.bool";
-  default: return "unsupported";
+  case DataType::FLOAT32:
+    return "torch.float32";
+  case DataType::FLOAT16:
+    return "torch.float16";
+  case DataType::BFLOAT16:
+    return "torch.bfloat16";
+  case DataType::INT8:
+    return "torch.int8";
+  case DataType::INT16:
+    return "torch.int16";
+  case DataType::INT32:
+    return "torch.int32";
+  case DataType::INT64:
+    return "torch.int64";
+  case DataType::UINT8:
+    return "torch.uint8";
+  case DataType::BOOL:
+    return "torch.bool";
+  default:
+    return "unsupported";
   }
 }
 
@@ -139,7 +159,7 @@ static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
                << tensor.getElementType() << " cannot be run yet";
       t.dtype = *dtype;
       if (auto dir = func.getArgAttrOfType<StringAttr>(i, attr::kDir))
-        t.dir = dir.getValue() == "out"   ? Direction::Out
+        t.dir = dir.getValue() == "out"     ? Direction::Out
                 : dir.getValue() == "inout" ? Direction::InOut
                                             : Direction::In;
       t.init = t.dir == Direction::Out ? "zeros" : "randn";
@@ -209,8 +229,7 @@ LogicalResult loadProgram(MLIRContext &context, StringRef path,
   ParserConfig config(&context, /*verifyAfterParse=*/true);
   if (failed(parseAsmSourceFile(*program.sourceMgr, &block, config, &state)))
     return failure();
-  if (block.getOperations().size() != 1 ||
-      !isa<ModuleOp>(block.front()))
+  if (block.getOperations().size() != 1 || !isa<ModuleOp>(block.front()))
     return emitError(FileLineColLoc::get(&context, path, 1, 1),
                      "expected a single 'module' holding the program");
   auto module = cast<ModuleOp>(&block.front());
@@ -224,10 +243,11 @@ LogicalResult loadProgram(MLIRContext &context, StringRef path,
 }
 } // namespace pypto::harness
 
-static LogicalResult writeFile(Location loc, StringRef path,
-                               function_ref<LogicalResult(raw_ostream &)> write) {
-  if (auto ec = llvm::sys::fs::create_directories(
-          llvm::sys::path::parent_path(path)))
+static LogicalResult
+writeFile(Location loc, StringRef path,
+          function_ref<LogicalResult(raw_ostream &)> write) {
+  if (auto ec =
+          llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path)))
     return emitError(loc, "cannot create the directory of '")
            << path << "': " << ec.message();
   std::string error;
@@ -272,10 +292,9 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
     stage.addTo(pm);
     if (failed(pm.run(module)))
       return failure();
-    if (options.dumpPasses &&
-        failed(dump(llvm::formatv("{0:d2}_after_{1}.mlir", index + 1,
-                                  stage.name)
-                        .str())))
+    if (options.dumpPasses && failed(dump(llvm::formatv("{0:d2}_after_{1}.mlir",
+                                                        index + 1, stage.name)
+                                              .str())))
       return failure();
   }
 
@@ -284,33 +303,28 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
     return failure();
   func::FuncOp orchestration = *getOrchestration(module);
   build.orchestrationName = orchestration.getSymName().str();
-  build.orchestrationCpp = options.outputDir + "/orchestration/" +
-                           build.orchestrationName + ".cpp";
+  build.orchestrationCpp =
+      options.outputDir + "/orchestration/" + build.orchestrationName + ".cpp";
   for (KernelInfo kernel : *kernels) {
     std::string name = kernel.func.getSymName().str();
     BuiltKernel built{kernel.funcId, name, kernel.isCube,
-                      options.outputDir + "/kernels/" +
-                          kernel.coreDir().str() + "/" + name + ".cpp"};
-    if (failed(writeFile(kernel.func.getLoc(),
-                         options.outputDir + "/ptoas/" + name + ".pto",
-                         [&](raw_ostream &os) {
-                           return emitPTO(kernel.func, os);
-                         })) ||
-        failed(writeFile(kernel.func.getLoc(), built.cppPath,
-                         [&](raw_ostream &os) {
-                           return emitKernelCpp(kernel.func, os);
-                         })))
+                      options.outputDir + "/kernels/" + kernel.coreDir().str() +
+                          "/" + name + ".cpp"};
+    if (failed(writeFile(
+            kernel.func.getLoc(), options.outputDir + "/ptoas/" + name + ".pto",
+            [&](raw_ostream &os) { return emitPTO(kernel.func, os); })) ||
+        failed(writeFile(
+            kernel.func.getLoc(), built.cppPath,
+            [&](raw_ostream &os) { return emitKernelCpp(kernel.func, os); })))
       return failure();
     build.kernels.push_back(built);
   }
-  if (failed(writeFile(loc, build.orchestrationCpp,
-                       [&](raw_ostream &os) {
-                         return emitOrchestration(module, os);
-                       })) ||
-      failed(writeFile(loc, options.outputDir + "/kernel_config.py",
-                       [&](raw_ostream &os) {
-                         return emitKernelConfig(module, os);
-                       })))
+  if (failed(writeFile(
+          loc, build.orchestrationCpp,
+          [&](raw_ostream &os) { return emitOrchestration(module, os); })) ||
+      failed(writeFile(
+          loc, options.outputDir + "/kernel_config.py",
+          [&](raw_ostream &os) { return emitKernelConfig(module, os); })))
     return failure();
   return success();
 }

@@ -13,11 +13,11 @@
 #include "pypto/Harness/Program.h"
 #include "pypto/InitAll.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
-#include "mlir/IR/Diagnostics.h"
 
 #include <chrono>
 #include <cstdio>
@@ -64,7 +64,8 @@ public:
       : options(options), start(Clock::now()) {}
 
   int execute() {
-    bool simulated = options.platform == "a2a3sim" || options.platform == "a5sim";
+    bool simulated =
+        options.platform == "a2a3sim" || options.platform == "a5sim";
     bool real = options.platform == "a2a3" || options.platform == "a5";
     if (!simulated && !real)
       return fail("unknown platform '" + options.platform +
@@ -76,8 +77,9 @@ public:
     if (real)
       return fail("platform '" + options.platform +
                   "' runs on an Ascend NPU and no NPU runtime is available "
-                  "here; the build is in " + build.dir + " (use -p " +
-                  options.platform + "sim to simulate)");
+                  "here; the build is in " +
+                  build.dir + " (use -p " + options.platform +
+                  "sim to simulate)");
     return simulate();
   }
 

@@ -141,8 +141,8 @@ private:
           indent();
           std::string iv = name(loop.getInductionVar());
           os << "for (int64_t " << iv << " = " << name(loop.getLowerBound())
-             << "; " << iv << " < " << name(loop.getUpperBound()) << "; "
-             << iv << " += " << name(loop.getStep()) << ") {\n";
+             << "; " << iv << " < " << name(loop.getUpperBound()) << "; " << iv
+             << " += " << name(loop.getStep()) << ") {\n";
           ++depth;
           for (Operation &inner : loop.getBody()->without_terminator())
             if (failed(emitOp(&inner)))
@@ -173,7 +173,8 @@ private:
           return call("TADD", {add.getDst(), add.getSrc0(), add.getSrc1()});
         })
         .Case([&](pto::TAddsOp adds) {
-          return call("TADDS", {adds.getDst(), adds.getSrc(), adds.getScalar()});
+          return call("TADDS",
+                      {adds.getDst(), adds.getSrc(), adds.getScalar()});
         })
         .Case([&](pto::TMatmulOp matmul) {
           return call("TMATMUL",
@@ -248,8 +249,8 @@ private:
         cppType(type.getElementType(), alloc.getLoc());
     if (failed(element))
       return failure();
-    static const char *locs[] = {"Vec",   "Mat", "Left",   "Right",
-                                 "Acc",   "Bias", "Scaling"};
+    static const char *locs[] = {"Vec", "Mat",  "Left",   "Right",
+                                 "Acc", "Bias", "Scaling"};
     static const char *blayouts[] = {"RowMajor", "ColMajor"};
     static const char *slayouts[] = {"NoneBox", "RowMajor", "ColMajor"};
     static const char *pads[] = {"Null", "Zero", "Max", "Min"};
@@ -259,15 +260,15 @@ private:
     indent();
     os << "Tile<TileType::" << locs[static_cast<int>(type.getLoc())] << ", "
        << *element << ", " << type.getRows() << ", " << type.getCols()
-       << ", BLayout::" << blayouts[static_cast<int>(type.getBlayout())]
-       << ", " << valid(type.getValidRows()) << ", "
-       << valid(type.getValidCols())
-       << ", SLayout::" << slayouts[static_cast<int>(type.getSlayout())]
-       << ", " << type.getFractal() << ", PadValue::" << pads[type.getPad()]
+       << ", BLayout::" << blayouts[static_cast<int>(type.getBlayout())] << ", "
+       << valid(type.getValidRows()) << ", " << valid(type.getValidCols())
+       << ", SLayout::" << slayouts[static_cast<int>(type.getSlayout())] << ", "
+       << type.getFractal() << ", PadValue::" << pads[type.getPad()]
        << ", CompactMode::Null> " << name(alloc);
     if (alloc.getValidRow() || alloc.getValidCol())
-      os << "(" << (alloc.getValidRow() ? name(alloc.getValidRow())
-                                        : std::to_string(type.getValidRows()))
+      os << "("
+         << (alloc.getValidRow() ? name(alloc.getValidRow())
+                                 : std::to_string(type.getValidRows()))
          << ", "
          << (alloc.getValidCol() ? name(alloc.getValidCol())
                                  : std::to_string(type.getValidCols()))
@@ -296,9 +297,9 @@ private:
         os << "  __gm__ ChipTensor* " << local
            << "_tensor = reinterpret_cast<__gm__ ChipTensor*>(args["
            << tensorSlot++ << "]);\n"
-           << "  __gm__ " << element << "* " << local << " = reinterpret_cast<__gm__ "
-           << element << "*>(" << local << "_tensor->buffer.addr) + " << local
-           << "_tensor->start_offset;\n";
+           << "  __gm__ " << element << "* " << local
+           << " = reinterpret_cast<__gm__ " << element << "*>(" << local
+           << "_tensor->buffer.addr) + " << local << "_tensor->start_offset;\n";
       } else {
         std::string type = *cppType(arg.getType(), kernel.getLoc());
         os << "  " << type << " " << local << " = from_u64<" << type

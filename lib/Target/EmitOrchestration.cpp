@@ -22,8 +22,8 @@ namespace {
 
 class OrchestrationEmitter {
 public:
-  OrchestrationEmitter(func::FuncOp orchestration,
-                       ArrayRef<KernelInfo> kernels, raw_ostream &os)
+  OrchestrationEmitter(func::FuncOp orchestration, ArrayRef<KernelInfo> kernels,
+                       raw_ostream &os)
       : orchestration(orchestration), os(os) {
     for (KernelInfo kernel : kernels)
       kernelIds[kernel.func.getSymName()] = kernel;
@@ -141,8 +141,8 @@ private:
           indent();
           std::string iv = name(loop.getInductionVar());
           os << "for (int64_t " << iv << " = " << name(loop.getLowerBound())
-             << "; " << iv << " < " << name(loop.getUpperBound()) << "; "
-             << iv << " += " << name(loop.getStep()) << ") {";
+             << "; " << iv << " < " << name(loop.getUpperBound()) << "; " << iv
+             << " += " << name(loop.getStep()) << ") {";
           if (auto loopKind = loop->getAttrOfType<StringAttr>(attr::kLoop))
             os << "  // " << loopKind.getValue();
           os << "\n";
@@ -226,8 +226,7 @@ private:
 
 } // namespace
 
-LogicalResult mlir::pypto::emitOrchestration(ModuleOp module,
-                                             raw_ostream &os) {
+LogicalResult mlir::pypto::emitOrchestration(ModuleOp module, raw_ostream &os) {
   FailureOr<SmallVector<KernelInfo>> kernels = collectKernels(module);
   if (failed(kernels))
     return failure();

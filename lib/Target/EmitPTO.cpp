@@ -23,7 +23,9 @@ static void dropPyPTOAttributes(func::FuncOp func) {
   func->setAttrs(kept);
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
     SmallVector<NamedAttribute> argKept;
-    for (NamedAttribute attribute : func.getArgAttrDict(i) ? func.getArgAttrDict(i).getValue() : ArrayRef<NamedAttribute>())
+    for (NamedAttribute attribute : func.getArgAttrDict(i)
+                                        ? func.getArgAttrDict(i).getValue()
+                                        : ArrayRef<NamedAttribute>())
       if (!attribute.getName().getValue().starts_with("pypto."))
         argKept.push_back(attribute);
     func.setArgAttrs(i, argKept);
@@ -37,8 +39,8 @@ LogicalResult mlir::pypto::emitPTO(func::FuncOp kernel, raw_ostream &os) {
            << "' is not lowered to pto (run pypto-lower-to-pto first)";
   OpBuilder builder(kernel.getContext());
   OwningOpRef<ModuleOp> unit = ModuleOp::create(kernel.getLoc());
-  if (auto arch = kernel->getParentOfType<ModuleOp>()->getAttr(
-          pto::kTargetArchAttr))
+  if (auto arch =
+          kernel->getParentOfType<ModuleOp>()->getAttr(pto::kTargetArchAttr))
     (*unit)->setAttr(pto::kTargetArchAttr, arch);
   builder.setInsertionPointToEnd(unit->getBody());
   auto clone = cast<func::FuncOp>(builder.clone(*kernel));

@@ -30,7 +30,8 @@ FailureOr<func::FuncOp> mlir::pypto::getOrchestration(ModuleOp module) {
   return found;
 }
 
-FailureOr<SmallVector<KernelInfo>> mlir::pypto::collectKernels(ModuleOp module) {
+FailureOr<SmallVector<KernelInfo>>
+mlir::pypto::collectKernels(ModuleOp module) {
   FailureOr<func::FuncOp> orchestration = getOrchestration(module);
   if (failed(orchestration))
     return failure();
@@ -41,8 +42,9 @@ FailureOr<SmallVector<KernelInfo>> mlir::pypto::collectKernels(ModuleOp module) 
       return WalkResult::advance();
     auto kernel = module.lookupSymbol<func::FuncOp>(call.getCallee());
     auto kindAttr =
-        kernel ? kernel->getAttrOfType<pto::KernelKindAttr>(pto::kKernelKindAttr)
-               : pto::KernelKindAttr();
+        kernel
+            ? kernel->getAttrOfType<pto::KernelKindAttr>(pto::kKernelKindAttr)
+            : pto::KernelKindAttr();
     if (!kindAttr) {
       call.emitOpError("calls '")
           << call.getCallee()
@@ -63,8 +65,10 @@ std::string mlir::pypto::getArgumentName(func::FuncOp func, unsigned index) {
   if (auto name = func.getArgAttrOfType<StringAttr>(index, attr::kName)) {
     std::string sanitized;
     for (char c : name.getValue())
-      sanitized += (isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-    if (!sanitized.empty() && !isdigit(static_cast<unsigned char>(sanitized[0])))
+      sanitized +=
+          (isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+    if (!sanitized.empty() &&
+        !isdigit(static_cast<unsigned char>(sanitized[0])))
       return sanitized;
   }
   return "arg" + std::to_string(index);

@@ -63,8 +63,7 @@ private:
       if (failed(source))
         return failure();
       Window window{source->base, {}};
-      for (auto [outer, inner] :
-           llvm::zip(source->offsets, slice.getOffsets()))
+      for (auto [outer, inner] : llvm::zip(source->offsets, slice.getOffsets()))
         window.offsets.push_back(
             builder.create<arith::AddIOp>(op->getLoc(), outer, inner));
       windows[slice.getResult()] = window;
@@ -77,7 +76,8 @@ private:
       if (failed(dest) || failed(tile))
         return failure();
       SmallVector<Value> offsets;
-      for (auto [outer, inner] : llvm::zip(dest->offsets, assemble.getOffsets()))
+      for (auto [outer, inner] :
+           llvm::zip(dest->offsets, assemble.getOffsets()))
         offsets.push_back(
             builder.create<arith::AddIOp>(op->getLoc(), outer, inner));
       builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets);
@@ -86,25 +86,24 @@ private:
     }
     if (isa<LoadOp, StoreOp, MoveOp>(op))
       return success(); // already tile-level
-    bool onTiles = llvm::all_of(op->getOperandTypes(), [](Type t) {
-      return !isa<GMTensorType>(t);
-    });
+    bool onTiles = llvm::all_of(op->getOperandTypes(),
+                                [](Type t) { return !isa<GMTensorType>(t); });
     if (onTiles)
       return success(); // already tile-level
     erased.insert(op);
     if (auto adds = dyn_cast<AddsOp>(op))
-      return convertVector(op, {adds.getSource()}, [&](OpBuilder &b,
-                                                       ArrayRef<Value> tiles) {
-        return b.create<AddsOp>(op->getLoc(), tiles[0], adds.getScalar())
-            .getResult();
-      });
+      return convertVector(
+          op, {adds.getSource()}, [&](OpBuilder &b, ArrayRef<Value> tiles) {
+            return b.create<AddsOp>(op->getLoc(), tiles[0], adds.getScalar())
+                .getResult();
+          });
     if (auto add = dyn_cast<AddOp>(op))
-      return convertVector(op, {add.getLhs(), add.getRhs()},
-                           [&](OpBuilder &b, ArrayRef<Value> tiles) {
-                             return b.create<AddOp>(op->getLoc(), tiles[0],
-                                                    tiles[1])
-                                 .getResult();
-                           });
+      return convertVector(
+          op, {add.getLhs(), add.getRhs()},
+          [&](OpBuilder &b, ArrayRef<Value> tiles) {
+            return b.create<AddOp>(op->getLoc(), tiles[0], tiles[1])
+                .getResult();
+          });
     if (auto matmul = dyn_cast<MatmulOp>(op))
       return convertMatmul(matmul);
     return op->emitOpError("is not supported inside a kernel yet");
@@ -120,9 +119,9 @@ private:
           "slice of one");
     OpBuilder builder(kernel.getBody());
     Value zero = builder.create<arith::ConstantIndexOp>(kernel.getLoc(), 0);
-    Window window{arg, SmallVector<Value>(
-                           cast<GMTensorType>(arg.getType()).getShape().size(),
-                           zero)};
+    Window window{
+        arg, SmallVector<Value>(
+                 cast<GMTensorType>(arg.getType()).getShape().size(), zero)};
     windows[tensor] = window;
     return window;
   }
@@ -143,18 +142,17 @@ private:
              << tensorType.getShape().size()
              << " tensor; kernels work on 2-D tiles";
     OpBuilder builder(user);
-    auto tileType = TileType::get(
-        builder.getContext(), tensorType.getShape(),
-        tensorType.getElementType(), space.value_or(MemorySpace::vec));
+    auto tileType = TileType::get(builder.getContext(), tensorType.getShape(),
+                                  tensorType.getElementType(),
+                                  space.value_or(MemorySpace::vec));
     return builder
-        .create<LoadOp>(user->getLoc(), tileType, window->base,
-                        window->offsets)
+        .create<LoadOp>(user->getLoc(), tileType, window->base, window->offsets)
         .getResult();
   }
 
-  LogicalResult convertVector(
-      Operation *op, ArrayRef<Value> operands,
-      function_ref<Value(OpBuilder &, ArrayRef<Value>)> build) {
+  LogicalResult
+  convertVector(Operation *op, ArrayRef<Value> operands,
+                function_ref<Value(OpBuilder &, ArrayRef<Value>)> build) {
     SmallVector<Value> operandTiles;
     for (Value operand : operands) {
       FailureOr<Value> tile = tileOf(operand, op, MemorySpace::vec);
@@ -190,9 +188,8 @@ private:
     if (failed(lhs) || failed(rhs))
       return failure();
     auto resultType = cast<ShapedType>(matmul.getResult().getType());
-    auto accType =
-        TileType::get(builder.getContext(), resultType.getShape(),
-                      resultType.getElementType(), MemorySpace::acc);
+    auto accType = TileType::get(builder.getContext(), resultType.getShape(),
+                                 resultType.getElementType(), MemorySpace::acc);
     tiles[matmul.getResult()] =
         builder.create<MatmulOp>(matmul.getLoc(), accType, *lhs, *rhs);
     return success();

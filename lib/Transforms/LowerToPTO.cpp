@@ -55,14 +55,16 @@ public:
     SmallVector<Type> inputs;
     for (BlockArgument arg : entry.getArguments()) {
       if (auto tensor = dyn_cast<GMTensorType>(arg.getType()))
-        arg.setType(pto::PtrType::get(tensor.getContext(), tensor.getElementType()));
+        arg.setType(
+            pto::PtrType::get(tensor.getContext(), tensor.getElementType()));
       inputs.push_back(arg.getType());
     }
     kernel.setFunctionType(builder.getFunctionType(inputs, {}));
     kernel->setAttr(pto::kKernelKindAttr,
                     pto::KernelKindAttr::get(kernel.getContext(),
-                                             usesCube ? pto::KernelKind::cube
-                                                      : pto::KernelKind::vector));
+                                             usesCube
+                                                 ? pto::KernelKind::cube
+                                                 : pto::KernelKind::vector));
     return success();
   }
 
@@ -112,8 +114,8 @@ private:
       // A mat tile takes the layout of the L0 buffer it feeds.
       bool feedsRight = llvm::any_of(tile.getUsers(), [](Operation *user) {
         auto move = dyn_cast<MoveOp>(user);
-        return move && move.getResult().getType().getSpace() ==
-                           MemorySpace::right;
+        return move &&
+               move.getResult().getType().getSpace() == MemorySpace::right;
       });
       blayout = feedsRight ? pto::BLayout::row_major : pto::BLayout::col_major;
       slayout = feedsRight ? pto::SLayout::col_major : pto::SLayout::row_major;
@@ -122,8 +124,8 @@ private:
     case MemorySpace::left:
       loc = pto::AddressSpace::left;
       // ptoas rewrites the left layout per arch; emit what it would produce.
-      blayout = arch == "a2a3" ? pto::BLayout::row_major
-                               : pto::BLayout::col_major;
+      blayout =
+          arch == "a2a3" ? pto::BLayout::row_major : pto::BLayout::col_major;
       slayout = pto::SLayout::row_major;
       break;
     case MemorySpace::right:
@@ -152,8 +154,8 @@ private:
     if (!addr)
       return def->emitOpError("has no planned address; run "
                               "pypto-plan-memory first");
-    Value address = builder.create<arith::ConstantIntOp>(def->getLoc(),
-                                                         addr.getInt(), 64);
+    Value address =
+        builder.create<arith::ConstantIntOp>(def->getLoc(), addr.getInt(), 64);
     Value tile = builder.create<pto::AllocTileOp>(
         def->getLoc(), tileBufType(def->getResult(0)), address, Value(),
         Value());
@@ -231,8 +233,8 @@ struct LowerToPTOPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (arch != "a2a3" && arch != "a5") {
-      module.emitError("unknown architecture '") << arch
-                                                 << "', expected a2a3 or a5";
+      module.emitError("unknown architecture '")
+          << arch << "', expected a2a3 or a5";
       return signalPassFailure();
     }
     for (func::FuncOp func : module.getOps<func::FuncOp>()) {
@@ -241,8 +243,7 @@ struct LowerToPTOPass
       if (failed(KernelLowering(func, arch).run()))
         return signalPassFailure();
     }
-    module->setAttr(pto::kTargetArchAttr,
-                    StringAttr::get(&getContext(), arch));
+    module->setAttr(pto::kTargetArchAttr, StringAttr::get(&getContext(), arch));
   }
 };
 

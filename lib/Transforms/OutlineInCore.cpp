@@ -101,15 +101,13 @@ void OutlineInCorePass::hoistViews(AtOp at) {
   for (AssembleOp assemble : assembles) {
     if (!isDefinedOutside(assemble.getDest(), at) ||
         !allDefinedOutside(assemble.getOffsets(), at) ||
-        llvm::all_of(assemble.getOffsets(), [](Value v) {
-          return matchPattern(v, m_Zero());
-        }))
+        llvm::all_of(assemble.getOffsets(),
+                     [](Value v) { return matchPattern(v, m_Zero()); }))
       continue;
     auto valueType = cast<ShapedType>(assemble.getValue().getType());
     GMTensorType destType = assemble.getDest().getType();
-    auto windowType = GMTensorType::get(builder.getContext(),
-                                      valueType.getShape(),
-                                      destType.getElementType());
+    auto windowType = GMTensorType::get(
+        builder.getContext(), valueType.getShape(), destType.getElementType());
     builder.setInsertionPoint(at);
     auto window = builder.create<SliceOp>(
         assemble.getLoc(), windowType, assemble.getDest(),
@@ -125,8 +123,7 @@ void OutlineInCorePass::hoistViews(AtOp at) {
 }
 
 LogicalResult OutlineInCorePass::outline(AtOp at, func::FuncOp parent,
-                                         SymbolTable &symbols,
-                                         unsigned index) {
+                                         SymbolTable &symbols, unsigned index) {
   hoistViews(at);
 
   // Constants are cloned into the kernel; everything else becomes a
@@ -148,11 +145,10 @@ LogicalResult OutlineInCorePass::outline(AtOp at, func::FuncOp parent,
   SmallVector<Value> params(tensors);
   params.append(scalars);
 
-  std::string name = at.getName()
-                         ? at.getName()->str()
-                         : (parent.getSymName() + "_incore_" +
-                            std::to_string(index))
-                               .str();
+  std::string name =
+      at.getName()
+          ? at.getName()->str()
+          : (parent.getSymName() + "_incore_" + std::to_string(index)).str();
   OpBuilder builder(parent);
   SmallVector<Type> paramTypes;
   for (Value param : params)
@@ -168,8 +164,7 @@ LogicalResult OutlineInCorePass::outline(AtOp at, func::FuncOp parent,
   builder.setInsertionPointToStart(entry);
   for (Value constant : constants) {
     Operation *clone = builder.clone(*constant.getDefiningOp());
-    replaceAllUsesInRegionWith(constant, clone->getResult(0),
-                               kernel.getBody());
+    replaceAllUsesInRegionWith(constant, clone->getResult(0), kernel.getBody());
   }
   for (auto [i, param] : llvm::enumerate(params))
     replaceAllUsesInRegionWith(param, kernel.getArgument(i), kernel.getBody());
@@ -186,8 +181,7 @@ LogicalResult OutlineInCorePass::outline(AtOp at, func::FuncOp parent,
   }
 
   builder.setInsertionPoint(at);
-  builder.create<CallOp>(at.getLoc(), TypeRange{}, kernel.getSymName(),
-                         params);
+  builder.create<CallOp>(at.getLoc(), TypeRange{}, kernel.getSymName(), params);
   at.erase();
   ++numOutlined;
   return success();

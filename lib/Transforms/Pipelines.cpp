@@ -18,7 +18,8 @@ std::vector<PipelineStage>
 mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
   std::string arch = options.arch;
   return {
-      {"OutlineInCore", [](OpPassManager &pm) { pm.addPass(createOutlineInCore()); }},
+      {"OutlineInCore",
+       [](OpPassManager &pm) { pm.addPass(createOutlineInCore()); }},
       {"ConvertTensorToTile",
        [](OpPassManager &pm) {
          pm.addNestedPass<func::FuncOp>(createConvertTensorToTile());

@@ -95,8 +95,8 @@ void PlanMemoryPass::runOnOperation() {
   if (!isKernelFunction(kernel) || kernel.isExternal())
     return;
   if (arch != "a2a3" && arch != "a5") {
-    kernel.emitError("unknown architecture '") << arch
-                                               << "', expected a2a3 or a5";
+    kernel.emitError("unknown architecture '")
+        << arch << "', expected a2a3 or a5";
     return signalPassFailure();
   }
 
@@ -183,8 +183,7 @@ void PlanMemoryPass::runOnOperation() {
       def->emitOpError("does not fit in '")
           << stringifyMemorySpace(space) << "' memory: kernel '"
           << kernel.getSymName() << "' needs " << offset + size
-          << " bytes, the " << arch << " capacity is " << *capacity
-          << " bytes";
+          << " bytes, the " << arch << " capacity is " << *capacity << " bytes";
       return signalPassFailure();
     }
   }

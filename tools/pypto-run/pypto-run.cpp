@@ -43,9 +43,10 @@ int main(int argc, char **argv) {
   cl::opt<double> atol("atol", cl::desc("Absolute tolerance override"),
                        cl::cat(category));
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "pypto-run: compile a pypto program, run it on "
-                              "a simulator and validate it against its golden\n");
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "pypto-run: compile a pypto program, run it on "
+      "a simulator and validate it against its golden\n");
 
   pypto::harness::RunOptions options;
   options.programPath = program;

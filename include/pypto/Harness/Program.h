@@ -30,9 +30,9 @@ mlir::LogicalResult loadProgram(mlir::MLIRContext &context,
                                 llvm::StringRef path, Program &program);
 
 struct CompileOptions {
-  std::string arch = "a5";     // "a2a3" or "a5"
-  std::string outputDir;       // the build directory (created)
-  bool dumpPasses = true;      // passes_dump/NN_after_<Pass>.mlir
+  std::string arch = "a5"; // "a2a3" or "a5"
+  std::string outputDir;   // the build directory (created)
+  bool dumpPasses = true;  // passes_dump/NN_after_<Pass>.mlir
 };
 
 /// A kernel of a build, as the runtime needs it.

@@ -43,7 +43,9 @@ struct ArgSpec {
   bool isTensor = true;
   TensorSpec tensor;
   ScalarSpec scalar;
-  const std::string &name() const { return isTensor ? tensor.name : scalar.name; }
+  const std::string &name() const {
+    return isTensor ? tensor.name : scalar.name;
+  }
 };
 
 struct RunSpec {

@@ -16,12 +16,12 @@ namespace pypto::harness {
 
 struct RunOptions {
   std::string programPath;
-  std::string platform;     // a2a3, a2a3sim, a5, a5sim
+  std::string platform; // a2a3, a2a3sim, a5, a5sim
   int device = 0;
   uint64_t seed = 0;
-  std::string outputDir;    // empty: build_output/<Program>_<timestamp>
+  std::string outputDir; // empty: build_output/<Program>_<timestamp>
   bool dumpPasses = true;
-  std::string golden;       // overrides the program's pypto.golden
+  std::string golden; // overrides the program's pypto.golden
   std::optional<double> rtol, atol;
 };
 

@@ -27,8 +27,7 @@ class PyPTODialect;
 
 /// Options of the default compilation pipeline.
 struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
-  Option<std::string> arch{*this, "arch",
-                           llvm::cl::desc("Target: a2a3 or a5"),
+  Option<std::string> arch{*this, "arch", llvm::cl::desc("Target: a2a3 or a5"),
                            llvm::cl::init("a5")};
 };
 
@@ -41,7 +40,8 @@ struct PipelineStage {
 };
 
 /// The default pipeline, stage by stage, in order.
-std::vector<PipelineStage> getDefaultPipelineStages(const PipelineOptions &options);
+std::vector<PipelineStage>
+getDefaultPipelineStages(const PipelineOptions &options);
 
 /// Adds the default pipeline (program -> planned pto kernels + orchestration).
 void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &options);

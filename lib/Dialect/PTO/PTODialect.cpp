@@ -95,8 +95,7 @@ struct TileBufFields {
 template <typename EnumT>
 static ParseResult
 parseEnumKeyword(AsmParser &parser, std::optional<EnumT> &out,
-                 std::optional<EnumT> (*symbolize)(StringRef),
-                 StringRef what) {
+                 std::optional<EnumT> (*symbolize)(StringRef), StringRef what) {
   SMLoc loc = parser.getCurrentLocation();
   StringRef keyword;
   if (parser.parseKeyword(&keyword))
@@ -217,17 +216,17 @@ Type TileBufType::parse(AsmParser &parser) {
   if (parser.parseGreater())
     return {};
   if (keyed) {
-    const char *missing = !fields.loc               ? "loc"
-                          : !fields.dtype           ? "dtype"
-                          : !fields.rows            ? "rows"
-                          : !fields.cols            ? "cols"
-                          : !fields.validRows       ? "v_row"
-                          : !fields.validCols       ? "v_col"
-                          : !fields.blayout         ? "blayout"
-                          : !fields.slayout         ? "slayout"
-                          : !fields.fractal         ? "fractal"
-                          : !fields.pad             ? "pad"
-                                                    : nullptr;
+    const char *missing = !fields.loc         ? "loc"
+                          : !fields.dtype     ? "dtype"
+                          : !fields.rows      ? "rows"
+                          : !fields.cols      ? "cols"
+                          : !fields.validRows ? "v_row"
+                          : !fields.validCols ? "v_col"
+                          : !fields.blayout   ? "blayout"
+                          : !fields.slayout   ? "slayout"
+                          : !fields.fractal   ? "fractal"
+                          : !fields.pad       ? "pad"
+                                              : nullptr;
     if (missing) {
       parser.emitError(firstLoc, "tile_buf is missing the '")
           << missing << "' field";
@@ -261,12 +260,12 @@ void TileBufType::print(AsmPrinter &printer) const {
           << ", fractal=" << getFractal() << ", pad=" << getPad() << ">";
 }
 
-LogicalResult
-TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
-                    AddressSpace loc, Type elementType, int64_t rows,
-                    int64_t cols, int64_t validRows, int64_t validCols,
-                    BLayout blayout, SLayout slayout, int64_t fractal,
-                    int64_t pad) {
+LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  AddressSpace loc, Type elementType,
+                                  int64_t rows, int64_t cols, int64_t validRows,
+                                  int64_t validCols, BLayout blayout,
+                                  SLayout slayout, int64_t fractal,
+                                  int64_t pad) {
   if (!elementType.isIntOrFloat())
     return emitError() << "tile_buf dtype must be an integer or float type";
   if (rows <= 0 || cols <= 0)
@@ -307,7 +306,9 @@ static std::optional<int64_t> constantIndex(Value value) {
 }
 
 static std::string describeShape(int64_t rows, int64_t cols) {
-  auto dim = [](int64_t v) { return v < 0 ? std::string("?") : std::to_string(v); };
+  auto dim = [](int64_t v) {
+    return v < 0 ? std::string("?") : std::to_string(v);
+  };
   return dim(rows) + "x" + dim(cols);
 }
 
@@ -380,7 +381,8 @@ static LogicalResult verifyWindowMatchesTile(Operation *op,
   if ((rowsKnown && rows != tile.getValidRows()) ||
       (colsKnown && cols != tile.getValidCols()))
     return op->emitOpError("partition shape ")
-           << describeShape(rows, cols) << " differs from the tile's valid shape "
+           << describeShape(rows, cols)
+           << " differs from the tile's valid shape "
            << describeShape(tile.getValidRows(), tile.getValidCols());
   if (view.getElementType() != tile.getElementType() &&
       tile.getLoc() != AddressSpace::acc)
@@ -399,8 +401,8 @@ LogicalResult TLoadOp::verify() {
 
 LogicalResult TStoreOp::verify() {
   auto tile = getSrc().getType();
-  if (tile.getLoc() != AddressSpace::vec && tile.getLoc() != AddressSpace::mat &&
-      tile.getLoc() != AddressSpace::acc)
+  if (tile.getLoc() != AddressSpace::vec &&
+      tile.getLoc() != AddressSpace::mat && tile.getLoc() != AddressSpace::acc)
     return emitOpError("stores from vec, mat or acc tiles, not ")
            << stringifyAddressSpace(tile.getLoc());
   return verifyWindowMatchesTile(*this, getDst().getType(), tile);
@@ -410,14 +412,13 @@ LogicalResult TMovOp::verify() {
   auto src = getSrc().getType();
   auto dst = getDst().getType();
   AddressSpace from = src.getLoc(), to = dst.getLoc();
-  bool legal =
-      (from == AddressSpace::mat &&
-       (to == AddressSpace::left || to == AddressSpace::right ||
-        to == AddressSpace::bias || to == AddressSpace::scaling)) ||
-      (from == AddressSpace::acc &&
-       (to == AddressSpace::mat || to == AddressSpace::vec)) ||
-      (from == AddressSpace::vec &&
-       (to == AddressSpace::vec || to == AddressSpace::mat));
+  bool legal = (from == AddressSpace::mat &&
+                (to == AddressSpace::left || to == AddressSpace::right ||
+                 to == AddressSpace::bias || to == AddressSpace::scaling)) ||
+               (from == AddressSpace::acc &&
+                (to == AddressSpace::mat || to == AddressSpace::vec)) ||
+               (from == AddressSpace::vec &&
+                (to == AddressSpace::vec || to == AddressSpace::mat));
   if (!legal)
     return emitOpError("cannot move a tile from ")
            << stringifyAddressSpace(from) << " to "
@@ -430,7 +431,8 @@ LogicalResult TMovOp::verify() {
   return success();
 }
 
-static LogicalResult verifyVecTiles(Operation *op, ArrayRef<TileBufType> tiles) {
+static LogicalResult verifyVecTiles(Operation *op,
+                                    ArrayRef<TileBufType> tiles) {
   for (TileBufType tile : tiles) {
     if (tile.getLoc() != AddressSpace::vec)
       return op->emitOpError("operates on vec tiles, got ")
@@ -451,8 +453,8 @@ static LogicalResult verifyVecTiles(Operation *op, ArrayRef<TileBufType> tiles) 
 }
 
 LogicalResult TAddOp::verify() {
-  return verifyVecTiles(*this, {getSrc0().getType(), getSrc1().getType(),
-                                getDst().getType()});
+  return verifyVecTiles(
+      *this, {getSrc0().getType(), getSrc1().getType(), getDst().getType()});
 }
 
 LogicalResult TAddsOp::verify() {
@@ -465,8 +467,8 @@ LogicalResult TAddsOp::verify() {
 
 static LogicalResult verifyMatmul(Operation *op, TileBufType lhs,
                                   TileBufType rhs, TileBufType dst) {
-  if (lhs.getLoc() != AddressSpace::left || rhs.getLoc() != AddressSpace::right ||
-      dst.getLoc() != AddressSpace::acc)
+  if (lhs.getLoc() != AddressSpace::left ||
+      rhs.getLoc() != AddressSpace::right || dst.getLoc() != AddressSpace::acc)
     return op->emitOpError("expects left and right operands and an acc result");
   int64_t m = lhs.getValidRows(), k = lhs.getValidCols();
   int64_t k2 = rhs.getValidRows(), n = rhs.getValidCols();

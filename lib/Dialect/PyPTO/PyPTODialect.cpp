@@ -65,9 +65,9 @@ static void printShapeAndElement(AsmPrinter &printer, ArrayRef<int64_t> shape,
   printer << elementType;
 }
 
-static LogicalResult verifyShapeAndElement(
-    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
-    Type elementType) {
+static LogicalResult
+verifyShapeAndElement(function_ref<InFlightDiagnostic()> emitError,
+                      ArrayRef<int64_t> shape, Type elementType) {
   if (shape.empty())
     return emitError() << "expected at least one dimension";
   for (int64_t dim : shape)
@@ -93,7 +93,7 @@ Type GMTensorType::parse(AsmParser &parser) {
   if (parseShapeAndElement(parser, shape, elementType) || parser.parseGreater())
     return {};
   return parser.getChecked<GMTensorType>(parser.getContext(), shape,
-                                       elementType);
+                                         elementType);
 }
 
 void GMTensorType::print(AsmPrinter &printer) const {
@@ -102,7 +102,7 @@ void GMTensorType::print(AsmPrinter &printer) const {
 }
 
 LogicalResult GMTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 ArrayRef<int64_t> shape, Type elementType) {
+                                   ArrayRef<int64_t> shape, Type elementType) {
   return verifyShapeAndElement(emitError, shape, elementType);
 }
 
@@ -208,8 +208,7 @@ LogicalResult PyPTODialect::verifyOperationAttribute(Operation *op,
   if (name == attr::kRtol || name == attr::kAtol) {
     auto value = dyn_cast<FloatAttr>(attribute.getValue());
     if (!value || value.getValueAsDouble() < 0)
-      return emitError(loc) << "'" << name
-                            << "' must be a non-negative float";
+      return emitError(loc) << "'" << name << "' must be a non-negative float";
     return success();
   }
   if (name == attr::kSeed) {
@@ -222,8 +221,8 @@ LogicalResult PyPTODialect::verifyOperationAttribute(Operation *op,
   if (name == attr::kAddr) {
     auto value = dyn_cast<IntegerAttr>(attribute.getValue());
     if (!value || value.getInt() < 0 || value.getInt() % 32 != 0)
-      return emitError(loc) << "'" << name
-                            << "' must be a non-negative multiple of 32";
+      return emitError(loc)
+             << "'" << name << "' must be a non-negative multiple of 32";
     return success();
   }
   return emitError(loc) << "unknown pypto attribute '" << name << "'";
@@ -240,14 +239,14 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
   if (name == attr::kDir) {
     // Lowered kernels keep the direction on their GM pointer parameters.
     if (arg.getType().isIntOrIndexOrFloat())
-      return emitError(loc) << "'" << name
-                            << "' is only valid on tensor arguments";
+      return emitError(loc)
+             << "'" << name << "' is only valid on tensor arguments";
     return expectOneOf(loc, attribute, {"in", "out", "inout"});
   }
   if (name == attr::kInit) {
     if (!isTensor)
-      return emitError(loc) << "'" << name
-                            << "' is only valid on tensor arguments";
+      return emitError(loc)
+             << "'" << name << "' is only valid on tensor arguments";
     if (isa<FloatAttr, IntegerAttr>(attribute.getValue()))
       return success(); // a constant fill value
     return expectOneOf(loc, attribute,
@@ -255,13 +254,13 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
   }
   if (name == attr::kValue) {
     if (isTensor)
-      return emitError(loc) << "'" << name
-                            << "' is only valid on scalar arguments";
+      return emitError(loc)
+             << "'" << name << "' is only valid on scalar arguments";
     auto typed = dyn_cast<TypedAttr>(attribute.getValue());
     if (!typed || !isa<FloatAttr, IntegerAttr>(typed) ||
         typed.getType() != arg.getType())
-      return emitError(loc) << "'" << name << "' must be a constant of type "
-                            << arg.getType();
+      return emitError(loc)
+             << "'" << name << "' must be a constant of type " << arg.getType();
     return success();
   }
   if (name == attr::kName) {
@@ -274,8 +273,8 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
     auto tensor = dyn_cast<GMTensorType>(arg.getType());
     if (!strides || !tensor ||
         strides.size() != static_cast<int64_t>(tensor.getShape().size()))
-      return emitError(loc) << "'" << name
-                            << "' must list one stride per tensor dimension";
+      return emitError(loc)
+             << "'" << name << "' must list one stride per tensor dimension";
     return success();
   }
   return emitError(loc) << "unknown pypto argument attribute '" << name << "'";
