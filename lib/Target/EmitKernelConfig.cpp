@@ -19,8 +19,7 @@ static std::string signature(func::FuncOp func) {
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
     if (func.getArgument(i).getType().isIntOrIndexOrFloat())
       continue;
-    auto dir = func.getArgAttrOfType<StringAttr>(i, attr::kDir);
-    std::string name = dir ? dir.getValue().upper() : "IN";
+    std::string name = getArgumentDirection(func, i).upper();
     text += (first ? "_D." : ", _D.") + name;
     first = false;
   }

@@ -9,6 +9,8 @@
 #include "pypto/Dialect/PTO/PTODialect.h"
 #include "pypto/Target/Emitters.h"
 
+#include "CppEmitterBase.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -17,28 +19,9 @@
 
 using namespace mlir;
 using namespace mlir::pypto;
+using namespace mlir::pypto::detail;
 
 namespace {
-
-FailureOr<std::string> cppType(Type type, Location loc) {
-  if (type.isF32())
-    return std::string("float");
-  if (type.isF16())
-    return std::string("half");
-  if (type.isBF16())
-    return std::string("bfloat16_t");
-  if (type.isIndex() || type.isInteger(64))
-    return std::string("int64_t");
-  if (type.isInteger(32))
-    return std::string("int32_t");
-  if (type.isInteger(16))
-    return std::string("int16_t");
-  if (type.isInteger(8))
-    return std::string("int8_t");
-  if (type.isInteger(1))
-    return std::string("bool");
-  return emitError(loc, "type ") << type << " has no C++ equivalent yet";
-}
 
 std::optional<int64_t> constantOf(Value value) {
   APInt constant;
@@ -47,10 +30,10 @@ std::optional<int64_t> constantOf(Value value) {
   return std::nullopt;
 }
 
-class KernelCppEmitter {
+class KernelCppEmitter : public CppEmitterBase {
 public:
   KernelCppEmitter(func::FuncOp kernel, raw_ostream &os)
-      : kernel(kernel), os(os) {}
+      : CppEmitterBase(os, /*indentWidth=*/2), kernel(kernel) {}
 
   LogicalResult emit() {
     os << "// Kernel '" << kernel.getSymName()
@@ -63,15 +46,6 @@ public:
   }
 
 private:
-  std::string name(Value value) {
-    auto [it, inserted] = names.try_emplace(value, "");
-    if (inserted)
-      it->second = "v" + std::to_string(names.size() - 1);
-    return it->second;
-  }
-
-  void indent() { os.indent(depth * 2); }
-
   LogicalResult emitFunction() {
     os << "static AICORE void " << kernel.getSymName() << "(";
     for (BlockArgument arg : kernel.getArguments()) {
@@ -79,12 +53,13 @@ private:
         os << ", ";
       if (auto ptr = dyn_cast<pto::PtrType>(arg.getType())) {
         FailureOr<std::string> element =
-            cppType(ptr.getElementType(), kernel.getLoc());
+            cppScalarType(ptr.getElementType(), kernel.getLoc());
         if (failed(element))
           return failure();
         os << "__gm__ " << *element << "* " << name(arg);
       } else {
-        FailureOr<std::string> type = cppType(arg.getType(), kernel.getLoc());
+        FailureOr<std::string> type =
+            cppScalarType(arg.getType(), kernel.getLoc());
         if (failed(type))
           return failure();
         os << *type << " " << name(arg);
@@ -106,51 +81,12 @@ private:
   }
 
   LogicalResult emitOp(Operation *op) {
+    if (std::optional<LogicalResult> scalar = emitScalarOp(op))
+      return *scalar;
     return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-        .Case([&](arith::ConstantOp constant) -> LogicalResult {
-          FailureOr<std::string> type =
-              cppType(constant.getType(), constant.getLoc());
-          if (failed(type))
-            return failure();
-          indent();
-          os << "const " << *type << " " << name(constant) << " = ";
-          if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
-            os << integer.getValue().getSExtValue();
-          else if (auto real = dyn_cast<FloatAttr>(constant.getValue()))
-            os << llvm::formatv("{0:e}", real.getValueAsDouble()).str();
-          else
-            return constant.emitOpError("has a value C++ cannot express");
-          os << ";\n";
-          return success();
-        })
-        .Case<arith::AddIOp, arith::SubIOp, arith::MulIOp>(
-            [&](Operation *binary) {
-              StringRef symbol = isa<arith::AddIOp>(binary)   ? "+"
-                                 : isa<arith::SubIOp>(binary) ? "-"
-                                                              : "*";
-              indent();
-              os << "const int64_t " << name(binary->getResult(0)) << " = "
-                 << name(binary->getOperand(0)) << " " << symbol << " "
-                 << name(binary->getOperand(1)) << ";\n";
-              return success();
-            })
-        .Case([&](scf::ForOp loop) -> LogicalResult {
-          if (loop.getNumResults())
-            return loop.emitOpError(
-                "with iteration values is not supported in kernels yet");
-          indent();
-          std::string iv = name(loop.getInductionVar());
-          os << "for (int64_t " << iv << " = " << name(loop.getLowerBound())
-             << "; " << iv << " < " << name(loop.getUpperBound()) << "; " << iv
-             << " += " << name(loop.getStep()) << ") {\n";
-          ++depth;
-          for (Operation &inner : loop.getBody()->without_terminator())
-            if (failed(emitOp(&inner)))
-              return failure();
-          --depth;
-          indent();
-          os << "}\n";
-          return success();
+        .Case([&](scf::ForOp loop) {
+          return emitFor(loop, "kernels",
+                         [&](Operation *inner) { return emitOp(inner); });
         })
         .Case([&](pto::MakeTensorViewOp view) -> LogicalResult {
           views[view.getResult()] = view;
@@ -224,7 +160,7 @@ private:
       strides.push_back(*value);
     }
     FailureOr<std::string> element =
-        cppType(type.getElementType(), partition.getLoc());
+        cppScalarType(type.getElementType(), partition.getLoc());
     if (failed(element))
       return failure();
     int64_t outer = shape[0] * strides[0];
@@ -246,7 +182,7 @@ private:
   LogicalResult emitAlloc(pto::AllocTileOp alloc) {
     auto type = alloc.getResult().getType();
     FailureOr<std::string> element =
-        cppType(type.getElementType(), alloc.getLoc());
+        cppScalarType(type.getElementType(), alloc.getLoc());
     if (failed(element))
       return failure();
     static const char *locs[] = {"Vec", "Mat",  "Left",   "Right",
@@ -293,7 +229,8 @@ private:
     for (BlockArgument arg : kernel.getArguments()) {
       std::string local = "a" + std::to_string(arg.getArgNumber());
       if (auto ptr = dyn_cast<pto::PtrType>(arg.getType())) {
-        std::string element = *cppType(ptr.getElementType(), kernel.getLoc());
+        std::string element =
+            *cppScalarType(ptr.getElementType(), kernel.getLoc());
         os << "  __gm__ ChipTensor* " << local
            << "_tensor = reinterpret_cast<__gm__ ChipTensor*>(args["
            << tensorSlot++ << "]);\n"
@@ -301,7 +238,7 @@ private:
            << " = reinterpret_cast<__gm__ " << element << "*>(" << local
            << "_tensor->buffer.addr) + " << local << "_tensor->start_offset;\n";
       } else {
-        std::string type = *cppType(arg.getType(), kernel.getLoc());
+        std::string type = *cppScalarType(arg.getType(), kernel.getLoc());
         os << "  " << type << " " << local << " = from_u64<" << type
            << ">(static_cast<uint64_t>(args[" << scalarSlot++ << "]));\n";
       }
@@ -313,9 +250,6 @@ private:
   }
 
   func::FuncOp kernel;
-  raw_ostream &os;
-  unsigned depth = 0;
-  DenseMap<Value, std::string> names;
   DenseMap<Value, pto::MakeTensorViewOp> views;
 };
 

@@ -10,6 +10,8 @@
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Target/Emitters.h"
 
+#include "CppEmitterBase.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -17,14 +19,15 @@
 
 using namespace mlir;
 using namespace mlir::pypto;
+using namespace mlir::pypto::detail;
 
 namespace {
 
-class OrchestrationEmitter {
+class OrchestrationEmitter : public CppEmitterBase {
 public:
   OrchestrationEmitter(func::FuncOp orchestration, ArrayRef<KernelInfo> kernels,
                        raw_ostream &os)
-      : orchestration(orchestration), os(os) {
+      : CppEmitterBase(os, /*indentWidth=*/4), orchestration(orchestration) {
     for (KernelInfo kernel : kernels)
       kernelIds[kernel.func.getSymName()] = kernel;
   }
@@ -49,15 +52,15 @@ public:
       std::string argName = getArgumentName(orchestration, arg.getArgNumber());
       indent();
       if (isa<GMTensorType>(arg.getType())) {
-        names[arg] = "ext_" + argName;
-        os << "const ChipTensor& " << names[arg] << " = orch_args.tensor("
+        setName(arg, "ext_" + argName);
+        os << "const ChipTensor& " << name(arg) << " = orch_args.tensor("
            << tensorIndex++ << ").ref();\n";
       } else {
-        FailureOr<std::string> type = scalarType(arg.getType(), arg.getLoc());
+        FailureOr<std::string> type = orchestrationScalarType(arg);
         if (failed(type))
           return failure();
-        names[arg] = argName;
-        os << *type << " " << argName << " = from_u64<" << *type
+        setName(arg, argName);
+        os << *type << " " << name(arg) << " = from_u64<" << *type
            << ">(orch_args.scalar(" << scalarIndex++ << "));\n";
       }
     }
@@ -74,86 +77,26 @@ public:
   }
 
 private:
-  void indent() { os.indent(depth * 4); }
-
-  std::string name(Value value) {
-    auto [it, inserted] = names.try_emplace(value, "");
-    if (inserted)
-      it->second = "v" + std::to_string(counter++);
-    return it->second;
-  }
-
-  static FailureOr<std::string> scalarType(Type type, Location loc) {
-    if (type.isF32())
-      return std::string("float");
-    if (type.isF64())
-      return std::string("double");
-    if (type.isIndex() || type.isInteger(64))
-      return std::string("int64_t");
-    if (type.isInteger(32))
-      return std::string("int32_t");
-    if (type.isInteger(16))
-      return std::string("int16_t");
-    if (type.isInteger(8))
-      return std::string("int8_t");
-    if (type.isInteger(1))
-      return std::string("bool");
-    return emitError(loc, "scalar type ")
-           << type << " is not supported in orchestration code yet";
+  /// The orchestration has no half-precision types: its scalars are int64,
+  /// int32, ..., float and double.
+  static FailureOr<std::string> orchestrationScalarType(Value value) {
+    Type type = value.getType();
+    if (type.isF16() || type.isBF16())
+      return emitError(value.getLoc(), "scalar type ")
+             << type << " is not supported in orchestration code yet";
+    return cppScalarType(type, value.getLoc());
   }
 
   LogicalResult emitOp(Operation *op) {
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      if (failed(orchestrationScalarType(constant)))
+        return failure();
+    if (std::optional<LogicalResult> scalar = emitScalarOp(op))
+      return *scalar;
     return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-        .Case([&](arith::ConstantOp constant) -> LogicalResult {
-          FailureOr<std::string> type =
-              scalarType(constant.getType(), constant.getLoc());
-          if (failed(type))
-            return failure();
-          indent();
-          os << "const " << *type << " " << name(constant) << " = ";
-          if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
-            os << integer.getValue().getSExtValue();
-          else if (auto real = dyn_cast<FloatAttr>(constant.getValue()))
-            os << llvm::formatv("{0:e}", real.getValueAsDouble()).str();
-          else
-            return constant.emitOpError("has a value C++ cannot express");
-          os << ";\n";
-          return success();
-        })
-        .Case<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
-              arith::RemSIOp>([&](Operation *binary) {
-          StringRef symbol = llvm::TypeSwitch<Operation *, StringRef>(binary)
-                                 .Case([](arith::AddIOp) { return "+"; })
-                                 .Case([](arith::SubIOp) { return "-"; })
-                                 .Case([](arith::MulIOp) { return "*"; })
-                                 .Case([](arith::DivSIOp) { return "/"; })
-                                 .Default([](Operation *) { return "%"; });
-          indent();
-          os << "const int64_t " << name(binary->getResult(0)) << " = "
-             << name(binary->getOperand(0)) << " " << symbol << " "
-             << name(binary->getOperand(1)) << ";\n";
-          return success();
-        })
-        .Case([&](scf::ForOp loop) -> LogicalResult {
-          if (loop.getNumResults())
-            return loop.emitOpError(
-                "with iteration values is not supported in orchestration yet");
-          indent();
-          std::string iv = name(loop.getInductionVar());
-          os << "for (int64_t " << iv << " = " << name(loop.getLowerBound())
-             << "; " << iv << " < " << name(loop.getUpperBound()) << "; " << iv
-             << " += " << name(loop.getStep()) << ") {";
-          if (auto loopKind = loop->getAttrOfType<StringAttr>(attr::kLoop))
-            os << "  // " << loopKind.getValue();
-          os << "\n";
-          ++depth;
-          for (Operation &inner : loop.getBody()->without_terminator())
-            if (failed(emitOp(&inner)))
-              return failure();
-          --depth;
-          indent();
-          os << "}\n";
-          return success();
+        .Case([&](scf::ForOp loop) {
+          return emitFor(loop, "orchestration",
+                         [&](Operation *inner) { return emitOp(inner); });
         })
         .Case([&](SliceOp slice) { return emitSlice(slice); })
         .Case([&](CallOp call) { return emitCall(call); })
@@ -168,18 +111,20 @@ private:
     std::string view = name(slice);
     size_t rank = slice.getSizes().size();
     indent();
-    os << "uint32_t " << view << "_shapes[" << rank << "] = {";
+    std::string shapes = uniqueName(view + "_shapes");
+    std::string offsets = uniqueName(view + "_offsets");
+    os << "uint32_t " << shapes << "[" << rank << "] = {";
     llvm::interleaveComma(slice.getSizes(), os);
     os << "};\n";
     indent();
-    os << "uint32_t " << view << "_offsets[" << rank << "] = {";
+    os << "uint32_t " << offsets << "[" << rank << "] = {";
     llvm::interleaveComma(slice.getOffsets(), os, [&](Value offset) {
       os << "static_cast<uint32_t>(" << name(offset) << ")";
     });
     os << "};\n";
     indent();
     os << "ChipTensor " << view << " = " << name(slice.getSource()) << ".view("
-       << view << "_shapes, " << view << "_offsets);\n";
+       << shapes << ", " << offsets << ");\n";
     return success();
   }
 
@@ -189,7 +134,7 @@ private:
       return call.emitOpError("calls '")
              << call.getCallee() << "', which is not a kernel of this build";
     KernelInfo *kernel = &found->second;
-    std::string params = "params_t" + std::to_string(taskCount++);
+    std::string params = uniqueName("params_t" + std::to_string(taskCount++));
     indent();
     os << "// Task: " << call.getCallee() << "\n";
     indent();
@@ -218,9 +163,7 @@ private:
   }
 
   func::FuncOp orchestration;
-  raw_ostream &os;
-  unsigned depth = 0, counter = 0, taskCount = 0;
-  DenseMap<Value, std::string> names;
+  unsigned taskCount = 0;
   llvm::StringMap<KernelInfo> kernelIds;
 };
 

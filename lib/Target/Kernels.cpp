@@ -73,3 +73,36 @@ std::string mlir::pypto::getArgumentName(func::FuncOp func, unsigned index) {
   }
   return "arg" + std::to_string(index);
 }
+
+/// Whether the orchestration reads and/or writes `tensor`, directly or
+/// through views, in the kernels it submits.
+static void classifyCalls(Value tensor, ModuleOp module, bool &read,
+                          bool &written) {
+  for (OpOperand &use : tensor.getUses()) {
+    if (auto slice = dyn_cast<SliceOp>(use.getOwner())) {
+      classifyCalls(slice.getResult(), module, read, written);
+      continue;
+    }
+    auto call = dyn_cast<CallOp>(use.getOwner());
+    if (!call)
+      continue;
+    auto kernel = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    auto dir = kernel ? kernel.getArgAttrOfType<StringAttr>(
+                            use.getOperandNumber(), attr::kDir)
+                      : StringAttr();
+    StringRef value = dir ? dir.getValue() : "in";
+    read |= value != "out";
+    written |= value != "in";
+  }
+}
+
+StringRef mlir::pypto::getArgumentDirection(func::FuncOp func, unsigned index) {
+  if (auto dir = func.getArgAttrOfType<StringAttr>(index, attr::kDir))
+    return dir.getValue();
+  if (getFunctionKind(func) != kind::kOrchestration || func.isExternal())
+    return "in";
+  bool read = false, written = false;
+  classifyCalls(func.getArgument(index), func->getParentOfType<ModuleOp>(),
+                read, written);
+  return written ? (read ? "inout" : "out") : "in";
+}

@@ -10,6 +10,8 @@
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Transforms/Passes.h"
 
+#include "TileLayout.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 
@@ -98,55 +100,18 @@ private:
     kernel.removeArgAttr(arg.getArgNumber(), attr::kStrides);
   }
 
-  /// The tile_buf type of a tile; layouts follow what the cube unit needs.
-  pto::TileBufType tileBufType(Value tile) {
-    auto type = cast<TileType>(tile.getType());
-    int64_t rows = type.getShape()[0], cols = type.getShape()[1];
-    pto::AddressSpace loc = pto::AddressSpace::vec;
-    pto::BLayout blayout = pto::BLayout::row_major;
-    pto::SLayout slayout = pto::SLayout::none_box;
-    int64_t fractal = 512;
-    switch (*type.getSpace()) {
-    case MemorySpace::vec:
-      break;
-    case MemorySpace::mat: {
-      loc = pto::AddressSpace::mat;
-      // A mat tile takes the layout of the L0 buffer it feeds.
-      bool feedsRight = llvm::any_of(tile.getUsers(), [](Operation *user) {
-        auto move = dyn_cast<MoveOp>(user);
-        return move &&
-               move.getResult().getType().getSpace() == MemorySpace::right;
-      });
-      blayout = feedsRight ? pto::BLayout::row_major : pto::BLayout::col_major;
-      slayout = feedsRight ? pto::SLayout::col_major : pto::SLayout::row_major;
-      break;
-    }
-    case MemorySpace::left:
-      loc = pto::AddressSpace::left;
-      // ptoas rewrites the left layout per arch; emit what it would produce.
-      blayout =
-          arch == "a2a3" ? pto::BLayout::row_major : pto::BLayout::col_major;
-      slayout = pto::SLayout::row_major;
-      break;
-    case MemorySpace::right:
-      loc = pto::AddressSpace::right;
-      slayout = pto::SLayout::col_major;
-      break;
-    case MemorySpace::acc:
-      loc = pto::AddressSpace::acc;
-      blayout = pto::BLayout::col_major;
-      slayout = pto::SLayout::row_major;
-      fractal = 1024;
-      break;
-    case MemorySpace::bias:
-      loc = pto::AddressSpace::bias;
-      break;
-    }
-    if (loc != pto::AddressSpace::vec)
+  /// The tile_buf type of a tile: its padded layout, its shape as valid.
+  FailureOr<pto::TileBufType> tileBufType(Value tile) {
+    FailureOr<TileLayout> layout = getTileLayout(tile, arch);
+    if (failed(layout))
+      return failure();
+    if (layout->loc != pto::AddressSpace::vec)
       usesCube = true;
-    return pto::TileBufType::get(kernel.getContext(), loc,
-                                 type.getElementType(), rows, cols, rows, cols,
-                                 blayout, slayout, fractal, /*pad=*/0);
+    auto type = cast<TileType>(tile.getType());
+    return pto::TileBufType::get(
+        kernel.getContext(), layout->loc, type.getElementType(), layout->rows,
+        layout->cols, type.getShape()[0], type.getShape()[1], layout->blayout,
+        layout->slayout, layout->fractal, /*pad=*/0);
   }
 
   FailureOr<Value> allocate(Operation *def) {
@@ -154,11 +119,13 @@ private:
     if (!addr)
       return def->emitOpError("has no planned address; run "
                               "pypto-plan-memory first");
+    FailureOr<pto::TileBufType> type = tileBufType(def->getResult(0));
+    if (failed(type))
+      return failure();
     Value address =
         builder.create<arith::ConstantIntOp>(def->getLoc(), addr.getInt(), 64);
-    Value tile = builder.create<pto::AllocTileOp>(
-        def->getLoc(), tileBufType(def->getResult(0)), address, Value(),
-        Value());
+    Value tile = builder.create<pto::AllocTileOp>(def->getLoc(), *type,
+                                                  address, Value(), Value());
     tiles[def->getResult(0)] = tile;
     return tile;
   }
@@ -176,8 +143,19 @@ private:
                                                 sizes);
   }
 
+  /// The tile_buf that holds `tile`, which an earlier op must produce.
+  FailureOr<Value> operand(Operation *user, Value tile) {
+    if (Value lowered = tiles.lookup(tile))
+      return lowered;
+    return user->emitOpError("uses a tile that no operation of this kernel "
+                             "produces; tile parameters are not supported "
+                             "yet");
+  }
+
   LogicalResult lower(Operation *op) {
     Location loc = op->getLoc();
+    if (!isa<LoadOp, StoreOp, MoveOp, AddOp, AddsOp, MatmulOp>(op))
+      return op->emitOpError("cannot be lowered to pto yet");
     if (auto load = dyn_cast<LoadOp>(op)) {
       if (!views.count(load.getSource()))
         return op->emitOpError("loads from a tensor that is not a kernel "
@@ -194,29 +172,34 @@ private:
       if (!views.count(store.getDest()))
         return op->emitOpError("stores to a tensor that is not a kernel "
                                "parameter");
+      FailureOr<Value> value = operand(op, store.getValue());
+      if (failed(value))
+        return failure();
       Value window = partition(loc, store.getDest(), store.getOffsets(),
                                store.getValue().getType().getShape());
-      builder.create<pto::TStoreOp>(loc, tiles.lookup(store.getValue()),
-                                    window);
+      builder.create<pto::TStoreOp>(loc, *value, window);
       return success();
+    }
+    SmallVector<Value> sources;
+    for (Value input : op->getOperands()) {
+      if (!isa<TileType>(input.getType()))
+        continue;
+      FailureOr<Value> lowered = operand(op, input);
+      if (failed(lowered))
+        return failure();
+      sources.push_back(*lowered);
     }
     FailureOr<Value> dst = allocate(op);
     if (failed(dst))
       return failure();
-    if (auto move = dyn_cast<MoveOp>(op)) {
-      builder.create<pto::TMovOp>(loc, tiles.lookup(move.getSource()), *dst);
-    } else if (auto add = dyn_cast<AddOp>(op)) {
-      builder.create<pto::TAddOp>(loc, tiles.lookup(add.getLhs()),
-                                  tiles.lookup(add.getRhs()), *dst);
-    } else if (auto adds = dyn_cast<AddsOp>(op)) {
-      builder.create<pto::TAddsOp>(loc, tiles.lookup(adds.getSource()),
-                                   adds.getScalar(), *dst);
-    } else if (auto matmul = dyn_cast<MatmulOp>(op)) {
-      builder.create<pto::TMatmulOp>(loc, tiles.lookup(matmul.getLhs()),
-                                     tiles.lookup(matmul.getRhs()), *dst);
-    } else {
-      return op->emitOpError("cannot be lowered to pto yet");
-    }
+    if (isa<MoveOp>(op))
+      builder.create<pto::TMovOp>(loc, sources[0], *dst);
+    else if (isa<AddOp>(op))
+      builder.create<pto::TAddOp>(loc, sources[0], sources[1], *dst);
+    else if (auto adds = dyn_cast<AddsOp>(op))
+      builder.create<pto::TAddsOp>(loc, sources[0], adds.getScalar(), *dst);
+    else
+      builder.create<pto::TMatmulOp>(loc, sources[0], sources[1], *dst);
     return success();
   }
 

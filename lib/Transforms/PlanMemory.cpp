@@ -9,6 +9,8 @@
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Transforms/Passes.h"
 
+#include "TileLayout.h"
+
 #include "mlir/IR/Builders.h"
 
 #define DEBUG_TYPE "pypto-plan-memory"
@@ -140,14 +142,12 @@ void PlanMemoryPass::runOnOperation() {
   Builder builder(&getContext());
   for (Operation *def : defs) {
     auto type = cast<TileType>(def->getResult(0).getType());
-    if (!type.getSpace()) {
-      def->emitOpError("produces a tile without a memory space; run "
-                       "pypto-convert-tensor-to-tile first");
+    FailureOr<TileLayout> layout = getTileLayout(def->getResult(0), arch);
+    if (failed(layout))
       return signalPassFailure();
-    }
     MemorySpace space = *type.getSpace();
     int64_t here = position[def];
-    int64_t size = alignUp(type.getNumBytes());
+    int64_t size = alignUp(layout->numBytes);
 
     // An elementwise result may take the buffer of an operand that dies here.
     std::optional<int64_t> inPlace;

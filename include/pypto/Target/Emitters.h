@@ -33,6 +33,10 @@ FailureOr<SmallVector<KernelInfo>> collectKernels(ModuleOp module);
 /// Name of a parameter in generated code: its `pypto.name`, else `arg<i>`.
 std::string getArgumentName(func::FuncOp func, unsigned index);
 
+/// `in`, `out` or `inout`: the declared direction of a tensor parameter, or
+/// for an orchestration parameter without one, what its kernels do with it.
+llvm::StringRef getArgumentDirection(func::FuncOp func, unsigned index);
+
 /// One kernel as a `.pto` module for ptoas.
 LogicalResult emitPTO(func::FuncOp kernel, llvm::raw_ostream &os);
 

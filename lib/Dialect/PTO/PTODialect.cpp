@@ -42,7 +42,7 @@ static ParseResult parsePtrFromView(OpAsmParser &parser, Type &ptrType,
                                     Type viewType) {
   auto view = dyn_cast<TensorViewType>(viewType);
   if (!view)
-    return parser.emitError(parser.getCurrentLocation(),
+    return parser.emitError(parser.getNameLoc(),
                             "expected a !pto.tensor_view result type");
   ptrType = PtrType::get(view.getContext(), view.getElementType());
   return success();
@@ -281,6 +281,17 @@ LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
                           "or 3 (min), got "
                        << pad;
   int64_t bytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  if (slayout != SLayout::none_box) {
+    // A boxed tile holds whole fractal boxes of `fractal` bytes, 16 rows by
+    // fractal/16 bytes (or the transpose for a column-major box).
+    int64_t inner = fractal / 16 / bytes;
+    int64_t boxRows = slayout == SLayout::row_major ? 16 : inner;
+    int64_t boxCols = slayout == SLayout::row_major ? inner : 16;
+    if (inner >= 1 && (rows % boxRows != 0 || cols % boxCols != 0))
+      return emitError() << "a boxed " << rows << "x" << cols
+                         << " tile must hold whole " << boxRows << "x"
+                         << boxCols << " fractal boxes";
+  }
   if (slayout == SLayout::none_box) {
     if (blayout == BLayout::row_major && (cols * bytes) % 32 != 0)
       return emitError() << "row-major tile rows must be a multiple of 32 "

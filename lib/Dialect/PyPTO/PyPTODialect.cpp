@@ -233,12 +233,23 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
                                                      unsigned argIndex,
                                                      NamedAttribute attribute) {
   StringRef name = attribute.getName().getValue();
-  BlockArgument arg = op->getRegion(regionIndex).getArgument(argIndex);
-  Location loc = arg.getLoc();
-  bool isTensor = isa<GMTensorType>(arg.getType());
+  // Declarations have no entry block: take the type from the signature.
+  Region &region = op->getRegion(regionIndex);
+  Type argType;
+  Location loc = op->getLoc();
+  if (!region.empty()) {
+    argType = region.getArgument(argIndex).getType();
+    loc = region.getArgument(argIndex).getLoc();
+  } else if (auto function = dyn_cast<FunctionOpInterface>(op)) {
+    argType = function.getArgumentTypes()[argIndex];
+  } else {
+    return emitError(loc) << "'" << name
+                          << "' is only valid on function arguments";
+  }
+  bool isTensor = isa<GMTensorType>(argType);
   if (name == attr::kDir) {
     // Lowered kernels keep the direction on their GM pointer parameters.
-    if (arg.getType().isIntOrIndexOrFloat())
+    if (argType.isIntOrIndexOrFloat())
       return emitError(loc)
              << "'" << name << "' is only valid on tensor arguments";
     return expectOneOf(loc, attribute, {"in", "out", "inout"});
@@ -258,9 +269,9 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
              << "'" << name << "' is only valid on scalar arguments";
     auto typed = dyn_cast<TypedAttr>(attribute.getValue());
     if (!typed || !isa<FloatAttr, IntegerAttr>(typed) ||
-        typed.getType() != arg.getType())
+        typed.getType() != argType)
       return emitError(loc)
-             << "'" << name << "' must be a constant of type " << arg.getType();
+             << "'" << name << "' must be a constant of type " << argType;
     return success();
   }
   if (name == attr::kName) {
@@ -270,7 +281,7 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
   }
   if (name == attr::kStrides) {
     auto strides = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
-    auto tensor = dyn_cast<GMTensorType>(arg.getType());
+    auto tensor = dyn_cast<GMTensorType>(argType);
     if (!strides || !tensor ||
         strides.size() != static_cast<int64_t>(tensor.getShape().size()))
       return emitError(loc)

@@ -135,7 +135,7 @@ def PyPTO_MoveOp : PyPTO_Op<"move", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 class PyPTO_BinaryOp<string mnemonic, string what>
-    : PyPTO_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+    : PyPTO_Op<mnemonic, [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
   let summary = "elementwise " # what;
   let description = "Elementwise " # what # " of two tensors or two tiles "
                     # "of the same shape and element type.";

@@ -1,0 +1,85 @@
+//===- DependencyTracker.h - Task dependencies from tensor accesses -*- C++ -*-===//
+//
+// Derives the edges of the task graph from the tensor arguments of submitted
+// tasks, against earlier tasks that have not completed yet:
+//   RAW (read after write), WAW (write after write) and WAR (write after read),
+// by overlap of the accessed regions of the same buffer (`buffer.addr`):
+//   * same element size, rank and strides: the N-d boxes obtained by
+//     decomposing start_offset by the strides are intersected (exact when the
+//     decomposition is unique, e.g. views of one row-major tensor);
+//   * otherwise the byte intervals [first, last] are compared (conservative).
+// Explicit edges are added when the named task is still unfinished.
+//
+// No threads: the runtime calls it under its scheduler lock, tests directly.
+// Standard library only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_RUNTIME_DEPENDENCYTRACKER_H
+#define PYPTO_RUNTIME_DEPENDENCYTRACKER_H
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "pypto/Runtime/tensor.h"
+
+namespace pypto::runtime {
+
+using TaskKey = uint64_t;
+
+enum class AccessMode : uint8_t { Read, Write, ReadWrite };
+
+struct TensorAccess {
+  ChipTensor tensor;
+  AccessMode mode = AccessMode::Read;
+};
+
+/// Whether the views `a` and `b` may share an element (false when they are on
+/// different buffers or either is empty).
+bool regionsOverlap(const ChipTensor &a, const ChipTensor &b);
+
+/// Whether every element of `inner` is an element of `outer` (only claimed
+/// when provable; false when in doubt).
+bool regionCovers(const ChipTensor &outer, const ChipTensor &inner);
+
+class DependencyTracker {
+public:
+  /// Register task `id` (ids must be unique among unfinished tasks) and return
+  /// the unfinished tasks it must wait for, sorted and without duplicates.
+  /// With `automatic == false` (MANUAL scope) only `explicitDeps` count; the
+  /// accesses are still recorded for later automatic tasks.
+  std::vector<TaskKey> addTask(TaskKey id, const std::vector<TensorAccess> &accesses,
+                               const std::vector<TaskKey> &explicitDeps = {},
+                               bool automatic = true);
+
+  /// Unfinished tasks that an access to `tensor` (a write if `write`) would
+  /// depend on; nothing is recorded.
+  std::vector<TaskKey> conflicts(const ChipTensor &tensor, bool write) const;
+
+  /// Forget a finished task; later tasks no longer depend on it.
+  void completeTask(TaskKey id);
+
+  bool isLive(TaskKey id) const { return live_.count(id) != 0; }
+  size_t liveTaskCount() const { return live_.size(); }
+  /// Recorded accesses (for tests: pruning keeps this bounded).
+  size_t entryCount() const;
+
+private:
+  struct Entry {
+    TaskKey task;
+    ChipTensor region;
+    bool write;
+  };
+  void collectConflicts(const ChipTensor &t, bool write, TaskKey self,
+                        std::vector<TaskKey> &out) const;
+
+  std::unordered_map<uint64_t, std::vector<Entry>> byBuffer_;
+  /// Unfinished tasks -> buffers they have entries on (may repeat).
+  std::unordered_map<TaskKey, std::vector<uint64_t>> live_;
+};
+
+} // namespace pypto::runtime
+
+#endif // PYPTO_RUNTIME_DEPENDENCYTRACKER_H

@@ -1,0 +1,272 @@
+//===- Device.h - The simulated device: compile, load, run ------*- C++ -*-===//
+//
+// Host side of the a2a3sim / a5sim simulators:
+//   * DeviceSpec        - core counts and on-chip capacities of a platform;
+//   * compileSharedObjects - generated C++ -> cached shared objects (host g++);
+//   * loadProgram       - dlopen the orchestration and the kernels;
+//   * runProgram        - run the orchestration on the calling thread (the
+//                         "AICPU") and its tasks on simulated AIC/AIV cores.
+//
+// Standard library only (no LLVM/MLIR). Interfaces: docs/design/runtime-abi.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_RUNTIME_DEVICE_H
+#define PYPTO_RUNTIME_DEVICE_H
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pypto/Runtime/pto/sim/core_context.hpp"
+#include "pypto/Runtime/tensor.h"
+
+// Declared hidden, as pto_orchestration_api.h defines them.
+#pragma GCC visibility push(hidden)
+struct ChipTaskArgs;
+struct PTO2OrchestrationConfig;
+struct PTO2RuntimeOps;
+#pragma GCC visibility pop
+
+namespace pypto::runtime {
+
+/// Success, or an error message.
+struct Status {
+  bool ok = true;
+  std::string message;
+
+  static Status success() { return Status{}; }
+  static Status error(std::string msg) { return Status{false, std::move(msg)}; }
+  explicit operator bool() const { return ok; }
+};
+
+//===----------------------------------------------------------------------===//
+// Device
+//===----------------------------------------------------------------------===//
+
+enum class CoreType { AIC, AIV };
+
+const char *coreTypeName(CoreType type);
+
+struct DeviceSpec {
+  std::string platform; // "a2a3sim" or "a5sim"
+  pto::sim::Arch arch = pto::sim::Arch::A2A3;
+  int numAic = 0;
+  int numAiv = 0;
+  uint64_t capacity[pto::sim::kNumSpaces] = {};
+
+  /// "a2a3sim": 24 AIC + 48 AIV, a2a3 capacities; "a5sim": 36 AIC + 72 AIV.
+  static std::optional<DeviceSpec> forPlatform(const std::string &platform);
+
+  uint64_t capacityOf(pto::sim::Space space) const {
+    return capacity[static_cast<int>(space)];
+  }
+  int coreCount(CoreType type) const { return type == CoreType::AIC ? numAic : numAiv; }
+  /// Whether cores of `type` own `space` (AIC: L1/L0A/L0B/L0C/BIAS, AIV: UB).
+  static bool hasSpace(CoreType type, pto::sim::Space space);
+};
+
+//===----------------------------------------------------------------------===//
+// Compilation
+//===----------------------------------------------------------------------===//
+
+enum class CompileKind {
+  Orchestration, // no extra define
+  AicKernel,     // -D__DAV_CUBE__
+  AivKernel,     // -D__DAV_VEC__
+};
+
+struct CompileJob {
+  /// Name for messages (e.g. "kernel_add.cpp"); defaults to sourcePath.
+  std::string name;
+  /// Source file. Read when sourceText is empty; compiled in place then.
+  std::string sourcePath;
+  /// Source text; when set it is written into the cache and compiled there.
+  std::string sourceText;
+  CompileKind kind = CompileKind::Orchestration;
+  std::vector<std::string> extraFlags;
+};
+
+struct CompileOptions {
+  /// Directory given with -I (and whose headers enter the cache key). Empty:
+  /// $PYPTO_RUNTIME_INCLUDE_DIR, else the build-time default, if any.
+  std::string runtimeIncludeDir;
+  /// Empty: $PYPTO_CACHE_DIR, else $XDG_CACHE_HOME/pypto-mlir, else
+  /// ~/.cache/pypto-mlir.
+  std::string cacheDir;
+  /// Compiler command. Empty: $CXX, else "g++".
+  std::string compiler;
+  /// Appended to every job's command line.
+  std::vector<std::string> extraFlags;
+  /// Per-compile wall-clock limit.
+  unsigned timeoutSeconds = 600;
+  /// Parallel compiles; 0 = hardware_concurrency.
+  unsigned parallelism = 0;
+  /// false: always compile (the result still lands in the cache).
+  bool useCache = true;
+};
+
+struct CompiledObject {
+  std::string soPath;  // set on success
+  bool cacheHit = false;
+  std::string error;   // set on failure
+  bool ok() const { return error.empty() && !soPath.empty(); }
+};
+
+struct CompileResult {
+  bool ok = false;
+  std::vector<CompiledObject> objects; // one per job, same order
+  std::string error;                   // all job errors, joined
+  unsigned compilerInvocations = 0;
+  unsigned cacheHits = 0;
+};
+
+/// Compile each job with `<compiler> -std=c++17 -O2 -fPIC -shared
+/// -fno-gnu-unique -I<runtime include dir> [-D__CPU_SIM -D__DAV_CUBE__ |
+/// -D__DAV_VEC__] <flags> <src> -o <so>`, in parallel, reusing the cache.
+CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
+                                   const CompileOptions &options = {});
+
+/// The cache directory `options` resolves to.
+std::string resolveCacheDir(const CompileOptions &options);
+/// The runtime include directory `options` resolves to ("" if none).
+std::string resolveRuntimeIncludeDir(const CompileOptions &options);
+
+//===----------------------------------------------------------------------===//
+// Loading
+//===----------------------------------------------------------------------===//
+
+using KernelEntryFn = void (*)(int64_t *args);
+using BindCoreFn = void (*)(pto::sim::CoreContext *ctx);
+using OrchConfigFn = PTO2OrchestrationConfig (*)(const ChipTaskArgs &);
+using OrchEntryFn = void (*)(const ChipTaskArgs &);
+using BindRuntimeFn = void (*)(const PTO2RuntimeOps *);
+
+struct KernelInfo {
+  int funcId = 0; // id given to rt_submit_*; index in the program
+  std::string name;
+  CoreType coreType = CoreType::AIV;
+  std::string soPath;
+};
+
+struct LoadedKernel {
+  bool present = false;
+  KernelInfo info;
+  void *handle = nullptr;
+  KernelEntryFn entry = nullptr;
+  BindCoreFn bindCore = nullptr;
+};
+
+/// dlopen'ed orchestration + kernels. Move-only; dlcloses on destruction.
+class LoadedProgram {
+public:
+  LoadedProgram();
+  ~LoadedProgram();
+  LoadedProgram(LoadedProgram &&) noexcept;
+  LoadedProgram &operator=(LoadedProgram &&) noexcept;
+  LoadedProgram(const LoadedProgram &) = delete;
+  LoadedProgram &operator=(const LoadedProgram &) = delete;
+
+  bool loaded() const { return orchHandle != nullptr; }
+  /// Kernel with func id `id`, or nullptr.
+  const LoadedKernel *kernel(int id) const;
+  void reset();
+
+  std::string orchestrationPath;
+  void *orchHandle = nullptr;
+  OrchConfigFn config = nullptr;
+  OrchEntryFn entry = nullptr;
+  BindRuntimeFn bindRuntime = nullptr;
+  std::vector<LoadedKernel> kernels; // indexed by func id
+  /// Serialises runs: the orchestration's bound runtime is a global of its
+  /// .so (shared by all LoadedPrograms that dlopen the same object).
+  std::shared_ptr<std::mutex> runMutex;
+};
+
+/// dlopen (RTLD_NOW | RTLD_LOCAL) and resolve `aicpu_orchestration_config`,
+/// `aicpu_orchestration_entry`, `framework_bind_runtime`, and per kernel
+/// `kernel_entry` and `pto_sim_bind_core`.
+Status loadProgram(const std::string &orchestrationSo, const std::vector<KernelInfo> &kernels,
+                   LoadedProgram &out);
+
+struct KernelSource {
+  int funcId = 0;
+  std::string name;
+  CoreType coreType = CoreType::AIV;
+  std::string sourcePath; // or
+  std::string sourceText;
+};
+
+struct ProgramSources {
+  std::string orchestrationName;
+  std::string orchestrationPath; // or
+  std::string orchestrationText;
+  std::vector<KernelSource> kernels;
+};
+
+/// compileSharedObjects + loadProgram.
+Status buildProgram(const ProgramSources &sources, const CompileOptions &options,
+                    LoadedProgram &out, CompileResult *compileResult = nullptr);
+
+//===----------------------------------------------------------------------===//
+// Running
+//===----------------------------------------------------------------------===//
+
+/// One argument of the orchestration: a host tensor (row-major, contiguous)
+/// or a scalar bit pattern. Tensors become orch_args.tensor(i) in order,
+/// scalars orch_args.scalar(j) in order.
+struct HostArg {
+  enum class Kind { Tensor, Scalar };
+  Kind kind = Kind::Scalar;
+  void *data = nullptr;
+  std::vector<int64_t> shape;
+  DataType dtype = DataType::FLOAT32;
+  uint32_t elementSize = 0; // 0: from dtype
+  uint64_t scalarBits = 0;
+
+  static HostArg tensor(void *data, std::vector<int64_t> shape, DataType dtype,
+                        uint32_t elementSize = 0);
+  static HostArg scalar(uint64_t bits);
+  template <typename T> static HostArg scalarOf(T value) { return scalar(to_u64(value)); }
+};
+
+struct RunOptions {
+  /// Unfinished tasks at most; submit blocks beyond (back-pressure).
+  uint32_t taskWindow = 16384;
+  /// Worker threads per core type for ordinary tasks; 0 = hardware_concurrency + 1
+  /// (at least 2). Never more than the device's cores; sync-start groups may
+  /// use up to the device's cores.
+  unsigned workersPerType = 0;
+  /// Minimum level of orchestration LOG_* output printed to stderr
+  /// (0 debug, 1 info, 2 warn, 3 error).
+  int logLevel = 2;
+  /// Hold all tasks back until the orchestration returns (or waits: window,
+  /// get/set_tensor_data). Every producer is then still unfinished when its
+  /// consumers are submitted, so the dependency graph is deterministic.
+  bool deferDispatch = false;
+};
+
+struct RunStats {
+  uint64_t tasksSubmitted = 0;  // kernel and dummy tasks
+  uint64_t blocksExecuted = 0;  // kernel invocations
+  uint64_t dependencyEdges = 0;
+  unsigned aicWorkers = 0;      // threads started
+  unsigned aivWorkers = 0;
+  unsigned maxConcurrentKernels = 0;
+};
+
+/// Run the program: build ChipTaskArgs from `args`, check the expected
+/// argument count, run aicpu_orchestration_entry inside an outer scope on the
+/// calling thread, execute its tasks, and wait for all of them. On a kernel
+/// or orchestration error the run stops submitting, drains, and returns the
+/// first error. Tensor arguments are updated in place.
+Status runProgram(const DeviceSpec &device, const LoadedProgram &program,
+                  std::vector<HostArg> &args, const RunOptions &options = {},
+                  RunStats *stats = nullptr);
+
+} // namespace pypto::runtime
+
+#endif // PYPTO_RUNTIME_DEVICE_H

@@ -1,0 +1,655 @@
+//===- pto/instr.hpp - Tile instructions (CPU simulation) -----------------===//
+//
+// Every instruction executes synchronously. Elementwise instructions iterate
+// over the dst valid region, accept any operand layouts, and allow dst to alias
+// a source. Errors are reported through the current core's raise hook.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTO_INSTR_HPP
+#define PTO_INSTR_HPP
+
+#include "pto/tile.hpp"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+
+// Library internals stay private to each kernel shared object.
+#pragma GCC visibility push(hidden)
+
+namespace pto {
+namespace detail {
+
+template <typename T>
+struct ScratchBuf {
+  T* p;
+  explicit ScratchBuf(size_t n) : p(static_cast<T*>(std::malloc(n * sizeof(T) + 64))) {
+    if (!p)
+      sim::fail(sim::current(), "out of host memory for a scratch buffer");
+  }
+  ~ScratchBuf() { std::free(p); }
+  ScratchBuf(const ScratchBuf&) = delete;
+  ScratchBuf& operator=(const ScratchBuf&) = delete;
+};
+
+template <typename TileT>
+inline void requireBound(sim::CoreContext* ctx, const char* op, const char* role,
+                         const TileT& t) {
+  if (t.data() == nullptr)
+    sim::fail(ctx, "%s: %s tile used before TASSIGN", op, role);
+}
+
+template <typename D, typename S>
+inline void requireSameValid(sim::CoreContext* ctx, const char* op, const char* role,
+                             const D& dst, const S& src) {
+  if (dst.GetValidRow() != src.GetValidRow() || dst.GetValidCol() != src.GetValidCol())
+    sim::fail(ctx, "%s: valid shape of %s (%dx%d) differs from dst (%dx%d)", op, role,
+              src.GetValidRow(), src.GetValidCol(), dst.GetValidRow(), dst.GetValidCol());
+}
+
+template <typename X, typename Y>
+inline constexpr bool sameLayout =
+    X::Rows == Y::Rows && X::Cols == Y::Cols && X::BFractal == Y::BFractal &&
+    X::SFractal == Y::SFractal && X::InnerRows == Y::InnerRows &&
+    X::InnerCols == Y::InnerCols && sizeof(typename X::DType) == sizeof(typename Y::DType);
+
+template <typename X, typename Y>
+inline bool overlaps(const X& x, const Y& y) {
+  const uintptr_t xb = reinterpret_cast<uintptr_t>(x.data());
+  const uintptr_t yb = reinterpret_cast<uintptr_t>(y.data());
+  return xb < yb + Y::kBytes && yb < xb + X::kBytes;
+}
+
+// Whether computing dst(r,c) from src(r,c) element by element, in any order, is
+// safe: no overlap, or the very same storage with the same layout.
+template <typename D, typename S>
+inline bool safeInPlace(const D& d, const S& s) {
+  if (!overlaps(d, s))
+    return true;
+  if constexpr (sameLayout<D, S>)
+    return static_cast<const void*>(d.data()) == static_cast<const void*>(s.data());
+  else
+    return false;
+}
+
+template <typename... Ts>
+inline constexpr bool allRowMajorND = ((!Ts::isBoxed && Ts::isRowMajor) && ...);
+template <typename... Ts>
+inline constexpr bool allColMajorND = ((!Ts::isBoxed && !Ts::isRowMajor) && ...);
+
+// 4 x f32 / i32 (SSE width): the contiguous f32 paths use GCC vector extensions
+// so that they are vectorised at -O1/-O2 too.
+typedef float f32x4 __attribute__((vector_size(16)));
+typedef int32_t i32x4 __attribute__((vector_size(16)));
+
+template <typename T>
+struct Vec4 {
+  using type = void;
+};
+template <>
+struct Vec4<float> {
+  using type = f32x4;
+};
+template <>
+struct Vec4<int32_t> {
+  using type = i32x4;
+};
+
+// y converted to the (vector or scalar) type X; x - 0 keeps every value, -0 included.
+template <typename X, typename Y>
+inline X splatAs(Y y) {
+  if constexpr (std::is_same_v<X, Y>)
+    return y;
+  else
+    return y - X{};
+}
+
+// d[i] = elem(a[i], b[i]) for i < n; d may be a or b. Loads of a chunk precede its stores.
+template <typename T, typename F, typename E>
+inline void lineOp2(T* d, const T* a, const T* b, int n, F f, E elem) {
+  int i = 0;
+  if constexpr (std::is_same_v<T, float>) {
+    for (; i + 4 <= n; i += 4) {
+      f32x4 x, y;
+      std::memcpy(&x, a + i, sizeof(x));
+      std::memcpy(&y, b + i, sizeof(y));
+      const f32x4 z = f(x, y);
+      std::memcpy(d + i, &z, sizeof(z));
+    }
+  }
+  for (; i < n; ++i)
+    d[i] = elem(a[i], b[i]);
+}
+
+// d[i] = elem(a[i]) for i < n; d may be a.
+template <typename T, typename F, typename E>
+inline void lineOp1(T* d, const T* a, int n, F f, E elem) {
+  int i = 0;
+  if constexpr (std::is_same_v<T, float>) {
+    for (; i + 4 <= n; i += 4) {
+      f32x4 x;
+      std::memcpy(&x, a + i, sizeof(x));
+      const f32x4 z = f(x);
+      std::memcpy(d + i, &z, sizeof(z));
+    }
+  }
+  for (; i < n; ++i)
+    d[i] = elem(a[i]);
+}
+
+// dst(r,c) = f(a(r,c), b(r,c)) over the dst valid region.
+template <typename D, typename A, typename B, typename F>
+inline void binaryOp(const char* op, D& dst, const A& a, const B& b, F f) {
+  static_assert(is_tile_v<D> && is_tile_v<A> && is_tile_v<B>, "operands must be Tiles");
+  using T = typename D::DType;
+  static_assert(std::is_same_v<T, typename A::DType> && std::is_same_v<T, typename B::DType>,
+                "elementwise operands must have the same element type");
+  using C = ComputeT<T>;
+  sim::CoreContext* ctx = sim::current();
+  requireBound(ctx, op, "dst", dst);
+  requireBound(ctx, op, "src0", a);
+  requireBound(ctx, op, "src1", b);
+  requireSameValid(ctx, op, "src0", dst, a);
+  requireSameValid(ctx, op, "src1", dst, b);
+  const int vr = dst.GetValidRow(), vc = dst.GetValidCol();
+  T* d = dst.data();
+  const T* pa = a.data();
+  const T* pb = b.data();
+  auto elem = [&f](T x, T y) -> T { return cvt<T>(f(cvt<C>(x), cvt<C>(y))); };
+
+  if (!safeInPlace(dst, a) || !safeInPlace(dst, b)) {
+    ScratchBuf<T> tmp(static_cast<size_t>(vr) * vc);
+    for (int r = 0; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        tmp.p[r * vc + c] = elem(pa[A::offsetOf(r, c)], pb[B::offsetOf(r, c)]);
+    for (int r = 0; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        d[D::offsetOf(r, c)] = tmp.p[r * vc + c];
+    return;
+  }
+  if constexpr (allRowMajorND<D, A, B>) {
+    for (int r = 0; r < vr; ++r)
+      lineOp2(d + r * D::Cols, pa + r * A::Cols, pb + r * B::Cols, vc, f, elem);
+  } else if constexpr (allColMajorND<D, A, B>) {
+    for (int c = 0; c < vc; ++c)
+      lineOp2(d + c * D::Rows, pa + c * A::Rows, pb + c * B::Rows, vr, f, elem);
+  } else {
+    for (int r = 0; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        d[D::offsetOf(r, c)] = elem(pa[A::offsetOf(r, c)], pb[B::offsetOf(r, c)]);
+  }
+}
+
+// dst(r,c) = f(src(r,c)) over the dst valid region.
+template <typename D, typename S, typename F>
+inline void unaryOp(const char* op, D& dst, const S& src, F f) {
+  static_assert(is_tile_v<D> && is_tile_v<S>, "operands must be Tiles");
+  using T = typename D::DType;
+  static_assert(std::is_same_v<T, typename S::DType>,
+                "elementwise operands must have the same element type");
+  using C = ComputeT<T>;
+  sim::CoreContext* ctx = sim::current();
+  requireBound(ctx, op, "dst", dst);
+  requireBound(ctx, op, "src", src);
+  requireSameValid(ctx, op, "src", dst, src);
+  const int vr = dst.GetValidRow(), vc = dst.GetValidCol();
+  T* d = dst.data();
+  const T* ps = src.data();
+  auto elem = [&f](T x) -> T { return cvt<T>(f(cvt<C>(x))); };
+
+  if (!safeInPlace(dst, src)) {
+    ScratchBuf<T> tmp(static_cast<size_t>(vr) * vc);
+    for (int r = 0; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        tmp.p[r * vc + c] = elem(ps[S::offsetOf(r, c)]);
+    for (int r = 0; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        d[D::offsetOf(r, c)] = tmp.p[r * vc + c];
+    return;
+  }
+  if constexpr (allRowMajorND<D, S>) {
+    for (int r = 0; r < vr; ++r)
+      lineOp1(d + r * D::Cols, ps + r * S::Cols, vc, f, elem);
+  } else if constexpr (allColMajorND<D, S>) {
+    for (int c = 0; c < vc; ++c)
+      lineOp1(d + c * D::Rows, ps + c * S::Rows, vr, f, elem);
+  } else {
+    for (int r = 0; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        d[D::offsetOf(r, c)] = elem(ps[S::offsetOf(r, c)]);
+  }
+}
+
+// x / y; x and y are scalars or (f32) vectors.
+template <typename X, typename Y>
+inline auto divide(sim::CoreContext* ctx, const char* op, X x, Y y) {
+  if constexpr (std::is_integral_v<X> && std::is_integral_v<Y>) {
+    if (y == 0)
+      sim::fail(ctx, "%s: integer division by zero", op);
+  }
+  return x / y;
+}
+
+template <typename X, typename Y>
+inline X maxOf(X x, Y y) {
+  const X yy = splatAs<X>(y);
+  return x > yy ? x : yy;
+}
+template <typename X, typename Y>
+inline X minOf(X x, Y y) {
+  const X yy = splatAs<X>(y);
+  return x < yy ? x : yy;
+}
+
+// Walks the partition of a GlobalTensor as lines of contiguous tile coordinates:
+// f(r, c, gmOffset, gmStep, len, alongRow). Returns false (after failing) on a
+// shape mismatch with the tile valid shape vr x vc.
+template <typename GT, typename F>
+inline void forEachGmLine(sim::CoreContext* ctx, const char* op, const GT& g, int vr, int vc,
+                          F f) {
+  int64_t n[5], s[5];
+  for (int i = 0; i < 5; ++i) {
+    n[i] = g.GetShape(i);
+    s[i] = g.GetStride(i);
+    if (n[i] < 0)
+      sim::fail(ctx, "%s: global tensor shape entry %d is dynamic but was not given", op, i);
+  }
+  constexpr Layout L = GT::layout;
+  int64_t rows, cols;
+  const char* lname;
+  if constexpr (L == Layout::ND) {
+    rows = n[0] * n[1] * n[2] * n[3];
+    cols = n[4];
+    lname = "ND";
+  } else if constexpr (L == Layout::DN) {
+    rows = n[3];
+    cols = n[0] * n[1] * n[2] * n[4];
+    lname = "DN";
+  } else {
+    rows = n[2] * n[3];
+    cols = n[0] * n[1] * n[4];
+    lname = "NZ";
+  }
+  if (rows != vr || cols != vc)
+    sim::fail(ctx,
+              "%s: partition shape [%lld,%lld,%lld,%lld,%lld] (%s: %lldx%lld) does not match "
+              "the tile valid shape %dx%d",
+              op, (long long)n[0], (long long)n[1], (long long)n[2], (long long)n[3],
+              (long long)n[4], lname, (long long)rows, (long long)cols, vr, vc);
+  if constexpr (L == Layout::ND) {
+    int r = 0;
+    for (int64_t i0 = 0; i0 < n[0]; ++i0)
+      for (int64_t i1 = 0; i1 < n[1]; ++i1)
+        for (int64_t i2 = 0; i2 < n[2]; ++i2)
+          for (int64_t i3 = 0; i3 < n[3]; ++i3)
+            f(r++, 0, i0 * s[0] + i1 * s[1] + i2 * s[2] + i3 * s[3], s[4], (int)n[4], true);
+  } else if constexpr (L == Layout::DN) {
+    int c = 0;
+    for (int64_t i0 = 0; i0 < n[0]; ++i0)
+      for (int64_t i1 = 0; i1 < n[1]; ++i1)
+        for (int64_t i2 = 0; i2 < n[2]; ++i2)
+          for (int64_t i4 = 0; i4 < n[4]; ++i4)
+            f(0, c++, i0 * s[0] + i1 * s[1] + i2 * s[2] + i4 * s[4], s[3], (int)n[3], false);
+  } else {
+    for (int64_t i0 = 0; i0 < n[0]; ++i0)
+      for (int64_t i1 = 0; i1 < n[1]; ++i1) {
+        const int c0 = (int)((i0 * n[1] + i1) * n[4]);
+        for (int64_t i2 = 0; i2 < n[2]; ++i2)
+          for (int64_t i3 = 0; i3 < n[3]; ++i3)
+            f((int)(i2 * n[3] + i3), c0, i0 * s[0] + i1 * s[1] + i2 * s[2] + i3 * s[3], s[4],
+              (int)n[4], true);
+      }
+  }
+}
+
+template <typename T>
+inline constexpr bool isMatmulInput = std::is_same_v<T, float> || std::is_same_v<T, half> ||
+                                      std::is_same_v<T, bfloat16_t> ||
+                                      std::is_same_v<T, int8_t>;
+template <typename T>
+using MatmulAccT = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
+
+// out = (in ? in : 0) + left x right.
+template <typename AccO, typename AccI, typename L, typename R>
+inline void matmulImpl(const char* op, AccO& out, const AccI* in, const L& left,
+                       const R& right) {
+  static_assert(is_tile_v<AccO> && is_tile_v<AccI> && is_tile_v<L> && is_tile_v<R>,
+                "operands must be Tiles");
+  static_assert(L::Loc == TileType::Left, "matmul: left operand must be a Left tile");
+  static_assert(R::Loc == TileType::Right, "matmul: right operand must be a Right tile");
+  static_assert(AccO::Loc == TileType::Acc && AccI::Loc == TileType::Acc,
+                "matmul: accumulator must be an Acc tile");
+  using TI = typename L::DType;
+  static_assert(std::is_same_v<TI, typename R::DType>,
+                "matmul: left and right must have the same element type");
+  static_assert(isMatmulInput<TI>, "matmul: inputs must be f32, f16, bf16 or i8");
+  using A = MatmulAccT<TI>;
+  static_assert(std::is_same_v<typename AccO::DType, A> && std::is_same_v<typename AccI::DType, A>,
+                "matmul: accumulator must be f32 (f32/f16/bf16 inputs) or i32 (i8 inputs)");
+  sim::CoreContext* ctx = sim::current();
+  requireBound(ctx, op, "acc", out);
+  requireBound(ctx, op, "left", left);
+  requireBound(ctx, op, "right", right);
+  const int M = left.GetValidRow(), K = left.GetValidCol(), N = right.GetValidCol();
+  if (right.GetValidRow() != K)
+    sim::fail(ctx, "%s: left is %dx%d but right is %dx%d (k mismatch)", op, M, K,
+              right.GetValidRow(), N);
+  if (out.GetValidRow() != M || out.GetValidCol() != N)
+    sim::fail(ctx, "%s: acc valid shape %dx%d differs from m x n = %dx%d", op,
+              out.GetValidRow(), out.GetValidCol(), M, N);
+  if (in) {
+    requireBound(ctx, op, "acc input", *in);
+    if (in->GetValidRow() != M || in->GetValidCol() != N)
+      sim::fail(ctx, "%s: input acc valid shape %dx%d differs from m x n = %dx%d", op,
+                in->GetValidRow(), in->GetValidCol(), M, N);
+  }
+  const size_t mk = (size_t)M * K, kn = (size_t)K * N, mn = (size_t)M * N;
+  ScratchBuf<A> buf(mk + kn + mn);
+  A* pa = buf.p;
+  A* pb = pa + mk;
+  A* pc = pb + kn;
+  const TI* l = left.data();
+  const TI* rt = right.data();
+  for (int i = 0; i < M; ++i)
+    for (int k = 0; k < K; ++k)
+      pa[(size_t)i * K + k] = cvt<A>(l[L::offsetOf(i, k)]);
+  for (int k = 0; k < K; ++k)
+    for (int j = 0; j < N; ++j)
+      pb[(size_t)k * N + j] = cvt<A>(rt[R::offsetOf(k, j)]);
+  if (in) {
+    const A* ci = in->data();
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        pc[(size_t)i * N + j] = ci[AccI::offsetOf(i, j)];
+  } else {
+    std::memset(pc, 0, mn * sizeof(A));
+  }
+  using V = typename Vec4<A>::type;
+  for (int i = 0; i < M; ++i) {
+    A* crow = pc + (size_t)i * N;
+    const A* arow = pa + (size_t)i * K;
+    for (int k = 0; k < K; ++k) {
+      const A av = arow[k];
+      const A* brow = pb + (size_t)k * N;
+      int j = 0;
+      for (; j + 4 <= N; j += 4) {
+        V cv, bv;
+        std::memcpy(&cv, crow + j, sizeof(cv));
+        std::memcpy(&bv, brow + j, sizeof(bv));
+        cv += av * bv;
+        std::memcpy(crow + j, &cv, sizeof(cv));
+      }
+      for (; j < N; ++j)
+        crow[j] += av * brow[j];
+    }
+  }
+  A* o = out.data();
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j)
+      o[AccO::offsetOf(i, j)] = pc[(size_t)i * N + j];
+}
+
+} // namespace detail
+
+//===----------------------------------------------------------------------===//
+// GM <-> tile
+//===----------------------------------------------------------------------===//
+
+// Load a GM partition into the valid region of a tile (any tile layout).
+template <typename TileT, typename GT>
+inline void TLOAD(TileT& dst, const GT& src) {
+  static_assert(is_tile_v<TileT>, "TLOAD: dst must be a Tile");
+  static_assert(is_global_tensor<GT>::value, "TLOAD: src must be a GlobalTensor");
+  using T = typename TileT::DType;
+  static_assert(std::is_same_v<T, std::remove_cv_t<typename GT::DType>>,
+                "TLOAD: tile and global tensor must have the same element type");
+  sim::CoreContext* ctx = sim::current();
+  detail::requireBound(ctx, "TLOAD", "dst", dst);
+  T* d = dst.data();
+  const T* g = src.data();
+  detail::forEachGmLine(
+      ctx, "TLOAD", src, dst.GetValidRow(), dst.GetValidCol(),
+      [&](int r, int c, int64_t off, int64_t step, int len, bool alongRow) {
+        const T* gl = g + off;
+        if (alongRow) {
+          if constexpr (!TileT::isBoxed && TileT::isRowMajor) {
+            if (step == 1) {
+              std::memcpy(d + TileT::offsetOf(r, c), gl, (size_t)len * sizeof(T));
+              return;
+            }
+          }
+          for (int k = 0; k < len; ++k)
+            d[TileT::offsetOf(r, c + k)] = gl[k * step];
+        } else {
+          if constexpr (!TileT::isBoxed && !TileT::isRowMajor) {
+            if (step == 1) {
+              std::memcpy(d + TileT::offsetOf(r, c), gl, (size_t)len * sizeof(T));
+              return;
+            }
+          }
+          for (int k = 0; k < len; ++k)
+            d[TileT::offsetOf(r + k, c)] = gl[k * step];
+        }
+      });
+}
+
+// Store the valid region of a tile to a GM partition. From an Acc tile the
+// elements are converted to the GM element type.
+template <typename GT, typename TileT>
+inline void TSTORE(const GT& dst, const TileT& src) {
+  static_assert(is_tile_v<TileT>, "TSTORE: src must be a Tile");
+  static_assert(is_global_tensor<std::remove_cv_t<GT>>::value, "TSTORE: dst must be a GlobalTensor");
+  using TG = typename GT::DType;
+  using TS = typename TileT::DType;
+  static_assert(std::is_same_v<TG, TS> || TileT::Loc == TileType::Acc,
+                "TSTORE: element types differ (conversion only from Acc tiles)");
+  sim::CoreContext* ctx = sim::current();
+  detail::requireBound(ctx, "TSTORE", "src", src);
+  const TS* s = src.data();
+  TG* g = dst.data();
+  detail::forEachGmLine(
+      ctx, "TSTORE", dst, src.GetValidRow(), src.GetValidCol(),
+      [&](int r, int c, int64_t off, int64_t step, int len, bool alongRow) {
+        TG* gl = g + off;
+        if (alongRow) {
+          if constexpr (std::is_same_v<TG, TS> && !TileT::isBoxed && TileT::isRowMajor) {
+            if (step == 1) {
+              std::memcpy(gl, s + TileT::offsetOf(r, c), (size_t)len * sizeof(TS));
+              return;
+            }
+          }
+          for (int k = 0; k < len; ++k)
+            gl[k * step] = detail::cvt<TG>(s[TileT::offsetOf(r, c + k)]);
+        } else {
+          if constexpr (std::is_same_v<TG, TS> && !TileT::isBoxed && !TileT::isRowMajor) {
+            if (step == 1) {
+              std::memcpy(gl, s + TileT::offsetOf(r, c), (size_t)len * sizeof(TS));
+              return;
+            }
+          }
+          for (int k = 0; k < len; ++k)
+            gl[k * step] = detail::cvt<TG>(s[TileT::offsetOf(r + k, c)]);
+        }
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// Tile -> tile move
+//===----------------------------------------------------------------------===//
+
+// Copy the valid region between any two layouts. Element types must match,
+// except from an f32 Acc tile to f16/bf16/f32.
+template <typename D, typename S>
+inline void TMOV(D& dst, const S& src) {
+  static_assert(is_tile_v<D> && is_tile_v<S>, "TMOV: operands must be Tiles");
+  using TD = typename D::DType;
+  using TS = typename S::DType;
+  static_assert(std::is_same_v<TD, TS> ||
+                    (S::Loc == TileType::Acc && std::is_same_v<TS, float> &&
+                     (std::is_same_v<TD, half> || std::is_same_v<TD, bfloat16_t>)),
+                "TMOV: element types differ (only Acc f32 -> f16/bf16 converts)");
+  sim::CoreContext* ctx = sim::current();
+  detail::requireBound(ctx, "TMOV", "dst", dst);
+  detail::requireBound(ctx, "TMOV", "src", src);
+  detail::requireSameValid(ctx, "TMOV", "src", dst, src);
+  const int vr = dst.GetValidRow(), vc = dst.GetValidCol();
+  TD* d = dst.data();
+  const TS* s = src.data();
+  if (!detail::safeInPlace(dst, src)) {
+    detail::ScratchBuf<TD> tmp((size_t)vr * vc);
+    for (int r = 0; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        tmp.p[r * vc + c] = detail::cvt<TD>(s[S::offsetOf(r, c)]);
+    for (int r = 0; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        d[D::offsetOf(r, c)] = tmp.p[r * vc + c];
+    return;
+  }
+  if (static_cast<const void*>(d) == static_cast<const void*>(s) && detail::sameLayout<D, S> &&
+      std::is_same_v<TD, TS>)
+    return; // moving a tile onto itself
+  if constexpr (std::is_same_v<TD, TS> && detail::allRowMajorND<D, S>) {
+    for (int r = 0; r < vr; ++r)
+      std::memcpy(d + r * D::Cols, s + r * S::Cols, (size_t)vc * sizeof(TD));
+  } else if constexpr (std::is_same_v<TD, TS> && detail::allColMajorND<D, S>) {
+    for (int c = 0; c < vc; ++c)
+      std::memcpy(d + c * D::Rows, s + c * S::Rows, (size_t)vr * sizeof(TD));
+  } else {
+    for (int r = 0; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        d[D::offsetOf(r, c)] = detail::cvt<TD>(s[S::offsetOf(r, c)]);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise tile-tile
+//===----------------------------------------------------------------------===//
+
+template <typename D, typename A, typename B>
+inline void TADD(D& dst, const A& src0, const B& src1) {
+  detail::binaryOp("TADD", dst, src0, src1, [](auto x, auto y) { return x + y; });
+}
+template <typename D, typename A, typename B>
+inline void TSUB(D& dst, const A& src0, const B& src1) {
+  detail::binaryOp("TSUB", dst, src0, src1, [](auto x, auto y) { return x - y; });
+}
+template <typename D, typename A, typename B>
+inline void TMUL(D& dst, const A& src0, const B& src1) {
+  detail::binaryOp("TMUL", dst, src0, src1, [](auto x, auto y) { return x * y; });
+}
+template <typename D, typename A, typename B>
+inline void TDIV(D& dst, const A& src0, const B& src1) {
+  sim::CoreContext* ctx = sim::current();
+  detail::binaryOp("TDIV", dst, src0, src1,
+                   [ctx](auto x, auto y) { return detail::divide(ctx, "TDIV", x, y); });
+}
+template <typename D, typename A, typename B>
+inline void TMAX(D& dst, const A& src0, const B& src1) {
+  detail::binaryOp("TMAX", dst, src0, src1, [](auto x, auto y) { return detail::maxOf(x, y); });
+}
+template <typename D, typename A, typename B>
+inline void TMIN(D& dst, const A& src0, const B& src1) {
+  detail::binaryOp("TMIN", dst, src0, src1, [](auto x, auto y) { return detail::minOf(x, y); });
+}
+
+//===----------------------------------------------------------------------===//
+// Tile-scalar (the scalar is first converted to the tile element type)
+//===----------------------------------------------------------------------===//
+
+template <typename D, typename S>
+inline void TADDS(D& dst, const S& src, typename S::DType scalar) {
+  const auto k = detail::cvt<detail::ComputeT<typename S::DType>>(scalar);
+  detail::unaryOp("TADDS", dst, src, [k](auto x) { return x + k; });
+}
+template <typename D, typename S>
+inline void TSUBS(D& dst, const S& src, typename S::DType scalar) {
+  const auto k = detail::cvt<detail::ComputeT<typename S::DType>>(scalar);
+  detail::unaryOp("TSUBS", dst, src, [k](auto x) { return x - k; });
+}
+template <typename D, typename S>
+inline void TMULS(D& dst, const S& src, typename S::DType scalar) {
+  const auto k = detail::cvt<detail::ComputeT<typename S::DType>>(scalar);
+  detail::unaryOp("TMULS", dst, src, [k](auto x) { return x * k; });
+}
+// dst = src / scalar
+template <typename D, typename S>
+inline void TDIVS(D& dst, const S& src, typename S::DType scalar) {
+  const auto k = detail::cvt<detail::ComputeT<typename S::DType>>(scalar);
+  sim::CoreContext* ctx = sim::current();
+  detail::unaryOp("TDIVS", dst, src, [k, ctx](auto x) { return detail::divide(ctx, "TDIVS", x, k); });
+}
+// dst = scalar / src
+template <typename D, typename S>
+inline void TDIVS(D& dst, typename S::DType scalar, const S& src) {
+  const auto k = detail::cvt<detail::ComputeT<typename S::DType>>(scalar);
+  sim::CoreContext* ctx = sim::current();
+  detail::unaryOp("TDIVS", dst, src, [k, ctx](auto x) { return detail::divide(ctx, "TDIVS", k, x); });
+}
+template <typename D, typename S>
+inline void TMAXS(D& dst, const S& src, typename S::DType scalar) {
+  const auto k = detail::cvt<detail::ComputeT<typename S::DType>>(scalar);
+  detail::unaryOp("TMAXS", dst, src, [k](auto x) { return detail::maxOf(x, k); });
+}
+template <typename D, typename S>
+inline void TMINS(D& dst, const S& src, typename S::DType scalar) {
+  const auto k = detail::cvt<detail::ComputeT<typename S::DType>>(scalar);
+  detail::unaryOp("TMINS", dst, src, [k](auto x) { return detail::minOf(x, k); });
+}
+
+// dst(r,c) = scalar over the dst valid region.
+template <typename D>
+inline void TEXPANDS(D& dst, typename D::DType scalar) {
+  static_assert(is_tile_v<D>, "TEXPANDS: dst must be a Tile");
+  using T = typename D::DType;
+  sim::CoreContext* ctx = sim::current();
+  detail::requireBound(ctx, "TEXPANDS", "dst", dst);
+  const int vr = dst.GetValidRow(), vc = dst.GetValidCol();
+  T* d = dst.data();
+  if constexpr (detail::allRowMajorND<D>) {
+    for (int r = 0; r < vr; ++r) {
+      T* dr = d + r * D::Cols;
+      for (int c = 0; c < vc; ++c)
+        dr[c] = scalar;
+    }
+  } else {
+    for (int r = 0; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        d[D::offsetOf(r, c)] = scalar;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix
+//===----------------------------------------------------------------------===//
+
+// acc = left x right (f32 accumulation for f32/f16/bf16, i32 for i8).
+template <typename AccT, typename L, typename R>
+inline void TMATMUL(AccT& acc, const L& left, const R& right) {
+  detail::matmulImpl<AccT, AccT, L, R>("TMATMUL", acc, nullptr, left, right);
+}
+
+// accOut = accIn + left x right (accOut may be accIn).
+template <typename AccO, typename AccI, typename L, typename R>
+inline void TMATMUL_ACC(AccO& accOut, const AccI& accIn, const L& left, const R& right) {
+  detail::matmulImpl("TMATMUL_ACC", accOut, &accIn, left, right);
+}
+
+//===----------------------------------------------------------------------===//
+// Tile aliases (CPU flavour: Left is ColMajor-outer like a5).
+//===----------------------------------------------------------------------===//
+template <typename T, int R, int C, int RV = R, int CV = C>
+using TileLeft = Tile<TileType::Left, T, R, C, BLayout::ColMajor, RV, CV, SLayout::RowMajor,
+                      TileConfig::fractalABSize>;
+template <typename T, int R, int C, int RV = R, int CV = C>
+using TileRight = Tile<TileType::Right, T, R, C, BLayout::RowMajor, RV, CV, SLayout::ColMajor,
+                       TileConfig::fractalABSize>;
+template <typename T, int R, int C, int RV = R, int CV = C>
+using TileAcc = Tile<TileType::Acc, T, R, C, BLayout::ColMajor, RV, CV, SLayout::RowMajor,
+                     TileConfig::fractalCSize>;
+
+} // namespace pto
+
+#pragma GCC visibility pop
+
+#endif // PTO_INSTR_HPP

@@ -1,0 +1,22 @@
+//===- pto/pto-inst.hpp - CPU tile instruction library (entry header) -----===//
+//
+// Header-only CPU simulation of the pto-isa tile instructions that generated
+// kernels use. Generated code does:
+//
+//   #include <pto/pto-inst.hpp>
+//   using namespace pto;
+//
+// See docs/design/runtime-abi.md for the core binding and capacities.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTO_PTO_INST_HPP
+#define PTO_PTO_INST_HPP
+
+#include "pto/common.hpp"
+#include "pto/dtypes.hpp"
+#include "pto/sim/core_context.hpp"
+#include "pto/sim/core.hpp"
+#include "pto/tile.hpp"
+#include "pto/instr.hpp"
+
+#endif // PTO_PTO_INST_HPP

@@ -1,0 +1,145 @@
+//===- CppEmitterBase.cpp - shared by the C++ emitters ---------*- C++ -*-===//
+
+#include "CppEmitterBase.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+#include <cstdio>
+
+using namespace mlir;
+using namespace mlir::pypto::detail;
+
+FailureOr<std::string> mlir::pypto::detail::cppScalarType(Type type,
+                                                          Location loc) {
+  if (type.isF32())
+    return std::string("float");
+  if (type.isF64())
+    return std::string("double");
+  if (type.isF16())
+    return std::string("half");
+  if (type.isBF16())
+    return std::string("bfloat16_t");
+  if (type.isIndex() || type.isInteger(64))
+    return std::string("int64_t");
+  if (type.isInteger(32))
+    return std::string("int32_t");
+  if (type.isInteger(16))
+    return std::string("int16_t");
+  if (type.isInteger(8))
+    return std::string("int8_t");
+  if (type.isInteger(1))
+    return std::string("bool");
+  return emitError(loc, "type ") << type << " has no C++ equivalent yet";
+}
+
+/// A float literal that reads back to exactly the same value.
+static std::string floatLiteral(FloatAttr value) {
+  double v = value.getValueAsDouble();
+  bool single = value.getType().isF32();
+  if (std::isnan(v))
+    return single ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")";
+  if (std::isinf(v))
+    return std::string(v < 0 ? "-" : "") +
+           (single ? "__builtin_inff()" : "__builtin_inf()");
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, single ? "%.9g" : "%.17g", v);
+  std::string text = buffer;
+  if (text.find_first_of(".e") == std::string::npos)
+    text += ".0";
+  return single ? text + "f" : text;
+}
+
+std::string CppEmitterBase::name(Value value) {
+  auto [it, inserted] = names.try_emplace(value, "");
+  if (inserted) {
+    std::string candidate;
+    do
+      candidate = "v" + std::to_string(counter++);
+    while (used.contains(candidate));
+    used.insert(candidate);
+    it->second = candidate;
+  }
+  return it->second;
+}
+
+void CppEmitterBase::setName(Value value, const std::string &preferred) {
+  names[value] = uniqueName(preferred);
+}
+
+std::string CppEmitterBase::uniqueName(const std::string &preferred) {
+  static const llvm::StringSet<> reserved = {
+      "auto",     "bool",     "break",  "case",     "char",    "const",
+      "continue", "default",  "delete", "do",       "double",  "else",
+      "enum",     "extern",   "false",  "float",    "for",     "goto",
+      "if",       "inline",   "int",    "long",     "new",     "nullptr",
+      "return",   "short",    "signed", "sizeof",   "static",  "struct",
+      "switch",   "template", "this",   "true",     "typedef", "union",
+      "unsigned", "using",    "void",   "volatile", "while",   "orch_args"};
+  std::string base = reserved.contains(preferred) ? preferred + "_" : preferred;
+  std::string candidate = base;
+  for (unsigned suffix = 1; used.contains(candidate); ++suffix)
+    candidate = base + "_" + std::to_string(suffix);
+  used.insert(candidate);
+  return candidate;
+}
+
+std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    FailureOr<std::string> type =
+        cppScalarType(constant.getType(), constant.getLoc());
+    if (failed(type))
+      return failure();
+    indent();
+    os << "const " << *type << " " << name(constant) << " = ";
+    if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
+      os << integer.getValue().getSExtValue();
+    else if (auto real = dyn_cast<FloatAttr>(constant.getValue()))
+      os << floatLiteral(real);
+    else
+      return constant.emitOpError("has a value C++ cannot express");
+    os << ";\n";
+    return success();
+  }
+  std::optional<StringRef> symbol =
+      llvm::TypeSwitch<Operation *, std::optional<StringRef>>(op)
+          .Case([](arith::AddIOp) { return "+"; })
+          .Case([](arith::SubIOp) { return "-"; })
+          .Case([](arith::MulIOp) { return "*"; })
+          .Case([](arith::DivSIOp) { return "/"; })
+          .Case([](arith::RemSIOp) { return "%"; })
+          .Default([](Operation *) { return std::nullopt; });
+  if (!symbol)
+    return std::nullopt;
+  indent();
+  os << "const int64_t " << name(op->getResult(0)) << " = "
+     << name(op->getOperand(0)) << " " << *symbol << " "
+     << name(op->getOperand(1)) << ";\n";
+  return success();
+}
+
+LogicalResult
+CppEmitterBase::emitFor(scf::ForOp loop, StringRef what,
+                        function_ref<LogicalResult(Operation *)> emitOp) {
+  if (loop.getNumResults())
+    return loop.emitOpError("with iteration values is not supported in ")
+           << what << " yet";
+  indent();
+  std::string iv = name(loop.getInductionVar());
+  os << "for (int64_t " << iv << " = " << name(loop.getLowerBound()) << "; "
+     << iv << " < " << name(loop.getUpperBound()) << "; " << iv
+     << " += " << name(loop.getStep()) << ") {";
+  if (auto kind = loop->getAttrOfType<StringAttr>("pypto.loop"))
+    os << "  // " << kind.getValue();
+  os << "\n";
+  ++depth;
+  for (Operation &inner : loop.getBody()->without_terminator())
+    if (failed(emitOp(&inner)))
+      return failure();
+  --depth;
+  indent();
+  os << "}\n";
+  return success();
+}

@@ -1,0 +1,58 @@
+//===- CppEmitterBase.h - shared by the C++ emitters ----------*- C++ -*-===//
+//
+// SSA naming, indentation, scalar types and the scalar operations (constants,
+// integer arithmetic, scf.for) that kernel and orchestration C++ share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_LIB_TARGET_CPPEMITTERBASE_H
+#define PYPTO_LIB_TARGET_CPPEMITTERBASE_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::pypto::detail {
+
+/// The C++ spelling of a scalar type (float, half, bfloat16_t, int64_t, ...).
+FailureOr<std::string> cppScalarType(Type type, Location loc);
+
+class CppEmitterBase {
+protected:
+  CppEmitterBase(llvm::raw_ostream &os, unsigned indentWidth)
+      : os(os), indentWidth(indentWidth) {}
+
+  /// The C++ name of a value: the one given with setName, else v<N>.
+  std::string name(Value value);
+  /// Names `value` after `preferred`, made unique and not a C++ keyword.
+  void setName(Value value, const std::string &preferred);
+  /// `preferred`, or `preferred_<k>` when taken; reserved from then on.
+  std::string uniqueName(const std::string &preferred);
+  void indent() { os.indent(depth * indentWidth); }
+
+  /// Emits arith constants and integer arithmetic; std::nullopt when `op` is
+  /// not one of them.
+  std::optional<LogicalResult> emitScalarOp(Operation *op);
+
+  /// Emits a C++ for loop over `loop`, its body through `emitOp`.
+  LogicalResult emitFor(scf::ForOp loop, StringRef what,
+                        function_ref<LogicalResult(Operation *)> emitOp);
+
+  llvm::raw_ostream &os;
+  unsigned depth = 0;
+
+private:
+  unsigned indentWidth;
+  unsigned counter = 0;
+  llvm::DenseMap<Value, std::string> names;
+  llvm::StringSet<> used;
+};
+
+} // namespace mlir::pypto::detail
+
+#endif // PYPTO_LIB_TARGET_CPPEMITTERBASE_H

@@ -1,0 +1,34 @@
+//===- TileLayout.h - physical layout of a tile ----------------*- C++ -*-===//
+//
+// How a pypto tile is laid out in its buffer: the box layout the cube unit
+// needs, and the shape padded to what the hardware addresses (rows of 32
+// bytes, whole fractal boxes). The memory planner sizes tiles with it and the
+// PTO lowering emits it, so the two always agree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_LIB_TRANSFORMS_TILELAYOUT_H
+#define PYPTO_LIB_TRANSFORMS_TILELAYOUT_H
+
+#include "pypto/Dialect/PTO/PTODialect.h"
+
+#include "mlir/IR/Value.h"
+
+namespace mlir::pypto {
+
+struct TileLayout {
+  pto::AddressSpace loc;
+  int64_t rows, cols; // physical shape, padded
+  pto::BLayout blayout;
+  pto::SLayout slayout;
+  int64_t fractal;
+  int64_t numBytes;
+};
+
+/// The layout of `tile` (a value of !pypto.tile type with a memory space) on
+/// `arch`; fails, reporting at `tile`'s definition, when it has no space.
+FailureOr<TileLayout> getTileLayout(Value tile, StringRef arch);
+
+} // namespace mlir::pypto
+
+#endif // PYPTO_LIB_TRANSFORMS_TILELAYOUT_H

@@ -1,0 +1,429 @@
+// RUN: pypto-opt %s -split-input-file -verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// !pto.tile_buf parsing
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{unknown tile location 'ub'}}
+func.func @keyed_loc(%a: !pto.tile_buf<loc=ub, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) { return }
+
+// -----
+
+// expected-error @+1 {{unknown tile location 'gm'}}
+func.func @compact_loc(%a: !pto.tile_buf<gm, 16x16xf32>) { return }
+
+// -----
+
+// expected-error @+1 {{unknown blayout 'diagonal'}}
+func.func @bad_blayout(%a: !pto.tile_buf<vec, 16x16xf32, blayout=diagonal>) { return }
+
+// -----
+
+// expected-error @+1 {{unknown slayout 'zigzag'}}
+func.func @bad_slayout(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=zigzag, fractal=512, pad=0>) { return }
+
+// -----
+
+// expected-error @+1 {{'valid' takes two dimensions}}
+func.func @valid_rank(%a: !pto.tile_buf<vec, 16x16xf32, valid=16>) { return }
+
+// -----
+
+// expected-error @+1 {{compact tile modes are not supported}}
+func.func @compact_mode(%a: !pto.tile_buf<vec, 16x16xf32, compact=1>) { return }
+
+// -----
+
+// expected-error @+1 {{unknown tile_buf field 'color'}}
+func.func @unknown_field(%a: !pto.tile_buf<vec, 16x16xf32, color=red>) { return }
+
+// -----
+
+// expected-error @+1 {{tile_buf shapes are 2-D}}
+func.func @compact_rank(%a: !pto.tile_buf<vec, 4x16x16xf32>) { return }
+
+// -----
+
+// expected-error @+1 {{tile_buf is missing the 'v_col' field}}
+func.func @missing_v_col(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) { return }
+
+// -----
+
+// expected-error @+1 {{tile_buf is missing the 'dtype' field}}
+func.func @missing_dtype(%a: !pto.tile_buf<loc=vec, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) { return }
+
+// -----
+
+// expected-error @+1 {{tile_buf is missing the 'pad' field}}
+func.func @missing_pad(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512>) { return }
+
+// -----
+
+// The keyed form's pad is an integer, as in ptoas.
+// expected-error @+1 {{expected integer value}}
+func.func @pad_mnemonic(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=zero>) { return }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// !pto.tile_buf verification
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{tile_buf dtype must be an integer or float type}}
+func.func @dtype_index(%a: !pto.tile_buf<loc=vec, dtype=index, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) { return }
+
+// -----
+
+// expected-error @+1 {{tile_buf rows and cols must be positive}}
+func.func @zero_rows(%a: !pto.tile_buf<vec, 0x16xf32>) { return }
+
+// -----
+
+// expected-error @+1 {{tile_buf rows and cols must be positive}}
+func.func @negative_cols(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=-8, v_row=16, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) { return }
+
+// -----
+
+// expected-error @+1 {{tile_buf valid shape 32x16 exceeds 16x16}}
+func.func @valid_rows(%a: !pto.tile_buf<vec, 16x16xf32, valid=32x16>) { return }
+
+// -----
+
+// expected-error @+1 {{tile_buf valid shape 16x-2 exceeds 16x16}}
+func.func @valid_negative(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=-2, blayout=row_major, slayout=none_box, fractal=512, pad=0>) { return }
+
+// -----
+
+// expected-error @+1 {{tile_buf fractal must be 16, 32, 512 or 1024, got 64}}
+func.func @fractal(%a: !pto.tile_buf<vec, 16x16xf32, fractal=64>) { return }
+
+// -----
+
+// expected-error @+1 {{tile_buf pad must be 0 (null), 1 (zero), 2 (max) or 3 (min), got 4}}
+func.func @pad(%a: !pto.tile_buf<vec, 16x16xf32, pad=4>) { return }
+
+// -----
+
+// expected-error @+1 {{row-major tile rows must be a multiple of 32 bytes, got 16}}
+func.func @row_major_align(%a: !pto.tile_buf<vec, 16x4xf32>) { return }
+
+// -----
+
+// expected-error @+1 {{column-major tile columns must be a multiple of 32 bytes, got 16}}
+func.func @col_major_align(%a: !pto.tile_buf<vec, 8x16xf16, blayout=col_major>) { return }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+func.func @view_rank(%p: !pto.ptr<f32>, %n: index) {
+  // expected-error @+1 {{'pto.make_tensor_view' op expected 1 shape and stride operands, got 2 and 2}}
+  %v = pto.make_tensor_view %p, shape = [%n, %n], strides = [%n, %n] : !pto.tensor_view<?xf32>
+  return
+}
+
+// -----
+
+func.func @view_element(%p: !pto.ptr<f16>, %n: index) {
+  // expected-error @+1 {{'pto.make_tensor_view' op view element type differs from the pointer's}}
+  %v = "pto.make_tensor_view"(%p, %n, %n, %n, %n) : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @view_result_type(%p: !pto.ptr<f32>, %n: index) {
+  // expected-error @+1 {{expected a !pto.tensor_view result type}}
+  %v = pto.make_tensor_view %p, shape = [%n, %n], strides = [%n, %n] : !pto.partition_tensor_view<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @partition_rank(%v: !pto.tensor_view<?x?xf32>, %n: index) {
+  // expected-error @+1 {{'pto.partition_view' op expected rank-2 offsets, sizes and result}}
+  %p = pto.partition_view %v, offsets = [%n], sizes = [%n] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16xf32>
+  return
+}
+
+// -----
+
+func.func @partition_result_rank(%v: !pto.tensor_view<?x?xf32>, %n: index) {
+  // expected-error @+1 {{'pto.partition_view' op expected rank-2 offsets, sizes and result}}
+  %p = pto.partition_view %v, offsets = [%n, %n], sizes = [%n, %n] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x16x16xf32>
+  return
+}
+
+// -----
+
+func.func @partition_size(%v: !pto.tensor_view<?x?xf32>, %n: index) {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{'pto.partition_view' op size 8 of dimension 0 differs from the result type's 16}}
+  %p = pto.partition_view %v, offsets = [%n, %n], sizes = [%c8, %c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @partition_element(%v: !pto.tensor_view<?x?xf32>, %n: index) {
+  // expected-error @+1 {{'pto.partition_view' op result element type differs from the source's}}
+  %p = pto.partition_view %v, offsets = [%n, %n], sizes = [%n, %n] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf16>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pto.alloc_tile
+//===----------------------------------------------------------------------===//
+
+func.func @alloc_missing_valid_row() {
+  // expected-error @+1 {{'pto.alloc_tile' op 'valid_row' must be given exactly when v_row is '?'}}
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32, valid=?x16>
+  return
+}
+
+// -----
+
+func.func @alloc_extra_valid_row(%n: index) {
+  // expected-error @+1 {{'pto.alloc_tile' op 'valid_row' must be given exactly when v_row is '?'}}
+  %t = pto.alloc_tile valid_row = %n : !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_missing_valid_col(%n: index) {
+  // expected-error @+1 {{'pto.alloc_tile' op 'valid_col' must be given exactly when v_col is '?'}}
+  %t = pto.alloc_tile valid_row = %n : !pto.tile_buf<vec, 16x16xf32, valid=?x?>
+  return
+}
+
+// -----
+
+func.func @alloc_extra_valid_col(%n: index) {
+  // expected-error @+1 {{'pto.alloc_tile' op 'valid_col' must be given exactly when v_col is '?'}}
+  %t = pto.alloc_tile valid_col = %n : !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_unaligned() {
+  %a = arith.constant 48 : i64
+  // expected-error @+1 {{'pto.alloc_tile' op address 48 must be a non-negative multiple of 32}}
+  %t = pto.alloc_tile addr = %a : !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_negative() {
+  %a = arith.constant -64 : i64
+  // expected-error @+1 {{'pto.alloc_tile' op address -64 must be a non-negative multiple of 32}}
+  %t = pto.alloc_tile addr = %a : !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pto.tload and pto.tstore
+//===----------------------------------------------------------------------===//
+
+func.func @tload_left(%p: !pto.partition_tensor_view<16x16xf32>, %t: !pto.tile_buf<left, 16x16xf32, slayout=row_major>) {
+  // expected-error @+1 {{'pto.tload' op loads into vec or mat tiles, not left}}
+  pto.tload ins(%p : !pto.partition_tensor_view<16x16xf32>) outs(%t : !pto.tile_buf<left, 16x16xf32, slayout=row_major>)
+  return
+}
+
+// -----
+
+func.func @tload_rank1(%p: !pto.partition_tensor_view<16xf32>, %t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+1 {{'pto.tload' op expected a partition of rank 2 or more}}
+  pto.tload ins(%p : !pto.partition_tensor_view<16xf32>) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tload_shape(%p: !pto.partition_tensor_view<8x16xf32>, %t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+1 {{'pto.tload' op partition shape 8x16 differs from the tile's valid shape 16x16}}
+  pto.tload ins(%p : !pto.partition_tensor_view<8x16xf32>) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tload_folded_shape(%p: !pto.partition_tensor_view<4x2x16xf32>, %t: !pto.tile_buf<vec, 16x16xf32, valid=16x8>) {
+  // expected-error @+1 {{'pto.tload' op partition shape 8x16 differs from the tile's valid shape 16x8}}
+  pto.tload ins(%p : !pto.partition_tensor_view<4x2x16xf32>) outs(%t : !pto.tile_buf<vec, 16x16xf32, valid=16x8>)
+  return
+}
+
+// -----
+
+func.func @tload_element(%p: !pto.partition_tensor_view<16x16xf16>, %t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+1 {{'pto.tload' op element types differ: 'f16' and 'f32'}}
+  pto.tload ins(%p : !pto.partition_tensor_view<16x16xf16>) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tstore_right(%p: !pto.partition_tensor_view<16x16xf32>, %t: !pto.tile_buf<right, 16x16xf32, slayout=col_major>) {
+  // expected-error @+1 {{'pto.tstore' op stores from vec, mat or acc tiles, not right}}
+  pto.tstore ins(%t : !pto.tile_buf<right, 16x16xf32, slayout=col_major>) outs(%p : !pto.partition_tensor_view<16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tstore_shape(%p: !pto.partition_tensor_view<32x16xf32>, %t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+1 {{'pto.tstore' op partition shape 32x16 differs from the tile's valid shape 16x16}}
+  pto.tstore ins(%t : !pto.tile_buf<vec, 16x16xf32>) outs(%p : !pto.partition_tensor_view<32x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tstore_element(%p: !pto.partition_tensor_view<16x16xf16>, %t: !pto.tile_buf<mat, 16x16xf32>) {
+  // expected-error @+1 {{'pto.tstore' op element types differ: 'f16' and 'f32'}}
+  pto.tstore ins(%t : !pto.tile_buf<mat, 16x16xf32>) outs(%p : !pto.partition_tensor_view<16x16xf16>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pto.tmov
+//===----------------------------------------------------------------------===//
+
+func.func @tmov_vec_left(%a: !pto.tile_buf<vec, 16x16xf32>, %b: !pto.tile_buf<left, 16x16xf32, slayout=row_major>) {
+  // expected-error @+1 {{'pto.tmov' op cannot move a tile from vec to left}}
+  pto.tmov ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%b : !pto.tile_buf<left, 16x16xf32, slayout=row_major>)
+  return
+}
+
+// -----
+
+func.func @tmov_left_mat(%a: !pto.tile_buf<left, 16x16xf32, slayout=row_major>, %b: !pto.tile_buf<mat, 16x16xf32>) {
+  // expected-error @+1 {{'pto.tmov' op cannot move a tile from left to mat}}
+  pto.tmov ins(%a : !pto.tile_buf<left, 16x16xf32, slayout=row_major>) outs(%b : !pto.tile_buf<mat, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tmov_mat_acc(%a: !pto.tile_buf<mat, 16x16xf32>, %b: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>) {
+  // expected-error @+1 {{'pto.tmov' op cannot move a tile from mat to acc}}
+  pto.tmov ins(%a : !pto.tile_buf<mat, 16x16xf32>) outs(%b : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
+  return
+}
+
+// -----
+
+func.func @tmov_valid(%a: !pto.tile_buf<mat, 16x16xf32>, %b: !pto.tile_buf<left, 16x16xf32, valid=8x16, slayout=row_major>) {
+  // expected-error @+1 {{'pto.tmov' op valid shapes differ: 16x16 and 8x16}}
+  pto.tmov ins(%a : !pto.tile_buf<mat, 16x16xf32>) outs(%b : !pto.tile_buf<left, 16x16xf32, valid=8x16, slayout=row_major>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Vector compute
+//===----------------------------------------------------------------------===//
+
+func.func @tadd_mat(%a: !pto.tile_buf<vec, 16x16xf32>, %b: !pto.tile_buf<mat, 16x16xf32>) {
+  // expected-error @+1 {{'pto.tadd' op operates on vec tiles, got mat}}
+  pto.tadd ins(%a, %b : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<mat, 16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tadd_element(%a: !pto.tile_buf<vec, 16x16xf32>, %b: !pto.tile_buf<vec, 16x16xi32>) {
+  // expected-error @+1 {{'pto.tadd' op element types differ: 'f32' and 'i32'}}
+  pto.tadd ins(%a, %b : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tadd_valid(%a: !pto.tile_buf<vec, 16x16xf32>, %b: !pto.tile_buf<vec, 16x16xf32, valid=8x16>) {
+  // expected-error @+1 {{'pto.tadd' op valid shapes differ: 16x16 and 8x16}}
+  pto.tadd ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%b : !pto.tile_buf<vec, 16x16xf32, valid=8x16>)
+  return
+}
+
+// -----
+
+func.func @tadds_scalar(%a: !pto.tile_buf<vec, 16x16xf32>, %s: f16) {
+  // expected-error @+1 {{'pto.tadds' op scalar type 'f16' differs from the tile dtype 'f32'}}
+  pto.tadds ins(%a, %s : !pto.tile_buf<vec, 16x16xf32>, f16) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tadds_mat(%a: !pto.tile_buf<mat, 16x16xf32>, %s: f32) {
+  // expected-error @+1 {{'pto.tadds' op operates on vec tiles, got mat}}
+  pto.tadds ins(%a, %s : !pto.tile_buf<mat, 16x16xf32>, f32) outs(%a : !pto.tile_buf<mat, 16x16xf32>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Cube compute
+//===----------------------------------------------------------------------===//
+
+func.func @tmatmul_spaces(%l: !pto.tile_buf<mat, 16x32xf32>, %r: !pto.tile_buf<right, 32x16xf32, slayout=col_major>, %c: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>) {
+  // expected-error @+1 {{'pto.tmatmul' op expects left and right operands and an acc result}}
+  pto.tmatmul ins(%l, %r : !pto.tile_buf<mat, 16x32xf32>, !pto.tile_buf<right, 32x16xf32, slayout=col_major>) outs(%c : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
+  return
+}
+
+// -----
+
+func.func @tmatmul_compose(%l: !pto.tile_buf<left, 16x32xf32, slayout=row_major>, %r: !pto.tile_buf<right, 16x16xf32, slayout=col_major>, %c: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>) {
+  // expected-error @+1 {{'pto.tmatmul' op shapes do not compose: 16x32 x 16x16 -> 16x16}}
+  pto.tmatmul ins(%l, %r : !pto.tile_buf<left, 16x32xf32, slayout=row_major>, !pto.tile_buf<right, 16x16xf32, slayout=col_major>) outs(%c : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
+  return
+}
+
+// -----
+
+func.func @tmatmul_result(%l: !pto.tile_buf<left, 16x32xf32, slayout=row_major>, %r: !pto.tile_buf<right, 32x32xf32, slayout=col_major>, %c: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>) {
+  // expected-error @+1 {{'pto.tmatmul' op shapes do not compose: 16x32 x 32x32 -> 16x16}}
+  pto.tmatmul ins(%l, %r : !pto.tile_buf<left, 16x32xf32, slayout=row_major>, !pto.tile_buf<right, 32x32xf32, slayout=col_major>) outs(%c : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
+  return
+}
+
+// -----
+
+func.func @tmatmul_k_limit(%l: !pto.tile_buf<left, 16x4096xf32, slayout=row_major>, %r: !pto.tile_buf<right, 4096x16xf32, slayout=col_major>, %c: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>) {
+  // expected-error @+1 {{'pto.tmatmul' op m, k and n must be at most 4095, got 4096}}
+  pto.tmatmul ins(%l, %r : !pto.tile_buf<left, 16x4096xf32, slayout=row_major>, !pto.tile_buf<right, 4096x16xf32, slayout=col_major>) outs(%c : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
+  return
+}
+
+// -----
+
+func.func @tmatmul_acc_input(%l: !pto.tile_buf<left, 16x32xf32, slayout=row_major>, %r: !pto.tile_buf<right, 32x16xf32, slayout=col_major>, %c: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, %v: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+1 {{'pto.tmatmul.acc' op accumulator input must be an acc tile}}
+  pto.tmatmul.acc ins(%v, %l, %r : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<left, 16x32xf32, slayout=row_major>, !pto.tile_buf<right, 32x16xf32, slayout=col_major>) outs(%c : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
+  return
+}
+
+// -----
+
+func.func @tmatmul_acc_spaces(%l: !pto.tile_buf<left, 16x32xf32, slayout=row_major>, %r: !pto.tile_buf<right, 32x16xf32, slayout=col_major>, %c: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, %v: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+1 {{'pto.tmatmul.acc' op expects left and right operands and an acc result}}
+  pto.tmatmul.acc ins(%c, %l, %r : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, !pto.tile_buf<left, 16x32xf32, slayout=row_major>, !pto.tile_buf<right, 32x16xf32, slayout=col_major>) outs(%v : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}

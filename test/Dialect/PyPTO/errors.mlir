@@ -1,0 +1,594 @@
+// RUN: pypto-opt %s -split-input-file -verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{expected at least one dimension}}
+func.func @rank0(%a: !pypto.tensor<f32>) { return }
+
+// -----
+
+// expected-error @+1 {{expected positive dimensions, got 0}}
+func.func @zero_dim(%a: !pypto.tensor<0x4xf32>) { return }
+
+// -----
+
+// expected-error @+1 {{expected static shape}}
+func.func @dynamic_dim(%a: !pypto.tensor<?x4xf32>) { return }
+
+// -----
+
+// expected-error @+1 {{expected an integer or float element type, got 'index'}}
+func.func @index_element(%a: !pypto.tensor<4x4xindex>) { return }
+
+// -----
+
+// expected-error @+1 {{expected an integer or float element type, got 'vector<4xf32>'}}
+func.func @vector_element(%a: !pypto.tile<4x4xvector<4xf32>>) { return }
+
+// -----
+
+// expected-error @+1 {{expected positive dimensions, got 0}}
+func.func @zero_tile(%a: !pypto.tile<16x0xf32, vec>) { return }
+
+// -----
+
+// expected-error @+1 {{unknown memory space 'ub', expected vec, mat, left, right, acc or bias}}
+func.func @bad_space(%a: !pypto.tile<16x16xf32, ub>) { return }
+
+// -----
+
+// expected-error @+1 {{tiles are 2-D, got rank 3}}
+func.func @tile_rank3(%a: !pypto.tile<2x16x16xf32, vec>) { return }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Operation attributes (module, function and loop)
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{'pypto.kind' is only valid on functions}}
+module attributes {pypto.kind = "incore"} {}
+
+// -----
+
+// expected-error @+1 {{'pypto.kind' must be one of 'opaque', 'orchestration', 'incore', 'aic', 'aiv', 'group', got "kernel"}}
+func.func @bad_kind() attributes {pypto.kind = "kernel"} { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.kind' must be one of 'opaque', 'orchestration', 'incore', 'aic', 'aiv', 'group', got 1 : i32}}
+func.func @int_kind() attributes {pypto.kind = 1 : i32} { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.loop' is only valid on scf.for}}
+func.func @loop_on_func() attributes {pypto.loop = "range"} { return }
+
+// -----
+
+func.func @bad_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'pypto.loop' must be one of 'range', 'parallel', 'pipeline', 'unroll', got "vectorize"}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {pypto.loop = "vectorize"}
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pypto.golden' must be a file name string}}
+module attributes {pypto.golden = 3 : i32} {}
+
+// -----
+
+// expected-error @+1 {{'pypto.rtol' must be a non-negative float}}
+module attributes {pypto.rtol = -1.0e-3 : f64} {}
+
+// -----
+
+// expected-error @+1 {{'pypto.rtol' must be a non-negative float}}
+module attributes {pypto.rtol = "tight"} {}
+
+// -----
+
+// expected-error @+1 {{'pypto.atol' must be a non-negative float}}
+module attributes {pypto.atol = 1 : i32} {}
+
+// -----
+
+// expected-error @+1 {{'pypto.atol' must be a non-negative float}}
+module attributes {pypto.atol = -2.0 : f32} {}
+
+// -----
+
+// expected-error @+1 {{'pypto.seed' must be an integer}}
+module attributes {pypto.seed = "random"} {}
+
+// -----
+
+// expected-error @+1 {{'pypto.arch' must be one of 'a2a3', 'a5', got "a3"}}
+module attributes {pypto.arch = "a3"} {}
+
+// -----
+
+func.func @addr_unaligned(%t: !pypto.tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.addr' must be a non-negative multiple of 32}}
+  %x = pypto.load %t[%c0, %c0] {pypto.addr = 16 : i64} : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @addr_negative(%t: !pypto.tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.addr' must be a non-negative multiple of 32}}
+  %x = pypto.load %t[%c0, %c0] {pypto.addr = -32 : i64} : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pypto.addr' must be a non-negative multiple of 32}}
+func.func @addr_string() attributes {pypto.addr = "0"} { return }
+
+// -----
+
+// expected-error @+1 {{unknown pypto attribute 'pypto.foo'}}
+module attributes {pypto.foo = 1 : i32} {}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Argument attributes
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{'pypto.dir' is only valid on tensor arguments}}
+func.func @dir_on_scalar(%a: f32 {pypto.dir = "in"}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.dir' is only valid on tensor arguments}}
+func.func @dir_on_index(%a: index {pypto.dir = "out"}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.dir' must be one of 'in', 'out', 'inout', got "both"}}
+func.func @bad_dir(%a: !pypto.tensor<4x8xf32> {pypto.dir = "both"}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init' is only valid on tensor arguments}}
+func.func @init_on_scalar(%a: f32 {pypto.init = "zeros"}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init' must be one of 'zeros', 'ones', 'randn', 'rand', 'randint', 'arange', got "gaussian"}}
+func.func @bad_init(%a: !pypto.tensor<4x8xf32> {pypto.init = "gaussian"}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.value' is only valid on scalar arguments}}
+func.func @value_on_tensor(%a: !pypto.tensor<4x8xf32> {pypto.value = 1.0 : f32}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.value' must be a constant of type 'f32'}}
+func.func @value_wrong_type(%a: f32 {pypto.value = 1 : i32}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.value' must be a constant of type 'i32'}}
+func.func @value_wrong_width(%a: i32 {pypto.value = 1 : i64}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.value' must be a constant of type 'f32'}}
+func.func @value_string(%a: f32 {pypto.value = "one"}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.name' must be a string}}
+func.func @bad_name(%a: f32 {pypto.name = 1 : i32}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.strides' must list one stride per tensor dimension}}
+func.func @strides_rank(%a: !pypto.tensor<4x8xf32> {pypto.strides = array<i64: 8>}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.strides' must list one stride per tensor dimension}}
+func.func @strides_on_scalar(%a: f32 {pypto.strides = array<i64: 8>}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.strides' must list one stride per tensor dimension}}
+func.func @strides_not_array(%a: !pypto.tensor<4x8xf32> {pypto.strides = [8, 1]}) { return }
+
+// -----
+
+// expected-error @+1 {{unknown pypto argument attribute 'pypto.bogus'}}
+func.func @unknown_arg_attr(%a: f32 {pypto.bogus = 1 : i32}) { return }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pypto.at and pypto.call
+//===----------------------------------------------------------------------===//
+
+func.func @nested_at() {
+  pypto.at core_group "outer" {
+    // expected-error @+1 {{'pypto.at' op cannot be nested in another 'pypto.at' region}}
+    pypto.at core_group "inner" {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @nested_at_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  pypto.at core_group {
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-error @+1 {{'pypto.at' op cannot be nested in another 'pypto.at' region}}
+      pypto.at core_group {
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @call_missing(%a: f32) {
+  // expected-error @+1 {{'pypto.call' op 'missing' does not name a function}}
+  pypto.call @missing(%a) : (f32) -> ()
+  return
+}
+
+// -----
+
+module {
+  module @not_a_function {}
+  func.func @call_module(%a: f32) {
+    // expected-error @+1 {{'pypto.call' op 'not_a_function' does not name a function}}
+    pypto.call @not_a_function(%a) : (f32) -> ()
+    return
+  }
+}
+
+// -----
+
+func.func @two_args(%a: f32, %b: f32) { return }
+func.func @call_arity(%a: f32) {
+  // expected-error @+1 {{'pypto.call' op 'two_args' takes 2 arguments, got 1}}
+  pypto.call @two_args(%a) : (f32) -> ()
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pypto.slice
+//===----------------------------------------------------------------------===//
+
+func.func @slice_offsets(%t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.slice' op expected 2 offsets, one per dimension of the source tensor, got 1}}
+  %s = pypto.slice %t[%i] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @slice_rank(%t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.slice' op expected a rank-2 window, got rank 1}}
+  %s = pypto.slice %t[%i, %i] [16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @slice_too_big(%t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.slice' op window dimension 1 (128) exceeds the source tensor (64)}}
+  %s = pypto.slice %t[%i, %i] [16, 128] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x128xf32>
+  return
+}
+
+// -----
+
+func.func @slice_out_of_bounds(%t: !pypto.tensor<64x64xf32>) {
+  %c56 = arith.constant 56 : index
+  // expected-error @+1 {{'pypto.slice' op window [56, 72) of dimension 0 is out of bounds of the source tensor (64)}}
+  %s = pypto.slice %t[%c56, %c56] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @slice_negative(%t: !pypto.tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %m1 = arith.constant -1 : index
+  // expected-error @+1 {{'pypto.slice' op window [-1, 15) of dimension 1 is out of bounds of the source tensor (64)}}
+  %s = pypto.slice %t[%c0, %m1] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @slice_shape(%t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.slice' op result shape must equal the sizes}}
+  %s = pypto.slice %t[%i, %i] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @slice_element(%t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.slice' op result element type 'f16' differs from the source's 'f32'}}
+  %s = pypto.slice %t[%i, %i] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x16xf16>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pypto.assemble
+//===----------------------------------------------------------------------===//
+
+func.func @assemble_element(%v: !pypto.tensor<16x16xf16>, %t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.assemble' op value element type 'f16' differs from the destination's 'f32'}}
+  pypto.assemble %v into %t[%i, %i] : !pypto.tensor<16x16xf16> into !pypto.tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @assemble_offsets(%v: !pypto.tensor<16x16xf32>, %t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.assemble' op expected 2 offsets, one per dimension of the destination tensor, got 3}}
+  pypto.assemble %v into %t[%i, %i, %i] : !pypto.tensor<16x16xf32> into !pypto.tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @assemble_rank(%v: !pypto.tensor<16xf32>, %t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.assemble' op expected a rank-2 window, got rank 1}}
+  pypto.assemble %v into %t[%i, %i] : !pypto.tensor<16xf32> into !pypto.tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @assemble_too_big(%v: !pypto.tensor<128x16xf32>, %t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.assemble' op window dimension 0 (128) exceeds the destination tensor (64)}}
+  pypto.assemble %v into %t[%i, %i] : !pypto.tensor<128x16xf32> into !pypto.tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @assemble_out_of_bounds(%v: !pypto.tile<16x16xf32, vec>, %t: !pypto.tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c60 = arith.constant 60 : index
+  // expected-error @+1 {{'pypto.assemble' op window [60, 76) of dimension 1 is out of bounds of the destination tensor (64)}}
+  pypto.assemble %v into %t[%c0, %c60] : !pypto.tile<16x16xf32, vec> into !pypto.tensor<64x64xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pypto.load, pypto.store, pypto.move
+//===----------------------------------------------------------------------===//
+
+func.func @load_rank3(%t: !pypto.tensor<4x64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.load' op loads from rank-3 tensors are not supported yet}}
+  %x = pypto.load %t[%i, %i, %i] : !pypto.tensor<4x64x64xf32> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @load_element(%t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.load' op tile element type 'f16' differs from the tensor's 'f32'}}
+  %x = pypto.load %t[%i, %i] : !pypto.tensor<64x64xf32> -> !pypto.tile<16x16xf16, vec>
+  return
+}
+
+// -----
+
+func.func @load_offsets(%t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.load' op expected 2 offsets, one per dimension of the source tensor, got 1}}
+  %x = pypto.load %t[%i] : !pypto.tensor<64x64xf32> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @load_too_big(%t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.load' op window dimension 0 (128) exceeds the source tensor (64)}}
+  %x = pypto.load %t[%i, %i] : !pypto.tensor<64x64xf32> -> !pypto.tile<128x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @load_out_of_bounds(%t: !pypto.tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c50 = arith.constant 50 : index
+  // expected-error @+1 {{'pypto.load' op window [50, 66) of dimension 0 is out of bounds of the source tensor (64)}}
+  %x = pypto.load %t[%c50, %c0] : !pypto.tensor<64x64xf32> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @store_rank3(%v: !pypto.tile<16x16xf32, vec>, %t: !pypto.tensor<4x64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.store' op stores to rank-3 tensors are not supported yet}}
+  pypto.store %v, %t[%i, %i, %i] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<4x64x64xf32>
+  return
+}
+
+// -----
+
+func.func @store_element(%v: !pypto.tile<16x16xf16, vec>, %t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.store' op tile element type 'f16' differs from the tensor's 'f32'}}
+  pypto.store %v, %t[%i, %i] : !pypto.tile<16x16xf16, vec>, !pypto.tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @store_too_big(%v: !pypto.tile<128x16xf32, vec>, %t: !pypto.tensor<64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.store' op window dimension 0 (128) exceeds the destination tensor (64)}}
+  pypto.store %v, %t[%i, %i] : !pypto.tile<128x16xf32, vec>, !pypto.tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @store_out_of_bounds(%v: !pypto.tile<16x16xf32, acc>, %t: !pypto.tensor<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'pypto.store' op window [64, 80) of dimension 1 is out of bounds of the destination tensor (64)}}
+  pypto.store %v, %t[%c0, %c64] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<64x64xf16>
+  return
+}
+
+// -----
+
+func.func @move_shape(%v: !pypto.tile<16x16xf32, mat>) {
+  // expected-error @+1 {{'pypto.move' op cannot change the tile shape}}
+  %x = pypto.move %v : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x32xf32, left>
+  return
+}
+
+// -----
+
+func.func @move_element(%v: !pypto.tile<16x16xf32, mat>) {
+  // expected-error @+1 {{'pypto.move' op cannot change the element type}}
+  %x = pypto.move %v : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf16, left>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Compute
+//===----------------------------------------------------------------------===//
+
+func.func @adds_scalar(%v: !pypto.tile<16x16xf32, vec>, %s: f16) {
+  // expected-error @+1 {{'pypto.adds' op scalar type 'f16' differs from the element type 'f32'}}
+  %x = pypto.adds %v, %s : !pypto.tile<16x16xf32, vec>, f16
+  return
+}
+
+// -----
+
+func.func @adds_tensor_scalar(%v: !pypto.tensor<16x16xi32>, %s: i8) {
+  // expected-error @+1 {{'pypto.adds' op scalar type 'i8' differs from the element type 'i32'}}
+  %x = pypto.adds %v, %s : !pypto.tensor<16x16xi32>, i8
+  return
+}
+
+// -----
+
+func.func @add_mixed(%v: !pypto.tile<16x16xf32, vec>, %w: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.add' op failed to verify that all of {lhs, rhs, result} have same type}}
+  %x = "pypto.add"(%v, %w) : (!pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>) -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @add_spaces(%v: !pypto.tile<16x16xf32, vec>, %w: !pypto.tile<16x16xf32, mat>) {
+  // expected-error @+1 {{'pypto.add' op failed to verify that all of {lhs, rhs, result} have same type}}
+  %x = "pypto.add"(%v, %w) : (!pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, mat>) -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @matmul_mixed(%a: !pypto.tile<16x32xf32, left>, %b: !pypto.tensor<32x16xf32>) {
+  // expected-error @+1 {{'pypto.matmul' op operands and result must all be tensors or all tiles}}
+  %c = pypto.matmul %a, %b : !pypto.tile<16x32xf32, left>, !pypto.tensor<32x16xf32> -> !pypto.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+func.func @matmul_rank(%a: !pypto.tensor<2x16x32xf32>, %b: !pypto.tensor<32x16xf32>) {
+  // expected-error @+1 {{'pypto.matmul' op operands and result must be 2-D}}
+  %c = pypto.matmul %a, %b : !pypto.tensor<2x16x32xf32>, !pypto.tensor<32x16xf32> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_contraction(%a: !pypto.tensor<16x32xf32>, %b: !pypto.tensor<64x16xf32>) {
+  // expected-error @+1 {{'pypto.matmul' op contraction mismatch: lhs is 16x32, rhs is 64x16}}
+  %c = pypto.matmul %a, %b : !pypto.tensor<16x32xf32>, !pypto.tensor<64x16xf32> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_result(%a: !pypto.tensor<16x32xf32>, %b: !pypto.tensor<32x16xf32>) {
+  // expected-error @+1 {{'pypto.matmul' op result must be 16x16, got 16x32}}
+  %c = pypto.matmul %a, %b : !pypto.tensor<16x32xf32>, !pypto.tensor<32x16xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_operand_types(%a: !pypto.tensor<16x32xf32>, %b: !pypto.tensor<32x16xf16>) {
+  // expected-error @+1 {{'pypto.matmul' op operand element types differ: 'f32' and 'f16'}}
+  %c = pypto.matmul %a, %b : !pypto.tensor<16x32xf32>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_f16_result(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>) {
+  // expected-error @+1 {{'pypto.matmul' op unsupported element types 'f16' x 'f16' -> 'f16'; expected f32/f16/bf16 -> f32 or i8 -> i32}}
+  %c = pypto.matmul %a, %b : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @matmul_i32(%a: !pypto.tensor<16x32xi32>, %b: !pypto.tensor<32x16xi32>) {
+  // expected-error @+1 {{'pypto.matmul' op unsupported element types 'i32' x 'i32' -> 'i32'; expected f32/f16/bf16 -> f32 or i8 -> i32}}
+  %c = pypto.matmul %a, %b : !pypto.tensor<16x32xi32>, !pypto.tensor<32x16xi32> -> !pypto.tensor<16x16xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_lhs_space(%a: !pypto.tile<16x32xf32, mat>, %b: !pypto.tile<32x16xf32, right>) {
+  // expected-error @+1 {{'pypto.matmul' op tile operands must be in left and right, the result in acc}}
+  %c = pypto.matmul %a, %b : !pypto.tile<16x32xf32, mat>, !pypto.tile<32x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+func.func @matmul_rhs_space(%a: !pypto.tile<16x32xf32, left>, %b: !pypto.tile<32x16xf32, left>) {
+  // expected-error @+1 {{'pypto.matmul' op tile operands must be in left and right, the result in acc}}
+  %c = pypto.matmul %a, %b : !pypto.tile<16x32xf32, left>, !pypto.tile<32x16xf32, left> -> !pypto.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+func.func @matmul_result_space(%a: !pypto.tile<16x32xf32, left>, %b: !pypto.tile<32x16xf32, right>) {
+  // expected-error @+1 {{'pypto.matmul' op tile operands must be in left and right, the result in acc}}
+  %c = pypto.matmul %a, %b : !pypto.tile<16x32xf32, left>, !pypto.tile<32x16xf32, right> -> !pypto.tile<16x16xf32, vec>
+  return
+}

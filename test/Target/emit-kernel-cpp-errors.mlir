@@ -1,0 +1,142 @@
+// RUN: pypto-translate %s -split-input-file -verify-diagnostics --emit-kernel-cpp
+
+// What the built-in PTO->C++ lowering cannot express is reported at the
+// kernel or operation concerned.
+
+module {
+  // expected-error @+1 {{type 'f128' has no C++ equivalent yet}}
+  func.func @k(%s: f128) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    return
+  }
+  func.func @main(%s: f128) attributes {pypto.kind = "orchestration"} {
+    pypto.call @k(%s) : (f128) -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  // expected-error @+1 {{type 'f128' has no C++ equivalent yet}}
+  func.func @k(%p: !pto.ptr<f128>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    return
+  }
+  func.func @main(%t: !pypto.tensor<16x16xf128>) attributes {pypto.kind = "orchestration"} {
+    pypto.call @k(%t) : (!pypto.tensor<16x16xf128>) -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  // expected-error @+1 {{type '!pto.tensor_view<?x?xf32>' has no C++ equivalent yet}}
+  func.func @k(%v: !pto.tensor_view<?x?xf32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    return
+  }
+  func.func @main(%t: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchestration"} {
+    pypto.call @k(%t) : (!pypto.tensor<16x16xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @k(%n: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'scf.for' op with iteration values is not supported in kernels yet}}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> (index) {
+      scf.yield %a : index
+    }
+    return
+  }
+  func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {
+    pypto.call @k(%n) : (index) -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @k(%n: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c2 = arith.constant 2 : index
+    // expected-error @+1 {{'arith.maxsi' op is not supported by the built-in PTO->C++ lowering yet}}
+    %d = arith.maxsi %n, %c2 : index
+    return
+  }
+  func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {
+    pypto.call @k(%n) : (index) -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @k(%p: !pto.ptr<f32>, %n: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %v = pto.make_tensor_view %p, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    // expected-error @+1 {{'pto.partition_view' op needs a static 2-D window in the built-in lowering}}
+    %q = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<?x16xf32>
+    return
+  }
+  func.func @main(%t: !pypto.tensor<16x16xf32>, %n: index) attributes {pypto.kind = "orchestration"} {
+    pypto.call @k(%t, %n) : (!pypto.tensor<16x16xf32>, index) -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @k(%p: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16], strides = [%c16, %c16, %c1] : !pto.tensor_view<?x?x?xf32>
+    // expected-error @+1 {{'pto.partition_view' op needs a static 2-D window in the built-in lowering}}
+    %q = pto.partition_view %v, offsets = [%c0, %c0, %c0], sizes = [%c1, %c16, %c16] : !pto.tensor_view<?x?x?xf32> -> !pto.partition_tensor_view<1x16x16xf32>
+    return
+  }
+  func.func @main(%t: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchestration"} {
+    pypto.call @k(%t) : (!pypto.tensor<16x16xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @k(%p: !pto.ptr<f32>, %n: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %v = pto.make_tensor_view %p, shape = [%c16, %c16], strides = [%n, %c1] : !pto.tensor_view<?x?xf32>
+    // expected-error @+1 {{'pto.partition_view' op needs constant strides in the built-in lowering}}
+    %q = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
+    return
+  }
+  func.func @main(%t: !pypto.tensor<16x16xf32>, %n: index) attributes {pypto.kind = "orchestration"} {
+    pypto.call @k(%t, %n) : (!pypto.tensor<16x16xf32>, index) -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @k() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    // expected-error @+1 {{'pto.alloc_tile' op needs an address (plan memory first)}}
+    %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+    return
+  }
+  func.func @main() attributes {pypto.kind = "orchestration"} {
+    pypto.call @k() : () -> ()
+    return
+  }
+}

@@ -1,0 +1,54 @@
+// RUN: pypto-translate %s -split-input-file -verify-diagnostics --emit-orchestration
+
+// What orchestration C++ cannot express yet is reported where it occurs.
+
+module {
+  // expected-error @+1 {{scalar type 'f16' is not supported in orchestration code yet}}
+  func.func @main(%s: f16) attributes {pypto.kind = "orchestration"} {
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @main(%s: f32) attributes {pypto.kind = "orchestration"} {
+    // expected-error @+1 {{scalar type 'bf16' is not supported in orchestration code yet}}
+    %h = arith.constant 1.5 : bf16
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'scf.for' op with iteration values is not supported in orchestration yet}}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> (index) {
+      scf.yield %a : index
+    }
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {
+    // expected-error @+1 {{'arith.index_cast' op is not supported in orchestration code yet}}
+    %m = arith.index_cast %n : index to i32
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @main(%t: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "orchestration"} {
+    // expected-error @+1 {{'pypto.adds' op is not supported in orchestration code yet}}
+    %r = pypto.adds %t, %s : !pypto.tensor<16x16xf32>, f32
+    return
+  }
+}

@@ -1,0 +1,39 @@
+// RUN: pypto-opt %s -split-input-file --pypto-default-pipeline | pypto-translate -split-input-file --emit-orchestration | FileCheck %s
+
+// A pypto.name must not collide with the emitter's own names: the task must
+// receive the scalar argument, not a constant that happens to be spelled
+// the same (here the index constant 0, which the emitter names v0).
+
+// CHECK: float [[A:[A-Za-z0-9_]+]] = from_u64<float>(orch_args.scalar(0));
+// CHECK-NOT: {{[ (]}}[[A]] =
+// CHECK: .add_scalar(to_u64([[A]]));
+func.func @prog(%x: !pypto.tensor<32x32xf32>, %a: f32 {pypto.name = "v0"},
+                %y: !pypto.tensor<32x32xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  scf.for %r = %c0 to %c32 step %c16 {
+    pypto.at core_group "k" {
+      %t = pypto.slice %x[%r, %c0] [16, 32] : !pypto.tensor<32x32xf32> -> !pypto.tensor<16x32xf32>
+      %s = pypto.adds %t, %a : !pypto.tensor<16x32xf32>, f32
+      pypto.assemble %s into %y[%r, %c0] : !pypto.tensor<16x32xf32> into !pypto.tensor<32x32xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Two arguments with the same pypto.name get distinct C++ names.
+
+// CHECK: const ChipTensor& [[P:ext_[A-Za-z0-9_]+]] = orch_args.tensor(0).ref();
+// CHECK-NOT: const ChipTensor& [[P]] =
+// CHECK: const ChipTensor& {{ext_[A-Za-z0-9_]+}} = orch_args.tensor(1).ref();
+func.func @dup(%x: !pypto.tensor<16x32xf32> {pypto.name = "t"},
+               %y: !pypto.tensor<16x32xf32> {pypto.name = "t", pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "copy" {
+    pypto.assemble %x into %y[%c0, %c0] : !pypto.tensor<16x32xf32> into !pypto.tensor<16x32xf32>
+  }
+  return
+}

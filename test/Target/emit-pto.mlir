@@ -1,0 +1,78 @@
+// RUN: pypto-opt %s -split-input-file --pypto-default-pipeline | pypto-translate -split-input-file --emit-pto | FileCheck %s --check-prefixes=CHECK,A5
+// RUN: pypto-opt %s -split-input-file --pypto-default-pipeline="arch=a2a3" | pypto-translate -split-input-file --emit-pto | FileCheck %s --check-prefixes=CHECK,A2A3
+// RUN: pypto-opt %s -split-input-file --pypto-default-pipeline | pypto-translate -split-input-file --emit-pto | pypto-opt -split-input-file -o /dev/null
+
+// One .pto module per kernel, with the target architecture and without any
+// pypto attribute; the orchestration is not part of it.
+
+// CHECK: // ptoas/add_scalar.pto
+// A5-NEXT: module attributes {pto.target_arch = "a5"} {
+// A2A3-NEXT: module attributes {pto.target_arch = "a2a3"} {
+// CHECK-NEXT: func.func @add_scalar(%[[X:[^:]+]]: !pto.ptr<f32>, %[[Y:[^:]+]]: !pto.ptr<f32>, %[[A:[^:]+]]: f32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+// CHECK-NOT: pypto
+// CHECK: %[[XV:.+]] = pto.make_tensor_view %[[X]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32>
+// CHECK: %[[T:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=256, v_row=128, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: pto.tload ins(%{{.+}} : !pto.partition_tensor_view<128x256xf32>) outs(%[[T]] : !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=256, v_row=128, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+// CHECK: pto.tadds ins(%[[T]], %[[A]] :
+// CHECK: pto.tstore ins(
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NOT: func.func @hello
+module @hello {
+  func.func @hello(%x: !pypto.tensor<1024x512xf32> {pypto.init = "randn"},
+                   %a: f32 {pypto.value = 1.0 : f32},
+                   %y: !pypto.tensor<1024x512xf32> {pypto.dir = "out"}) {
+    %c0 = arith.constant 0 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
+    %c512 = arith.constant 512 : index
+    %c1024 = arith.constant 1024 : index
+    scf.for %r = %c0 to %c1024 step %c128 {
+      scf.for %c = %c0 to %c512 step %c256 {
+        pypto.at core_group "add_scalar" {
+          %t = pypto.slice %x[%r, %c] [128, 256]
+              : !pypto.tensor<1024x512xf32> -> !pypto.tensor<128x256xf32>
+          %s = pypto.adds %t, %a : !pypto.tensor<128x256xf32>, f32
+          pypto.assemble %s into %y[%r, %c]
+              : !pypto.tensor<128x256xf32> into !pypto.tensor<1024x512xf32>
+        }
+      } {pypto.loop = "range"}
+    } {pypto.loop = "parallel"}
+    return
+  }
+}
+
+// -----
+
+// Several kernels come out in the order of their first submission; a kernel
+// called twice is emitted once. The cube kernel's left tile follows the
+// target.
+
+// CHECK: // ptoas/mm.pto
+// CHECK-NEXT: module attributes {pto.target_arch =
+// CHECK-NEXT: func.func @mm({{.+}}) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+// A5: pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+// A2A3: pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+// CHECK: pto.tmatmul ins(
+// CHECK: // ptoas/scale.pto
+// CHECK-NEXT: module attributes {pto.target_arch =
+// CHECK-NEXT: func.func @scale({{.+}}) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+// CHECK-NOT: // ptoas/
+func.func @scale(%t: !pypto.tensor<16x32xf32> {pypto.dir = "inout"}, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %q = pypto.adds %t, %s : !pypto.tensor<16x32xf32>, f32
+  pypto.assemble %q into %t[%c0, %c0] : !pypto.tensor<16x32xf32> into !pypto.tensor<16x32xf32>
+  return
+}
+func.func @prog(%a: !pypto.tensor<16x64xf16>, %b: !pypto.tensor<64x32xf16>,
+                %c: !pypto.tensor<16x32xf32> {pypto.dir = "out"}, %s: f32) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "mm" {
+    %p = pypto.matmul %a, %b : !pypto.tensor<16x64xf16>, !pypto.tensor<64x32xf16> -> !pypto.tensor<16x32xf32>
+    pypto.assemble %p into %c[%c0, %c0] : !pypto.tensor<16x32xf32> into !pypto.tensor<16x32xf32>
+  }
+  pypto.call @scale(%c, %s) : (!pypto.tensor<16x32xf32>, f32) -> ()
+  pypto.call @scale(%c, %s) : (!pypto.tensor<16x32xf32>, f32) -> ()
+  return
+}

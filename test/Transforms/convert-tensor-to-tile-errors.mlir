@@ -1,0 +1,66 @@
+// RUN: pypto-opt %s -split-input-file -verify-diagnostics --pypto-convert-tensor-to-tile
+
+func.func private @g(%a: !pypto.tensor<16x16xf32>)
+func.func @call_in_kernel(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.call' op is not supported inside a kernel yet}}
+  pypto.call @g(%a) : (!pypto.tensor<16x16xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @slice_of_result(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %s = pypto.add %a, %a : !pypto.tensor<16x16xf32>
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.slice' op operates on a tensor that is neither a kernel parameter nor a slice of one}}
+  %u = pypto.slice %s[%c0, %c0] [8, 8] : !pypto.tensor<16x16xf32> -> !pypto.tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @loop_carried(%a: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %a) -> (!pypto.tensor<16x16xf32>) {
+    // expected-error @+1 {{'pypto.adds' op operates on a tensor that is neither a kernel parameter nor a slice of one}}
+    %y = pypto.adds %x, %s : !pypto.tensor<16x16xf32>, f32
+    scf.yield %y : !pypto.tensor<16x16xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @rank3(%a: !pypto.tensor<4x16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.adds' op operates on a rank-3 tensor; kernels work on 2-D tiles}}
+  %r = pypto.adds %a, %s : !pypto.tensor<4x16x16xf32>, f32
+  return
+}
+
+// -----
+
+func.func @mixed_cube_vector(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %m = pypto.matmul %a, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  // expected-error @+1 {{'pypto.adds' op uses the result of cube work; kernels that mix cube and vector work are not supported yet}}
+  %r = pypto.adds %m, %s : !pypto.tensor<16x16xf32>, f32
+  return
+}
+
+// -----
+
+func.func @chained_cube(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "aic"} {
+  %m = pypto.matmul %a, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  // expected-error @+1 {{'pypto.matmul' op operand must come from global memory; chained cube work is not supported yet}}
+  %n = pypto.matmul %m, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @returned(%a: !pypto.tensor<16x16xf32>, %s: f32) -> !pypto.tensor<16x16xf32> attributes {pypto.kind = "incore"} {
+  %r = pypto.adds %a, %s : !pypto.tensor<16x16xf32>, f32
+  // expected-error @+1 {{'func.return' op uses a tensor value that the tile conversion replaced; this use is not supported yet}}
+  return %r : !pypto.tensor<16x16xf32>
+}

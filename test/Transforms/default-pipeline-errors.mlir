@@ -1,0 +1,28 @@
+// RUN: pypto-opt %s -split-input-file -verify-diagnostics --pypto-default-pipeline="arch=a2a3"
+// RUN: not pypto-opt %s -split-input-file --pypto-default-pipeline="arch=a3" 2>&1 | FileCheck %s --check-prefix=ARCH
+
+// ARCH: error: unknown architecture 'a3', expected a2a3 or a5
+
+// Errors found late in the pipeline point at the user's operation: the
+// 256 KiB tile loaded for this pypto.adds does not fit a2a3's UB.
+
+func.func @program(%x: !pypto.tensor<256x256xf32>, %y: !pypto.tensor<256x256xf32>, %a: f32) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "big" {
+    // expected-error @+1 {{'pypto.load' op does not fit in 'vec' memory: kernel 'big' needs 262144 bytes, the a2a3 capacity is 196608 bytes}}
+    %s = pypto.adds %x, %a : !pypto.tensor<256x256xf32>, f32
+    pypto.assemble %s into %y[%c0, %c0] : !pypto.tensor<256x256xf32> into !pypto.tensor<256x256xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @mixed(%x: !pypto.tensor<16x16xf32>, %w: !pypto.tensor<16x16xf32>, %a: f32) {
+  pypto.at core_group "mixed" {
+    %m = pypto.matmul %x, %w : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+    // expected-error @+1 {{'pypto.adds' op uses the result of cube work; kernels that mix cube and vector work are not supported yet}}
+    %s = pypto.adds %m, %a : !pypto.tensor<16x16xf32>, f32
+  }
+  return
+}

@@ -1,0 +1,41 @@
+// RUN: pypto-opt %s -split-input-file -verify-diagnostics --pypto-outline-incore
+
+// expected-error @+1 {{'func.func' op a 'incore' function cannot contain 'pypto.at' regions}}
+func.func @incore() attributes {pypto.kind = "incore"} {
+  pypto.at core_group {
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op a 'aiv' function cannot contain 'pypto.at' regions}}
+func.func @aiv(%n: index) attributes {pypto.kind = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    pypto.at core_group "k" {
+    }
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op a 'group' function cannot contain 'pypto.at' regions}}
+func.func @group() attributes {pypto.kind = "group"} {
+  pypto.at core_group {
+  }
+  return
+}
+
+// -----
+
+func.func @captures_tile(%x: !pypto.tile<16x16xf32, vec>, %t: !pypto.tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.at' op cannot capture a tile from outside the region}}
+  pypto.at core_group {
+    pypto.store %x, %t[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  }
+  return
+}

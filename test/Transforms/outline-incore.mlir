@@ -1,0 +1,141 @@
+// RUN: pypto-opt %s -split-input-file --pypto-outline-incore | FileCheck %s
+
+// A named region: its slices and its assemble window are hoisted into the
+// orchestration, so the kernel receives exactly the windows it touches;
+// tensors come first, then scalars. Directions follow the accesses.
+
+// CHECK-LABEL: func.func @add_scalar
+// CHECK-SAME: (%[[IN:.+]]: !pypto.tensor<128x256xf32> {pypto.dir = "in", pypto.strides = array<i64: 512, 1>}, %[[OUT:.+]]: !pypto.tensor<128x256xf32> {pypto.dir = "out", pypto.strides = array<i64: 512, 1>}, %[[A:.+]]: f32)
+// CHECK-SAME: attributes {pypto.kind = "incore"}
+// CHECK: %[[S:.+]] = pypto.adds %[[IN]], %[[A]] : !pypto.tensor<128x256xf32>, f32
+// CHECK: %[[Z:.+]] = arith.constant 0 : index
+// CHECK: pypto.assemble %[[S]] into %[[OUT]][%[[Z]], %[[Z]]] : !pypto.tensor<128x256xf32> into !pypto.tensor<128x256xf32>
+// CHECK: return
+
+// CHECK-LABEL: func.func @hello
+// CHECK-SAME: (%[[X:.+]]: !pypto.tensor<1024x512xf32>, %[[AA:.+]]: f32, %[[Y:.+]]: !pypto.tensor<1024x512xf32> {pypto.dir = "out"})
+// CHECK-SAME: attributes {pypto.kind = "orchestration"}
+// CHECK: scf.for %[[R:.+]] = {{.+}} {
+// CHECK:   scf.for %[[C:.+]] = {{.+}} {
+// CHECK:     %[[XV:.+]] = pypto.slice %[[X]][%[[R]], %[[C]]] [128, 256] : !pypto.tensor<1024x512xf32> -> !pypto.tensor<128x256xf32>
+// CHECK:     %[[YV:.+]] = pypto.slice %[[Y]][%[[R]], %[[C]]] [128, 256] : !pypto.tensor<1024x512xf32> -> !pypto.tensor<128x256xf32>
+// CHECK:     pypto.call @add_scalar(%[[XV]], %[[YV]], %[[AA]]) : (!pypto.tensor<128x256xf32>, !pypto.tensor<128x256xf32>, f32) -> ()
+// CHECK-NOT: pypto.at
+// CHECK:   } {pypto.loop = "range"}
+// CHECK: } {pypto.loop = "parallel"}
+func.func @hello(%x: !pypto.tensor<1024x512xf32>, %a: f32,
+                 %y: !pypto.tensor<1024x512xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  scf.for %r = %c0 to %c1024 step %c128 {
+    scf.for %c = %c0 to %c512 step %c256 {
+      pypto.at core_group "add_scalar" {
+        %t = pypto.slice %x[%r, %c] [128, 256]
+            : !pypto.tensor<1024x512xf32> -> !pypto.tensor<128x256xf32>
+        %s = pypto.adds %t, %a : !pypto.tensor<128x256xf32>, f32
+        pypto.assemble %s into %y[%r, %c]
+            : !pypto.tensor<128x256xf32> into !pypto.tensor<1024x512xf32>
+      }
+    } {pypto.loop = "range"}
+  } {pypto.loop = "parallel"}
+  return
+}
+
+// -----
+
+// Unnamed regions are named after their function; a tensor that is read and
+// written is inout; constants are cloned into the kernel rather than passed;
+// an opaque function becomes the orchestration.
+
+// CHECK-LABEL: func.func @two_incore_0
+// CHECK-SAME: (%[[T:.+]]: !pypto.tensor<16x16xf32> {pypto.dir = "inout", pypto.strides = array<i64: 16, 1>}, %[[S:.+]]: f32)
+// CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[V:.+]] = pypto.adds %[[T]], %[[S]]
+// CHECK-NEXT: pypto.assemble %[[V]] into %[[T]][%[[C0]], %[[C0]]]
+// CHECK-LABEL: func.func @two_incore_1
+// CHECK-SAME: (%{{.+}}: !pypto.tensor<16x16xf32> {pypto.dir = "in", pypto.strides = array<i64: 16, 1>}, %{{.+}}: f32)
+// CHECK-LABEL: func.func @two
+// CHECK-SAME: attributes {pypto.kind = "orchestration"}
+// CHECK-NEXT: %{{.+}} = arith.constant 0 : index
+// CHECK-NEXT: pypto.call @two_incore_0(%[[X:.+]], %[[A:.+]]) : (!pypto.tensor<16x16xf32>, f32) -> ()
+// CHECK-NEXT: pypto.call @two_incore_1(%[[X]], %[[A]]) : (!pypto.tensor<16x16xf32>, f32) -> ()
+// CHECK-NEXT: return
+func.func @two(%x: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "opaque"} {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group {
+    %y = pypto.adds %x, %s : !pypto.tensor<16x16xf32>, f32
+    pypto.assemble %y into %x[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  }
+  pypto.at core_group {
+    %y = pypto.adds %x, %s : !pypto.tensor<16x16xf32>, f32
+  }
+  return
+}
+
+// -----
+
+// Slices whose offsets are computed inside the region stay in the kernel,
+// which then receives the whole tensors and the loop index as a scalar.
+
+// CHECK-LABEL: func.func @row
+// CHECK-SAME: (%[[X:.+]]: !pypto.tensor<64x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}, %[[Y:.+]]: !pypto.tensor<64x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>}, %[[R:.+]]: index, %[[A:.+]]: f32)
+// CHECK: scf.for %[[C:.+]] = {{.+}} {
+// CHECK:   %[[T:.+]] = pypto.slice %[[X]][%[[R]], %[[C]]] [16, 16]
+// CHECK:   pypto.assemble %{{.+}} into %[[Y]][%[[R]], %[[C]]]
+// CHECK-LABEL: func.func @rows
+// CHECK: scf.for %[[RR:.+]] = {{.+}} {
+// CHECK-NEXT: pypto.call @row(%{{.+}}, %{{.+}}, %[[RR]], %{{.+}}) : (!pypto.tensor<64x64xf32>, !pypto.tensor<64x64xf32>, index, f32) -> ()
+// CHECK-NEXT: } {pypto.loop = "parallel"}
+func.func @rows(%x: !pypto.tensor<64x64xf32>, %y: !pypto.tensor<64x64xf32>, %a: f32) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  scf.for %r = %c0 to %c64 step %c16 {
+    pypto.at core_group "row" {
+      scf.for %c = %c0 to %c64 step %c16 {
+        %t = pypto.slice %x[%r, %c] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x16xf32>
+        %s = pypto.adds %t, %a : !pypto.tensor<16x16xf32>, f32
+        pypto.assemble %s into %y[%r, %c] : !pypto.tensor<16x16xf32> into !pypto.tensor<64x64xf32>
+      }
+    }
+  } {pypto.loop = "parallel"}
+  return
+}
+
+// -----
+
+// Views of views are hoisted in order; strides come from the argument's
+// pypto.strides. An assemble at offset zero is left in the kernel. A kernel
+// name that is taken already is made unique.
+
+// CHECK-LABEL: func.func @views_0
+// CHECK-SAME: (%{{.+}}: !pypto.tensor<8x16xf32> {pypto.dir = "in", pypto.strides = array<i64: 128, 1>}, %[[W:.+]]: !pypto.tensor<64x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 128, 1>}, %{{.+}}: f32)
+// CHECK: pypto.assemble %{{.+}} into %[[W]][%{{.+}}, %{{.+}}] : !pypto.tensor<8x16xf32> into !pypto.tensor<64x64xf32>
+// CHECK-LABEL: func.func @views(
+// CHECK-SAME: %[[X:.+]]: !pypto.tensor<64x64xf32> {pypto.strides = array<i64: 128, 1>}
+// CHECK: %[[T:.+]] = pypto.slice %[[X]][%[[C16:.+]], %[[C0:.+]]] [16, 32]
+// CHECK: %[[U:.+]] = pypto.slice %[[T]][%[[C0]], %[[C16]]] [8, 16]
+// CHECK: pypto.call @views_0(%[[U]], %[[X]], %{{.+}})
+func.func @views(%x: !pypto.tensor<64x64xf32> {pypto.strides = array<i64: 128, 1>}, %s: f32) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  pypto.at core_group "views" {
+    %t = pypto.slice %x[%c16, %c0] [16, 32] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x32xf32>
+    %u = pypto.slice %t[%c0, %c16] [8, 16] : !pypto.tensor<16x32xf32> -> !pypto.tensor<8x16xf32>
+    %a = pypto.adds %u, %s : !pypto.tensor<8x16xf32>, f32
+    pypto.assemble %a into %x[%c0, %c0] : !pypto.tensor<8x16xf32> into !pypto.tensor<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+// Functions without regions keep their (absent) kind.
+
+// CHECK-LABEL: func.func @plain() {
+func.func @plain() {
+  return
+}

@@ -1,0 +1,69 @@
+// RUN: pypto-opt %s -split-input-file -verify-diagnostics --pypto-plan-memory="arch=a2a3"
+// RUN: not pypto-opt %s -split-input-file --pypto-plan-memory="arch=a5" 2>&1 | FileCheck %s --check-prefix=A5
+// RUN: not pypto-opt %s -split-input-file --pypto-plan-memory="arch=a3" 2>&1 | FileCheck %s --check-prefix=ARCH
+
+// ARCH: error: unknown architecture 'a3', expected a2a3 or a5
+
+// Two 128 KiB vec tiles are live at once: more than a2a3's 192 KiB of UB
+// (a5 has 256 KiB).
+
+// A5-NOT: does not fit in 'vec'
+func.func @vec_overflow(%a: !pypto.tensor<128x256xf32>, %b: !pypto.tensor<128x256xf32>, %o: !pypto.tensor<128x256xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] : !pypto.tensor<128x256xf32> -> !pypto.tile<128x256xf32, vec>
+  // expected-error @+1 {{'pypto.load' op does not fit in 'vec' memory: kernel 'vec_overflow' needs 262144 bytes, the a2a3 capacity is 196608 bytes}}
+  %y = pypto.load %b[%c0, %c0] : !pypto.tensor<128x256xf32> -> !pypto.tile<128x256xf32, vec>
+  %z = pypto.add %x, %y : !pypto.tile<128x256xf32, vec>
+  pypto.store %z, %o[%c0, %c0] : !pypto.tile<128x256xf32, vec>, !pypto.tensor<128x256xf32>
+  return
+}
+
+// -----
+
+// Exactly a2a3's capacity fits.
+func.func @vec_exact(%a: !pypto.tensor<96x512xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] : !pypto.tensor<96x512xf32> -> !pypto.tile<96x512xf32, vec>
+  %y = pypto.adds %x, %s : !pypto.tile<96x512xf32, vec>, f32
+  pypto.store %y, %a[%c0, %c0] : !pypto.tile<96x512xf32, vec>, !pypto.tensor<96x512xf32>
+  return
+}
+
+// -----
+
+// A 256 KiB accumulator: more than a2a3's 128 KiB of L0C (a5 has 256 KiB).
+
+// A5-NOT: does not fit in 'acc'
+func.func @acc_overflow(%l: !pypto.tile<256x16xf32, left>, %r: !pypto.tile<16x256xf32, right>, %o: !pypto.tensor<256x256xf32>)
+    attributes {pypto.kind = "aic"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.matmul' op does not fit in 'acc' memory: kernel 'acc_overflow' needs 262144 bytes, the a2a3 capacity is 131072 bytes}}
+  %acc = pypto.matmul %l, %r : !pypto.tile<256x16xf32, left>, !pypto.tile<16x256xf32, right> -> !pypto.tile<256x256xf32, acc>
+  pypto.store %acc, %o[%c0, %c0] : !pypto.tile<256x256xf32, acc>, !pypto.tensor<256x256xf32>
+  return
+}
+
+// -----
+
+// L0A is 64 KiB on both architectures.
+
+// A5: error: 'pypto.move' op does not fit in 'left' memory: kernel 'left_overflow' needs 131072 bytes, the a5 capacity is 65536 bytes
+func.func @left_overflow(%a: !pypto.tensor<128x256xf32>) attributes {pypto.kind = "aic"} {
+  %c0 = arith.constant 0 : index
+  %m = pypto.load %a[%c0, %c0] : !pypto.tensor<128x256xf32> -> !pypto.tile<128x256xf32, mat>
+  // expected-error @+1 {{'pypto.move' op does not fit in 'left' memory: kernel 'left_overflow' needs 131072 bytes, the a2a3 capacity is 65536 bytes}}
+  %l = pypto.move %m : !pypto.tile<128x256xf32, mat> -> !pypto.tile<128x256xf32, left>
+  return
+}
+
+// -----
+
+// The planner needs memory spaces.
+
+func.func @no_space(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.load' op produces a tile without a memory space; run pypto-convert-tensor-to-tile first}}
+  %x = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
+  return
+}
