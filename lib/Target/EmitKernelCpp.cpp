@@ -96,48 +96,55 @@ private:
           return emitPartition(partition);
         })
         .Case([&](pto::AllocTileOp alloc) { return emitAlloc(alloc); })
-        .Case([&](pto::TLoadOp load) {
-          return call("TLOAD", {load.getDst(), load.getSrc()});
-        })
-        .Case([&](pto::TStoreOp store) {
-          return call("TSTORE", {store.getDst(), store.getSrc()});
-        })
-        .Case([&](pto::TMovOp move) {
-          return call("TMOV", {move.getDst(), move.getSrc()});
-        })
-        .Case([&](pto::TAddOp add) {
-          return call("TADD", {add.getDst(), add.getSrc0(), add.getSrc1()});
-        })
-        .Case([&](pto::TAddsOp adds) {
-          return call("TADDS",
-                      {adds.getDst(), adds.getSrc(), adds.getScalar()});
-        })
-        .Case([&](pto::TMatmulOp matmul) {
-          return call("TMATMUL",
-                      {matmul.getDst(), matmul.getLhs(), matmul.getRhs()});
-        })
-        .Case([&](pto::TMatmulAccOp matmul) {
-          return call("TMATMUL_ACC", {matmul.getDst(), matmul.getAccIn(),
-                                      matmul.getLhs(), matmul.getRhs()});
-        })
         .Case([&](func::ReturnOp) {
           indent();
           os << "return;\n";
           return success();
         })
-        .Default([&](Operation *other) {
-          return other->emitOpError(
-              "is not supported by the built-in PTO->C++ lowering yet");
-        });
+        .Default([&](Operation *other) { return emitInstruction(other); });
   }
 
-  LogicalResult call(StringRef callee, ArrayRef<Value> operands) {
+  /// A pto tile instruction in destination-passing style becomes
+  /// `T<NAME>(dst, ins...)`: `pto.tmatmul.acc` -> `TMATMUL_ACC`.
+  LogicalResult emitInstruction(Operation *op) {
+    StringRef mnemonic = op->getName().getStringRef();
+    if (!isa<pto::PTODialect>(op->getDialect()) ||
+        !mnemonic.consume_front("pto.t") || op->getNumOperands() == 0 ||
+        op->getNumResults() != 0)
+      return op->emitOpError(
+          "is not supported by the built-in PTO->C++ lowering yet");
+    std::string callee = "T";
+    for (char c : mnemonic)
+      callee += c == '.' ? '_' : llvm::toUpper(c);
     indent();
-    os << callee << "(";
-    llvm::interleaveComma(operands, os,
-                          [&](Value value) { os << name(value); });
+    os << callee << "(" << name(op->getOperands().back());
+    for (Value input : op->getOperands().drop_back())
+      os << ", " << name(input);
+    if (auto cvt = dyn_cast<pto::TCvtOp>(op))
+      os << ", RoundMode::" << roundModeName(cvt.getRmode());
     os << ");\n";
     return success();
+  }
+
+  static StringRef roundModeName(pto::RoundMode mode) {
+    switch (mode) {
+    case pto::RoundMode::NONE:
+      return "CAST_NONE";
+    case pto::RoundMode::RINT:
+    case pto::RoundMode::CAST_RINT:
+      return "CAST_RINT";
+    case pto::RoundMode::ROUND:
+      return "CAST_ROUND";
+    case pto::RoundMode::FLOOR:
+      return "CAST_FLOOR";
+    case pto::RoundMode::CEIL:
+      return "CAST_CEIL";
+    case pto::RoundMode::TRUNC:
+      return "CAST_TRUNC";
+    case pto::RoundMode::ODD:
+      return "CAST_ODD";
+    }
+    llvm_unreachable("unknown round mode");
   }
 
   LogicalResult emitPartition(pto::PartitionViewOp partition) {

@@ -10,6 +10,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 
 #define DEBUG_TYPE "pypto-convert-tensor-to-tile"
 
@@ -31,7 +33,7 @@ struct Window {
 
 class Converter {
 public:
-  explicit Converter(func::FuncOp kernel) : kernel(kernel) {}
+  explicit Converter(func::FuncOp kernel) : kernel(kernel), dominance(kernel) {}
 
   LogicalResult run() {
     SmallVector<Operation *> ops;
@@ -84,28 +86,18 @@ private:
       erased.insert(op);
       return success();
     }
-    if (isa<LoadOp, StoreOp, MoveOp>(op))
-      return success(); // already tile-level
-    bool onTiles = llvm::all_of(op->getOperandTypes(),
-                                [](Type t) { return !isa<GMTensorType>(t); });
-    if (onTiles)
+    auto isTensor = [](Type t) { return isa<GMTensorType>(t); };
+    bool onTiles = llvm::none_of(op->getOperandTypes(), isTensor) &&
+                   llvm::none_of(op->getResultTypes(), isTensor);
+    if (isa<LoadOp, StoreOp, MoveOp, CreateTileOp>(op) || onTiles)
       return success(); // already tile-level
     erased.insert(op);
-    if (auto adds = dyn_cast<AddsOp>(op))
-      return convertVector(
-          op, {adds.getSource()}, [&](OpBuilder &b, ArrayRef<Value> tiles) {
-            return b.create<AddsOp>(op->getLoc(), tiles[0], adds.getScalar())
-                .getResult();
-          });
-    if (auto add = dyn_cast<AddOp>(op))
-      return convertVector(
-          op, {add.getLhs(), add.getRhs()},
-          [&](OpBuilder &b, ArrayRef<Value> tiles) {
-            return b.create<AddOp>(op->getLoc(), tiles[0], tiles[1])
-                .getResult();
-          });
+    if (op->hasTrait<OpTrait::pypto::VectorCompute>())
+      return convertVector(op);
     if (auto matmul = dyn_cast<MatmulOp>(op))
-      return convertMatmul(matmul);
+      return convertMatmul(matmul, Value());
+    if (auto matmul = dyn_cast<MatmulAccOp>(op))
+      return convertMatmul(matmul, matmul.getAcc());
     return op->emitOpError("is not supported inside a kernel yet");
   }
 
@@ -145,16 +137,24 @@ private:
     auto tileType = TileType::get(builder.getContext(), tensorType.getShape(),
                                   tensorType.getElementType(),
                                   space.value_or(MemorySpace::vec));
-    return builder
-        .create<LoadOp>(user->getLoc(), tileType, window->base, window->offsets)
-        .getResult();
+    // A window loaded earlier into the same space is loaded once.
+    for (LoadOp earlier : loads.lookup(value))
+      if (earlier.getType() == tileType &&
+          dominance.properlyDominates(earlier.getOperation(), user))
+        return earlier.getResult();
+    auto load = builder.create<LoadOp>(user->getLoc(), tileType, window->base,
+                                       window->offsets);
+    loads[value].push_back(load);
+    return load.getResult();
   }
 
-  LogicalResult
-  convertVector(Operation *op, ArrayRef<Value> operands,
-                function_ref<Value(OpBuilder &, ArrayRef<Value>)> build) {
-    SmallVector<Value> operandTiles;
-    for (Value operand : operands) {
+  /// Clones a vector op onto vec tiles, loading tensor operands and giving
+  /// it the scratch tile it needs.
+  LogicalResult convertVector(Operation *op) {
+    IRMapping mapping;
+    for (Value operand : op->getOperands()) {
+      if (!isa<GMTensorType>(operand.getType()))
+        continue;
       FailureOr<Value> tile = tileOf(operand, op, MemorySpace::vec);
       if (failed(tile))
         return failure();
@@ -162,42 +162,75 @@ private:
         return op->emitOpError("uses the result of cube work; kernels that "
                                "mix cube and vector work are not supported "
                                "yet");
-      operandTiles.push_back(*tile);
+      mapping.map(operand, *tile);
     }
     OpBuilder builder(op);
-    tiles[op->getResult(0)] = build(builder, operandTiles);
+    Operation *converted = builder.clone(*op, mapping);
+    for (OpResult result : converted->getResults()) {
+      auto tensor = cast<GMTensorType>(result.getType());
+      if (tensor.getShape().size() != 2)
+        return op->emitOpError("produces a rank-")
+               << tensor.getShape().size()
+               << " tensor; kernels work on 2-D tiles";
+      result.setType(TileType::get(op->getContext(), tensor.getShape(),
+                                   tensor.getElementType(), MemorySpace::vec));
+    }
+    if (op->hasTrait<OpTrait::pypto::NeedsScratch>() &&
+        converted->getNumOperands() == 1) {
+      builder.setInsertionPoint(converted);
+      Value scratch = builder.create<CreateTileOp>(
+          op->getLoc(), converted->getOperand(0).getType());
+      converted->insertOperands(1, scratch);
+    }
+    for (auto [from, to] : llvm::zip(op->getResults(), converted->getResults()))
+      tiles[from] = to;
     return success();
   }
 
-  LogicalResult convertMatmul(MatmulOp matmul) {
+  /// Matmul operands go GM -> mat -> left/right; the product lives in acc.
+  /// `acc` (for matmul_acc) must be an acc tile of this kernel.
+  LogicalResult convertMatmul(Operation *matmul, Value acc) {
     OpBuilder builder(matmul);
+    Location loc = matmul->getLoc();
     auto operand = [&](Value value, MemorySpace target) -> FailureOr<Value> {
       FailureOr<Value> tile = tileOf(value, matmul, MemorySpace::mat);
       if (failed(tile))
         return failure();
       auto type = cast<TileType>(tile->getType());
       if (type.getSpace() != MemorySpace::mat)
-        return matmul.emitOpError("operand must come from global memory; "
-                                  "chained cube work is not supported yet");
-      return builder
-          .create<MoveOp>(matmul.getLoc(), type.withSpace(target), *tile)
+        return matmul->emitOpError("operand must come from global memory; "
+                                   "chained cube work is not supported yet");
+      return builder.create<MoveOp>(loc, type.withSpace(target), *tile)
           .getResult();
     };
-    FailureOr<Value> lhs = operand(matmul.getLhs(), MemorySpace::left);
-    FailureOr<Value> rhs = operand(matmul.getRhs(), MemorySpace::right);
+    Value lhsValue = matmul->getOperand(acc ? 1 : 0);
+    Value rhsValue = matmul->getOperand(acc ? 2 : 1);
+    FailureOr<Value> lhs = operand(lhsValue, MemorySpace::left);
+    FailureOr<Value> rhs = operand(rhsValue, MemorySpace::right);
     if (failed(lhs) || failed(rhs))
       return failure();
-    auto resultType = cast<ShapedType>(matmul.getResult().getType());
+    auto resultType = cast<ShapedType>(matmul->getResult(0).getType());
     auto accType = TileType::get(builder.getContext(), resultType.getShape(),
                                  resultType.getElementType(), MemorySpace::acc);
-    tiles[matmul.getResult()] =
-        builder.create<MatmulOp>(matmul.getLoc(), accType, *lhs, *rhs);
+    Value product;
+    if (acc) {
+      Value accTile = tiles.lookup(acc);
+      if (!accTile)
+        return matmul->emitOpError(
+            "accumulator must be the result of a matmul in this kernel");
+      product = builder.create<MatmulAccOp>(loc, accType, accTile, *lhs, *rhs);
+    } else {
+      product = builder.create<MatmulOp>(loc, accType, *lhs, *rhs);
+    }
+    tiles[matmul->getResult(0)] = product;
     return success();
   }
 
   func::FuncOp kernel;
   DenseMap<Value, Window> windows;
   DenseMap<Value, Value> tiles;
+  DenseMap<Value, SmallVector<LoadOp>> loads;
+  DominanceInfo dominance;
   llvm::SmallPtrSet<Operation *, 16> erased;
 };
 

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #define DEBUG_TYPE "pypto-lower-to-pto"
 
@@ -124,8 +125,8 @@ private:
       return failure();
     Value address =
         builder.create<arith::ConstantIntOp>(def->getLoc(), addr.getInt(), 64);
-    Value tile = builder.create<pto::AllocTileOp>(def->getLoc(), *type,
-                                                  address, Value(), Value());
+    Value tile = builder.create<pto::AllocTileOp>(def->getLoc(), *type, address,
+                                                  Value(), Value());
     tiles[def->getResult(0)] = tile;
     return tile;
   }
@@ -152,10 +153,47 @@ private:
                              "yet");
   }
 
+  /// The pto instruction a pypto tile op becomes: `pto.t` + its name without
+  /// underscores, except for the few ops whose names differ.
+  static std::string instructionName(Operation *op) {
+    return llvm::TypeSwitch<Operation *, std::string>(op)
+        .Case([](MoveOp) { return "pto.tmov"; })
+        .Case([](CastOp) { return "pto.tcvt"; })
+        .Case([](FullOp) { return "pto.texpands"; })
+        .Case([](TransposeOp) { return "pto.ttrans"; })
+        .Case([](MatmulOp) { return "pto.tmatmul"; })
+        .Case([](MatmulAccOp) { return "pto.tmatmul.acc"; })
+        .Default([](Operation *other) {
+          std::string name = "pto.t";
+          for (char c : other->getName().stripDialect())
+            if (c != '_')
+              name += c;
+          return name;
+        });
+  }
+
+  static pto::RoundMode roundMode(RoundMode mode) {
+    switch (mode) {
+    case RoundMode::rint:
+      return pto::RoundMode::CAST_RINT;
+    case RoundMode::round:
+      return pto::RoundMode::ROUND;
+    case RoundMode::floor:
+      return pto::RoundMode::FLOOR;
+    case RoundMode::ceil:
+      return pto::RoundMode::CEIL;
+    case RoundMode::trunc:
+      return pto::RoundMode::TRUNC;
+    case RoundMode::odd:
+      return pto::RoundMode::ODD;
+    case RoundMode::none:
+      return pto::RoundMode::NONE;
+    }
+    llvm_unreachable("unknown round mode");
+  }
+
   LogicalResult lower(Operation *op) {
     Location loc = op->getLoc();
-    if (!isa<LoadOp, StoreOp, MoveOp, AddOp, AddsOp, MatmulOp>(op))
-      return op->emitOpError("cannot be lowered to pto yet");
     if (auto load = dyn_cast<LoadOp>(op)) {
       if (!views.count(load.getSource()))
         return op->emitOpError("loads from a tensor that is not a kernel "
@@ -180,26 +218,41 @@ private:
       builder.create<pto::TStoreOp>(loc, *value, window);
       return success();
     }
-    SmallVector<Value> sources;
+    if (isa<CreateTileOp>(op))
+      return allocate(op);
+    auto isTensor = [](Type t) { return isa<GMTensorType>(t); };
+    if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+        llvm::any_of(op->getResultTypes(), isTensor))
+      return op->emitOpError("works on tensors; run "
+                             "pypto-convert-tensor-to-tile first");
+    bool supported = op->hasTrait<OpTrait::pypto::VectorCompute>() ||
+                     isa<MoveOp, MatmulOp, MatmulAccOp>(op);
+    if (!supported || op->getNumResults() != 1 ||
+        !isa<TileType>(op->getResult(0).getType()))
+      return op->emitOpError("cannot be lowered to pto yet");
+    // ins(...) in operand order: tiles become their buffers, scalars stay.
+    SmallVector<Value> operands;
     for (Value input : op->getOperands()) {
-      if (!isa<TileType>(input.getType()))
+      if (!isa<TileType>(input.getType())) {
+        operands.push_back(input);
         continue;
+      }
       FailureOr<Value> lowered = operand(op, input);
       if (failed(lowered))
         return failure();
-      sources.push_back(*lowered);
+      operands.push_back(*lowered);
     }
     FailureOr<Value> dst = allocate(op);
     if (failed(dst))
       return failure();
-    if (isa<MoveOp>(op))
-      builder.create<pto::TMovOp>(loc, sources[0], *dst);
-    else if (isa<AddOp>(op))
-      builder.create<pto::TAddOp>(loc, sources[0], sources[1], *dst);
-    else if (auto adds = dyn_cast<AddsOp>(op))
-      builder.create<pto::TAddsOp>(loc, sources[0], adds.getScalar(), *dst);
-    else
-      builder.create<pto::TMatmulOp>(loc, sources[0], sources[1], *dst);
+    operands.push_back(*dst);
+    OperationState state(loc, instructionName(op));
+    state.addOperands(operands);
+    if (auto cast = dyn_cast<CastOp>(op))
+      state.addAttribute("rmode",
+                         pto::RoundModeAttr::get(op->getContext(),
+                                                 roundMode(cast.getRound())));
+    builder.create(state);
     return success();
   }
 

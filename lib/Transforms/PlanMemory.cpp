@@ -151,7 +151,7 @@ void PlanMemoryPass::runOnOperation() {
 
     // An elementwise result may take the buffer of an operand that dies here.
     std::optional<int64_t> inPlace;
-    if (isa<AddOp, AddsOp>(def)) {
+    if (def->hasTrait<OpTrait::pypto::Elementwise>()) {
       for (auto it = live.begin(); it != live.end(); ++it) {
         bool operandDiesHere =
             it->end == here && it->space == space && it->size == size &&

@@ -15,7 +15,7 @@ module {
 // -----
 
 func.func @tensor_compute(%a: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
-  // expected-error @+1 {{'pypto.adds' op has no planned address; run pypto-plan-memory first}}
+  // expected-error @+1 {{'pypto.adds' op works on tensors; run pypto-convert-tensor-to-tile first}}
   %x = pypto.adds %a, %s : !pypto.tensor<16x16xf32>, f32
   return
 }

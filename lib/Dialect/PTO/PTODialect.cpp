@@ -442,8 +442,8 @@ LogicalResult TMovOp::verify() {
   return success();
 }
 
-static LogicalResult verifyVecTiles(Operation *op,
-                                    ArrayRef<TileBufType> tiles) {
+LogicalResult mlir::pto::verifyVecTiles(Operation *op,
+                                        ArrayRef<TileBufType> tiles) {
   for (TileBufType tile : tiles) {
     if (tile.getLoc() != AddressSpace::vec)
       return op->emitOpError("operates on vec tiles, got ")
@@ -463,17 +463,84 @@ static LogicalResult verifyVecTiles(Operation *op,
   return success();
 }
 
-LogicalResult TAddOp::verify() {
-  return verifyVecTiles(
-      *this, {getSrc0().getType(), getSrc1().getType(), getDst().getType()});
+/// Both valid shapes known and different.
+static bool knownAndDifferent(int64_t a, int64_t b) {
+  return a >= 0 && b >= 0 && a != b;
 }
 
-LogicalResult TAddsOp::verify() {
-  if (getScalar().getType() != getSrc().getType().getElementType())
+LogicalResult mlir::pto::verifyReduction(Operation *op, TileBufType src,
+                                         TileBufType dst, bool isRow) {
+  if (src.getLoc() != AddressSpace::vec || dst.getLoc() != AddressSpace::vec)
+    return op->emitOpError("operates on vec tiles");
+  if (src.getElementType() != dst.getElementType())
+    return op->emitOpError("element types differ: ")
+           << src.getElementType() << " and " << dst.getElementType();
+  bool bad = isRow
+                 ? knownAndDifferent(dst.getValidRows(), src.getValidRows()) ||
+                       knownAndDifferent(dst.getValidCols(), 1)
+                 : knownAndDifferent(dst.getValidCols(), src.getValidCols()) ||
+                       knownAndDifferent(dst.getValidRows(), 1);
+  if (bad)
+    return op->emitOpError("reduces ")
+           << describeShape(src.getValidRows(), src.getValidCols()) << " into "
+           << describeShape(dst.getValidRows(), dst.getValidCols())
+           << (isRow ? "; expected Mx1" : "; expected 1xN");
+  return success();
+}
+
+LogicalResult mlir::pto::verifyBroadcast(Operation *op, TileBufType vec,
+                                         TileBufType dst, bool isRow) {
+  if (vec.getLoc() != AddressSpace::vec || dst.getLoc() != AddressSpace::vec)
+    return op->emitOpError("operates on vec tiles");
+  if (vec.getElementType() != dst.getElementType())
+    return op->emitOpError("element types differ: ")
+           << vec.getElementType() << " and " << dst.getElementType();
+  bool bad = isRow
+                 ? knownAndDifferent(vec.getValidRows(), dst.getValidRows()) ||
+                       knownAndDifferent(vec.getValidCols(), 1)
+                 : knownAndDifferent(vec.getValidCols(), dst.getValidCols()) ||
+                       knownAndDifferent(vec.getValidRows(), 1);
+  if (bad)
+    return op->emitOpError("broadcasts ")
+           << describeShape(vec.getValidRows(), vec.getValidCols()) << " over "
+           << describeShape(dst.getValidRows(), dst.getValidCols())
+           << (isRow ? "; expected an Mx1 vector" : "; expected a 1xN vector");
+  return success();
+}
+
+LogicalResult TCvtOp::verify() {
+  TileBufType src = getSrc().getType(), dst = getDst().getType();
+  if (src.getLoc() != AddressSpace::vec || dst.getLoc() != AddressSpace::vec)
+    return emitOpError("operates on vec tiles");
+  if (src.getValidRows() != dst.getValidRows() ||
+      src.getValidCols() != dst.getValidCols())
+    return emitOpError("valid shapes differ: ")
+           << describeShape(src.getValidRows(), src.getValidCols()) << " and "
+           << describeShape(dst.getValidRows(), dst.getValidCols());
+  return success();
+}
+
+LogicalResult TExpandsOp::verify() {
+  if (getScalar().getType() != getDst().getType().getElementType())
     return emitOpError("scalar type ")
            << getScalar().getType() << " differs from the tile dtype "
-           << getSrc().getType().getElementType();
-  return verifyVecTiles(*this, {getSrc().getType(), getDst().getType()});
+           << getDst().getType().getElementType();
+  return verifyVecTiles(*this, {getDst().getType()});
+}
+
+LogicalResult TTransOp::verify() {
+  TileBufType src = getSrc().getType(), dst = getDst().getType();
+  if (failed(verifyVecTiles(*this, {src, getTmp().getType()})) ||
+      failed(verifyVecTiles(*this, {dst})))
+    return failure();
+  if (knownAndDifferent(src.getValidRows(), dst.getValidCols()) ||
+      knownAndDifferent(src.getValidCols(), dst.getValidRows()))
+    return emitOpError("transposes ")
+           << describeShape(src.getValidRows(), src.getValidCols()) << " into "
+           << describeShape(dst.getValidRows(), dst.getValidCols());
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("element types differ");
+  return success();
 }
 
 static LogicalResult verifyMatmul(Operation *op, TileBufType lhs,

@@ -131,45 +131,145 @@ LogicalResult MoveOp::verify() {
   return success();
 }
 
-template <typename ScalarOpT>
-static LogicalResult verifyScalarOp(ScalarOpT op) {
-  Type element = cast<ShapedType>(op.getSource().getType()).getElementType();
-  if (op.getScalar().getType() != element)
-    return op.emitOpError("scalar type ")
-           << op.getScalar().getType() << " differs from the element type "
+static bool isTileValue(Value value) { return isa<TileType>(value.getType()); }
+
+/// Tensors and tiles do not mix within one op.
+static LogicalResult verifySameKind(Operation *op, ArrayRef<Value> values) {
+  for (Value value : values)
+    if (value && isTileValue(value) != isTileValue(values.front()))
+      return op->emitOpError(
+          "operands and results must all be tensors or all tiles");
+  return success();
+}
+
+LogicalResult mlir::pypto::verifyScalarOperand(Operation *op, Value source,
+                                               Value scalar) {
+  Type element = cast<ShapedType>(source.getType()).getElementType();
+  if (scalar.getType() != element)
+    return op->emitOpError("scalar type ")
+           << scalar.getType() << " differs from the element type " << element;
+  return success();
+}
+
+LogicalResult mlir::pypto::verifyUnaryOperand(Operation *op, Value source,
+                                              bool floatOnly) {
+  Type element = cast<ShapedType>(source.getType()).getElementType();
+  if (floatOnly && !isa<FloatType>(element))
+    return op->emitOpError("needs a float element type, got ") << element;
+  return success();
+}
+
+LogicalResult mlir::pypto::verifyReduction(Operation *op, Value source,
+                                           Value tmp, Value result,
+                                           bool isRow) {
+  auto in = cast<ShapedType>(source.getType());
+  auto out = cast<ShapedType>(result.getType());
+  if (failed(verifySameKind(op, {source, result})))
+    return failure();
+  if (in.getRank() != 2 || out.getRank() != 2)
+    return op->emitOpError("operates on 2-D tensors or tiles");
+  SmallVector<int64_t> expected =
+      isRow ? SmallVector<int64_t>{in.getDimSize(0), 1}
+            : SmallVector<int64_t>{1, in.getDimSize(1)};
+  if (out.getShape() != ArrayRef<int64_t>(expected))
+    return op->emitOpError("result must be ")
+           << expected[0] << "x" << expected[1] << ", got " << out.getDimSize(0)
+           << "x" << out.getDimSize(1);
+  if (in.getElementType() != out.getElementType())
+    return op->emitOpError("result element type differs from the source's");
+  if (tmp && (!isTileValue(source) || tmp.getType() != source.getType()))
+    return op->emitOpError("scratch tile must have the source tile's type");
+  return success();
+}
+
+LogicalResult mlir::pypto::verifyBroadcast(Operation *op, Value vec,
+                                           Value result, bool isRow) {
+  auto in = cast<ShapedType>(vec.getType());
+  auto out = cast<ShapedType>(result.getType());
+  if (failed(verifySameKind(op, {vec, result})))
+    return failure();
+  if (in.getRank() != 2 || out.getRank() != 2)
+    return op->emitOpError("operates on 2-D tensors or tiles");
+  SmallVector<int64_t> expected =
+      isRow ? SmallVector<int64_t>{out.getDimSize(0), 1}
+            : SmallVector<int64_t>{1, out.getDimSize(1)};
+  if (in.getShape() != ArrayRef<int64_t>(expected))
+    return op->emitOpError("broadcast operand must be ")
+           << expected[0] << "x" << expected[1] << ", got " << in.getDimSize(0)
+           << "x" << in.getDimSize(1);
+  if (in.getElementType() != out.getElementType())
+    return op->emitOpError("element types differ: ")
+           << in.getElementType() << " and " << out.getElementType();
+  return success();
+}
+
+LogicalResult CastOp::verify() {
+  auto in = cast<ShapedType>(getSource().getType());
+  auto out = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+    return failure();
+  if (in.getShape() != out.getShape())
+    return emitOpError("cannot change the shape");
+  if (isTileValue(getSource()) &&
+      cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())
+    return emitOpError("cannot change the memory space");
+  return success();
+}
+
+LogicalResult FullOp::verify() {
+  Type element = cast<ShapedType>(getResult().getType()).getElementType();
+  if (getValue().getType() != element)
+    return emitOpError("value type ")
+           << getValue().getType() << " differs from the element type "
            << element;
   return success();
 }
 
-LogicalResult AddsOp::verify() { return verifyScalarOp(*this); }
+LogicalResult TransposeOp::verify() {
+  auto in = cast<ShapedType>(getSource().getType());
+  auto out = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+    return failure();
+  if (in.getRank() != 2 || out.getRank() != 2 ||
+      in.getDimSize(0) != out.getDimSize(1) ||
+      in.getDimSize(1) != out.getDimSize(0))
+    return emitOpError("result must be the transposed shape");
+  if (in.getElementType() != out.getElementType())
+    return emitOpError("cannot change the element type");
+  if (getTmp() && getTmp().getType() != getSource().getType())
+    return emitOpError("scratch tile must have the source tile's type");
+  return success();
+}
 
-LogicalResult MatmulOp::verify() {
-  auto lhs = cast<ShapedType>(getLhs().getType());
-  auto rhs = cast<ShapedType>(getRhs().getType());
-  auto result = cast<ShapedType>(getResult().getType());
+static LogicalResult verifyMatmul(Operation *op, Value lhsValue, Value rhsValue,
+                                  Value resultValue) {
+  auto lhs = cast<ShapedType>(lhsValue.getType());
+  auto rhs = cast<ShapedType>(rhsValue.getType());
+  auto result = cast<ShapedType>(resultValue.getType());
   bool tiles = isa<TileType>(lhs);
   if (isa<TileType>(rhs) != tiles || isa<TileType>(result) != tiles)
-    return emitOpError("operands and result must all be tensors or all tiles");
+    return op->emitOpError(
+        "operands and result must all be tensors or all tiles");
   if (lhs.getRank() != 2 || rhs.getRank() != 2 || result.getRank() != 2)
-    return emitOpError("operands and result must be 2-D");
+    return op->emitOpError("operands and result must be 2-D");
   if (lhs.getDimSize(1) != rhs.getDimSize(0))
-    return emitOpError("contraction mismatch: lhs is ")
+    return op->emitOpError("contraction mismatch: lhs is ")
            << lhs.getDimSize(0) << "x" << lhs.getDimSize(1) << ", rhs is "
            << rhs.getDimSize(0) << "x" << rhs.getDimSize(1);
   if (result.getDimSize(0) != lhs.getDimSize(0) ||
       result.getDimSize(1) != rhs.getDimSize(1))
-    return emitOpError("result must be ")
+    return op->emitOpError("result must be ")
            << lhs.getDimSize(0) << "x" << rhs.getDimSize(1) << ", got "
            << result.getDimSize(0) << "x" << result.getDimSize(1);
   Type in = lhs.getElementType();
   if (in != rhs.getElementType())
-    return emitOpError("operand element types differ: ")
+    return op->emitOpError("operand element types differ: ")
            << in << " and " << rhs.getElementType();
   Type out = result.getElementType();
   bool floatOk = (in.isF32() || in.isF16() || in.isBF16()) && out.isF32();
   bool intOk = in.isInteger(8) && out.isInteger(32);
   if (!floatOk && !intOk)
-    return emitOpError("unsupported element types ")
+    return op->emitOpError("unsupported element types ")
            << in << " x " << in << " -> " << out
            << "; expected f32/f16/bf16 -> f32 or i8 -> i32";
   if (tiles) {
@@ -177,8 +277,21 @@ LogicalResult MatmulOp::verify() {
     if ((space(lhs) && space(lhs) != MemorySpace::left) ||
         (space(rhs) && space(rhs) != MemorySpace::right) ||
         (space(result) && space(result) != MemorySpace::acc))
-      return emitOpError(
+      return op->emitOpError(
           "tile operands must be in left and right, the result in acc");
   }
   return success();
+}
+
+LogicalResult MatmulOp::verify() {
+  return verifyMatmul(*this, getLhs(), getRhs(), getResult());
+}
+
+LogicalResult MatmulAccOp::verify() {
+  if (isTileValue(getAcc()) &&
+      cast<TileType>(getAcc().getType())
+              .getSpace()
+              .value_or(MemorySpace::acc) != MemorySpace::acc)
+    return emitOpError("accumulator tile must be in acc");
+  return verifyMatmul(*this, getLhs(), getRhs(), getResult());
 }

@@ -24,6 +24,17 @@
 #define GET_TYPEDEF_CLASSES
 #include "pypto/Dialect/PTO/PTOTypes.h.inc"
 
+namespace mlir::pto {
+/// Vec tiles of one element type and one valid shape.
+LogicalResult verifyVecTiles(Operation *op, ArrayRef<TileBufType> tiles);
+/// Row (Mx1) or column (1xN) reduction shapes.
+LogicalResult verifyReduction(Operation *op, TileBufType src, TileBufType dst,
+                              bool isRow);
+/// An Mx1 (row) or 1xN (column) vector broadcast over `dst`.
+LogicalResult verifyBroadcast(Operation *op, TileBufType vec, TileBufType dst,
+                              bool isRow);
+} // namespace mlir::pto
+
 #define GET_OP_CLASSES
 #include "pypto/Dialect/PTO/PTOOps.h.inc"
 

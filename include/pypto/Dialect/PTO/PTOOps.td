@@ -116,9 +116,16 @@ def PTO_TMovOp : PTO_Op<"tmov"> {
 
 //===----------------------------------------------------------------------===//
 // Vector compute (PIPE_V)
+//
+// Operands are the `ins` in order, then the `outs` tile; the C++ form is
+// `T<NAME>(dst, ins...)`.
 //===----------------------------------------------------------------------===//
 
-class PTO_BinaryTileOp<string mnemonic, string what> : PTO_Op<mnemonic> {
+class PTO_VecOp<string mnemonic> : PTO_Op<mnemonic> {
+  let hasVerifier = 1;
+}
+
+class PTO_BinaryTileOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
   let summary = "elementwise " # what # " of two vec tiles";
   let arguments = (ins PTO_TileBufType:$src0, PTO_TileBufType:$src1,
                        PTO_TileBufType:$dst);
@@ -126,12 +133,20 @@ class PTO_BinaryTileOp<string mnemonic, string what> : PTO_Op<mnemonic> {
     `ins` `(` $src0 `,` $src1 `:` qualified(type($src0)) `,` qualified(type($src1)) `)`
     `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
-  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pto::verifyVecTiles(*this, {getSrc0().getType(),
+          getSrc1().getType(), getDst().getType()});
+    }
+  }];
 }
 
-def PTO_TAddOp : PTO_BinaryTileOp<"tadd", "addition">;
+foreach op = [["tadd", "addition"], ["tsub", "subtraction"],
+              ["tmul", "multiplication"], ["tdiv", "division"],
+              ["tmax", "maximum"], ["tmin", "minimum"]] in
+  def PTO_ # !toupper(op[0]) # Op : PTO_BinaryTileOp<op[0], op[1]>;
 
-class PTO_ScalarTileOp<string mnemonic, string what> : PTO_Op<mnemonic> {
+class PTO_ScalarTileOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
   let summary = "elementwise " # what # " of a vec tile and a scalar";
   let arguments = (ins PTO_TileBufType:$src,
                        AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar,
@@ -140,10 +155,176 @@ class PTO_ScalarTileOp<string mnemonic, string what> : PTO_Op<mnemonic> {
     `ins` `(` $src `,` $scalar `:` qualified(type($src)) `,` type($scalar) `)`
     `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
-  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      if (getScalar().getType() != getSrc().getType().getElementType())
+        return emitOpError("scalar type ") << getScalar().getType()
+               << " differs from the tile dtype "
+               << getSrc().getType().getElementType();
+      return ::mlir::pto::verifyVecTiles(*this, {getSrc().getType(),
+          getDst().getType()});
+    }
+  }];
 }
 
-def PTO_TAddsOp : PTO_ScalarTileOp<"tadds", "addition">;
+foreach op = [["tadds", "addition"], ["tsubs", "subtraction"],
+              ["tmuls", "multiplication"], ["tdivs", "division"],
+              ["tmaxs", "maximum"], ["tmins", "minimum"]] in
+  def PTO_ # !toupper(op[0]) # Op : PTO_ScalarTileOp<op[0], op[1]>;
+
+class PTO_UnaryTileOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
+  let summary = "elementwise " # what # " of a vec tile";
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `:` qualified(type($src)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pto::verifyVecTiles(*this, {getSrc().getType(),
+          getDst().getType()});
+    }
+  }];
+}
+
+foreach op = [["tneg", "negation"], ["tabs", "absolute value"],
+              ["texp", "exp"], ["tlog", "natural logarithm"],
+              ["tsqrt", "square root"], ["trsqrt", "reciprocal square root"],
+              ["trecip", "reciprocal"], ["trelu", "relu"]] in
+  def PTO_ # !toupper(op[0]) # Op : PTO_UnaryTileOp<op[0], op[1]>;
+
+def PTO_RoundModeEnum : I32EnumAttr<"RoundMode", "rounding of tcvt", [
+    I32EnumAttrCase<"NONE", 0>, I32EnumAttrCase<"RINT", 1>,
+    I32EnumAttrCase<"ROUND", 2>, I32EnumAttrCase<"FLOOR", 3>,
+    I32EnumAttrCase<"CEIL", 4>, I32EnumAttrCase<"TRUNC", 5>,
+    I32EnumAttrCase<"ODD", 6>, I32EnumAttrCase<"CAST_RINT", 7>]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+def PTO_RoundModeAttr : EnumAttr<PTO_Dialect, PTO_RoundModeEnum, "round_mode">;
+
+def PTO_TCvtOp : PTO_VecOp<"tcvt"> {
+  let summary = "convert a vec tile's element type";
+  let description = [{
+    ```mlir
+    pto.tcvt ins(%src{rmode = #pto<round_mode ROUND>} : TB) outs(%dst : TB)
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$dst,
+                       DefaultValuedAttr<PTO_RoundModeAttr,
+                                         "::mlir::pto::RoundMode::CAST_RINT">:$rmode);
+  let assemblyFormat = [{
+    `ins` `(` $src attr-dict `:` qualified(type($src)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)`
+  }];
+}
+
+class PTO_RowReduceOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
+  let summary = "row " # what # ": an MxN vec tile to Mx1";
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$tmp,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $tmp `:` qualified(type($src)) `,` qualified(type($tmp)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pto::verifyReduction(*this, getSrc().getType(),
+                                          getDst().getType(), true);
+    }
+  }];
+}
+
+class PTO_ColReduceOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
+  let summary = "column " # what # ": an MxN vec tile to 1xN";
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `:` qualified(type($src)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pto::verifyReduction(*this, getSrc().getType(),
+                                          getDst().getType(), false);
+    }
+  }];
+}
+
+foreach op = [["sum", "sum"], ["max", "maximum"], ["min", "minimum"]] in {
+  def PTO_TROW # !toupper(op[0]) # Op : PTO_RowReduceOp<"trow" # op[0], op[1]>;
+  def PTO_TCOL # !toupper(op[0]) # Op : PTO_ColReduceOp<"tcol" # op[0], op[1]>;
+}
+
+class PTO_ExpandOp<string mnemonic, bit isRow> : PTO_VecOp<mnemonic> {
+  let summary = !if(isRow, "broadcast src[i, 0] across row i",
+                           "broadcast src[0, j] down column j");
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `:` qualified(type($src)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = !strconcat([{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pto::verifyBroadcast(*this, getSrc().getType(),
+                                          getDst().getType(), }],
+      !if(isRow, "true", "false"), [{);
+    }
+  }]);
+}
+
+def PTO_TROWEXPANDOp : PTO_ExpandOp<"trowexpand", 1>;
+def PTO_TCOLEXPANDOp : PTO_ExpandOp<"tcolexpand", 0>;
+
+class PTO_ExpandBinaryOp<string mnemonic, string what, bit isRow>
+    : PTO_VecOp<mnemonic> {
+  let summary = what # " with a broadcast " # !if(isRow, "column", "row");
+  let arguments = (ins PTO_TileBufType:$src0, PTO_TileBufType:$vec,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $vec `:` qualified(type($src0)) `,` qualified(type($vec)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = !strconcat([{
+    ::llvm::LogicalResult $cppClass::verify() {
+      if (failed(::mlir::pto::verifyVecTiles(*this, {getSrc0().getType(),
+                                                     getDst().getType()})))
+        return ::mlir::failure();
+      return ::mlir::pto::verifyBroadcast(*this, getVec().getType(),
+                                          getDst().getType(), }],
+      !if(isRow, "true", "false"), [{);
+    }
+  }]);
+}
+
+foreach kind = [["add", "addition"], ["sub", "subtraction"],
+                ["mul", "multiplication"], ["div", "division"],
+                ["max", "maximum"], ["min", "minimum"],
+                ["expdif", "exp(x - v)"]] in {
+  def PTO_TROWEXPAND # !toupper(kind[0]) # Op
+      : PTO_ExpandBinaryOp<"trowexpand" # kind[0], kind[1], 1>;
+  def PTO_TCOLEXPAND # !toupper(kind[0]) # Op
+      : PTO_ExpandBinaryOp<"tcolexpand" # kind[0], kind[1], 0>;
+}
+
+def PTO_TExpandsOp : PTO_VecOp<"texpands"> {
+  let summary = "fill a vec tile with a scalar";
+  let arguments = (ins AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $scalar `:` type($scalar) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TTransOp : PTO_VecOp<"ttrans"> {
+  let summary = "transpose a vec tile";
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$tmp,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $tmp `:` qualified(type($src)) `,` qualified(type($tmp)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Cube compute (PIPE_M)

@@ -19,6 +19,27 @@
 
 #include "pypto/Dialect/PyPTO/PyPTOEnums.h.inc"
 
+namespace mlir::OpTrait::pypto {
+/// Runs on the vector unit: lowers to one pto tile instruction on vec tiles.
+template <typename ConcreteType>
+class VectorCompute : public TraitBase<ConcreteType, VectorCompute> {};
+/// Its result may share the buffer of an operand that dies at it.
+template <typename ConcreteType>
+class Elementwise : public TraitBase<ConcreteType, Elementwise> {};
+/// On tiles it takes a scratch tile (`tmp`) the instruction needs.
+template <typename ConcreteType>
+class NeedsScratch : public TraitBase<ConcreteType, NeedsScratch> {};
+} // namespace mlir::OpTrait::pypto
+
+namespace mlir::pypto {
+LogicalResult verifyScalarOperand(Operation *op, Value source, Value scalar);
+LogicalResult verifyUnaryOperand(Operation *op, Value source, bool floatOnly);
+LogicalResult verifyReduction(Operation *op, Value source, Value tmp,
+                              Value result, bool isRow);
+LogicalResult verifyBroadcast(Operation *op, Value vec, Value result,
+                              bool isRow);
+} // namespace mlir::pypto
+
 #include "pypto/Dialect/PyPTO/PyPTODialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES

@@ -131,34 +131,259 @@ def PyPTO_MoveOp : PyPTO_Op<"move", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
-// Compute
+// Vector compute
+//
+// Every vector op works on tensors (before tile conversion) or on `vec` tiles
+// (after it), carries `PyPTO_VectorCompute`, and lowers one to one to a pto
+// tile instruction.
 //===----------------------------------------------------------------------===//
 
+def PyPTO_VectorCompute : NativeOpTrait<"VectorCompute"> {
+  let cppNamespace = "::mlir::OpTrait::pypto";
+}
+def PyPTO_Elementwise : NativeOpTrait<"Elementwise"> {
+  let cppNamespace = "::mlir::OpTrait::pypto";
+}
+def PyPTO_NeedsScratch : NativeOpTrait<"NeedsScratch"> {
+  let cppNamespace = "::mlir::OpTrait::pypto";
+}
+
+class PyPTO_VectorOp<string mnemonic, list<Trait> traits = []>
+    : PyPTO_Op<mnemonic, !listconcat([Pure, PyPTO_VectorCompute], traits)>;
+
 class PyPTO_BinaryOp<string mnemonic, string what>
-    : PyPTO_Op<mnemonic, [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
+    : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
+                                AllTypesMatch<["lhs", "rhs", "result"]>]> {
   let summary = "elementwise " # what;
   let description = "Elementwise " # what # " of two tensors or two tiles "
-                    # "of the same shape and element type.";
+                    # "of the same type.";
   let arguments = (ins PyPTO_AnyTensorOrTile:$lhs, PyPTO_AnyTensorOrTile:$rhs);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($result))";
 }
 
 def PyPTO_AddOp : PyPTO_BinaryOp<"add", "addition">;
+def PyPTO_SubOp : PyPTO_BinaryOp<"sub", "subtraction">;
+def PyPTO_MulOp : PyPTO_BinaryOp<"mul", "multiplication">;
+def PyPTO_DivOp : PyPTO_BinaryOp<"div", "division">;
+def PyPTO_MaxOp : PyPTO_BinaryOp<"max", "maximum">;
+def PyPTO_MinOp : PyPTO_BinaryOp<"min", "minimum">;
 
 class PyPTO_ScalarOp<string mnemonic, string what>
-    : PyPTO_Op<mnemonic, [Pure, AllTypesMatch<["source", "result"]>]> {
+    : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
+                                AllTypesMatch<["source", "result"]>]> {
   let summary = "elementwise " # what # " with a scalar";
   let description = "Applies " # what # " with a scalar to every element of "
                     # "a tensor or tile. The scalar has the element type.";
-  let arguments = (ins PyPTO_AnyTensorOrTile:$source, AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar);
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source,
+                       AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
-  let assemblyFormat =
-      "$source `,` $scalar attr-dict `:` qualified(type($source)) `,` qualified(type($scalar))";
+  let assemblyFormat = [{
+    $source `,` $scalar attr-dict `:` qualified(type($source)) `,` type($scalar)
+  }];
   let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pypto::verifyScalarOperand(*this, getSource(), getScalar());
+    }
+  }];
 }
 
 def PyPTO_AddsOp : PyPTO_ScalarOp<"adds", "addition">;
+def PyPTO_SubsOp : PyPTO_ScalarOp<"subs", "subtraction">;
+def PyPTO_MulsOp : PyPTO_ScalarOp<"muls", "multiplication">;
+def PyPTO_DivsOp : PyPTO_ScalarOp<"divs", "division">;
+def PyPTO_MaxsOp : PyPTO_ScalarOp<"maxs", "maximum">;
+def PyPTO_MinsOp : PyPTO_ScalarOp<"mins", "minimum">;
+
+class PyPTO_UnaryOp<string mnemonic, string what, bit floatOnly = 0>
+    : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
+                                AllTypesMatch<["source", "result"]>]> {
+  let summary = "elementwise " # what;
+  let description = "Applies " # what # " to every element of a tensor or "
+                    # "tile" # !if(floatOnly, " of floats.", ".");
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let extraClassDefinition = !strconcat([{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pypto::verifyUnaryOperand(*this, getSource(), }],
+      !if(floatOnly, "true", "false"), [{);
+    }
+  }]);
+}
+
+def PyPTO_NegOp : PyPTO_UnaryOp<"neg", "negation">;
+def PyPTO_AbsOp : PyPTO_UnaryOp<"abs", "absolute value">;
+def PyPTO_ReluOp : PyPTO_UnaryOp<"relu", "max(x, 0)">;
+def PyPTO_ExpOp : PyPTO_UnaryOp<"exp", "exp(x)", 1>;
+def PyPTO_LogOp : PyPTO_UnaryOp<"log", "the natural logarithm", 1>;
+def PyPTO_SqrtOp : PyPTO_UnaryOp<"sqrt", "the square root", 1>;
+def PyPTO_RsqrtOp : PyPTO_UnaryOp<"rsqrt", "1 / sqrt(x)", 1>;
+def PyPTO_RecipOp : PyPTO_UnaryOp<"recip", "1 / x", 1>;
+
+def PyPTO_RoundMode : I32EnumAttr<"RoundMode", "rounding of a conversion", [
+    I32EnumAttrCase<"rint", 0>, I32EnumAttrCase<"round", 1>,
+    I32EnumAttrCase<"floor", 2>, I32EnumAttrCase<"ceil", 3>,
+    I32EnumAttrCase<"trunc", 4>, I32EnumAttrCase<"odd", 5>,
+    I32EnumAttrCase<"none", 6>]> {
+  let cppNamespace = "::mlir::pypto";
+  let genSpecializedAttr = 0;
+}
+def PyPTO_RoundModeAttr : EnumAttr<PyPTO_Dialect, PyPTO_RoundMode, "round_mode">;
+
+def PyPTO_CastOp : PyPTO_VectorOp<"cast", [PyPTO_Elementwise]> {
+  let summary = "element type conversion with a rounding mode";
+  let description = [{
+    Converts every element to the result's element type. `round` is one of
+    `rint` (to nearest, ties to even; the default), `round` (ties away from
+    zero), `floor`, `ceil`, `trunc`, `odd` (round to odd) and `none`.
+
+    ```mlir
+    %h = pypto.cast %x round rint : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xbf16>
+    ```
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source,
+                       DefaultValuedAttr<PyPTO_RoundModeAttr,
+                                         "::mlir::pypto::RoundMode::rint">:$round);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source (`round` $round^)? attr-dict `:` qualified(type($source)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+class PyPTO_ReduceOp<string mnemonic, string what, bit isRow>
+    : PyPTO_VectorOp<mnemonic, !if(isRow, [PyPTO_NeedsScratch], [])> {
+  let summary = !if(isRow, "row ", "column ") # what;
+  let description = !if(isRow,
+      "Reduces each row of an MxN tensor or tile to one element: the result "
+      # "is Mx1. On tiles, an optional scratch tile of the source's type "
+      # "(`tmp`) is the buffer the hardware instruction needs; tile "
+      # "conversion creates it.",
+      "Reduces each column of an MxN tensor or tile to one element: the "
+      # "result is 1xN.");
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source,
+                       Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source (`tmp` $tmp^)? attr-dict `:` qualified(type($source))
+    (`,` qualified(type($tmp))^)? `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = !strconcat([{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pypto::verifyReduction(*this, getSource(), getTmp(),
+                                            getResult(), }],
+      !if(isRow, "true", "false"), [{);
+    }
+  }]);
+}
+
+def PyPTO_RowSumOp : PyPTO_ReduceOp<"row_sum", "sum", 1>;
+def PyPTO_RowMaxOp : PyPTO_ReduceOp<"row_max", "maximum", 1>;
+def PyPTO_RowMinOp : PyPTO_ReduceOp<"row_min", "minimum", 1>;
+def PyPTO_ColSumOp : PyPTO_ReduceOp<"col_sum", "sum", 0>;
+def PyPTO_ColMaxOp : PyPTO_ReduceOp<"col_max", "maximum", 0>;
+def PyPTO_ColMinOp : PyPTO_ReduceOp<"col_min", "minimum", 0>;
+
+class PyPTO_BroadcastOp<string mnemonic, bit isRow>
+    : PyPTO_VectorOp<mnemonic> {
+  let summary = !if(isRow, "broadcast an Mx1 column across N columns",
+                           "broadcast a 1xN row down M rows");
+  let description = !if(isRow,
+      "`result[i, j] = source[i, 0]`: an Mx1 tensor or tile widened to MxN.",
+      "`result[i, j] = source[0, j]`: a 1xN tensor or tile stretched to MxN.");
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = !strconcat([{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pypto::verifyBroadcast(*this, getSource(), getResult(), }],
+      !if(isRow, "true", "false"), [{);
+    }
+  }]);
+}
+
+def PyPTO_RowExpandOp : PyPTO_BroadcastOp<"row_expand", 1>;
+def PyPTO_ColExpandOp : PyPTO_BroadcastOp<"col_expand", 0>;
+
+class PyPTO_ExpandBinaryOp<string mnemonic, string what, bit isRow>
+    : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
+                                AllTypesMatch<["lhs", "result"]>]> {
+  let summary = what # " with a broadcast " # !if(isRow, "column", "row");
+  let description = !if(isRow,
+      "`result[i, j] = lhs[i, j] op vec[i, 0]`, for an Mx1 `vec`: the fused "
+      # "form of row_expand followed by the elementwise op.",
+      "`result[i, j] = lhs[i, j] op vec[0, j]`, for a 1xN `vec`: the fused "
+      # "form of col_expand followed by the elementwise op.");
+  let arguments = (ins PyPTO_AnyTensorOrTile:$lhs, PyPTO_AnyTensorOrTile:$vec);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $vec attr-dict `:` qualified(type($lhs)) `,` qualified(type($vec))
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = !strconcat([{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pypto::verifyBroadcast(*this, getVec(), getResult(), }],
+      !if(isRow, "true", "false"), [{);
+    }
+  }]);
+}
+
+foreach kind = [["add", "addition"], ["sub", "subtraction"],
+                ["mul", "multiplication"], ["div", "division"],
+                ["max", "maximum"], ["min", "minimum"],
+                ["expdif", "exp(x - v)"]] in {
+  def PyPTO_RowExpand # !toupper(kind[0]) # Op
+      : PyPTO_ExpandBinaryOp<"row_expand_" # kind[0], kind[1], 1>;
+  def PyPTO_ColExpand # !toupper(kind[0]) # Op
+      : PyPTO_ExpandBinaryOp<"col_expand_" # kind[0], kind[1], 0>;
+}
+
+def PyPTO_FullOp : PyPTO_VectorOp<"full"> {
+  let summary = "a tensor or tile filled with one value";
+  let description = [{
+    ```mlir
+    %z = pypto.full %zero : f32 -> !pypto.tensor<16x1xf32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$value);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $value attr-dict `:` type($value) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_TransposeOp : PyPTO_VectorOp<"transpose", [PyPTO_NeedsScratch]> {
+  let summary = "transpose an MxN tensor or tile to NxM";
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source,
+                       Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source (`tmp` $tmp^)? attr-dict `:` qualified(type($source))
+    (`,` qualified(type($tmp))^)? `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_CreateTileOp : PyPTO_Op<"create_tile", [Pure]> {
+  let summary = "an uninitialised tile";
+  let description = "Scratch space or a placeholder: the planner gives it a "
+                    "buffer; its contents are undefined until written.";
+  let results = (outs PyPTO_TileType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Cube compute
+//===----------------------------------------------------------------------===//
 
 def PyPTO_MatmulOp : PyPTO_Op<"matmul", [Pure]> {
   let summary = "matrix multiplication with f32 accumulation";
@@ -171,6 +396,23 @@ def PyPTO_MatmulOp : PyPTO_Op<"matmul", [Pure]> {
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_MatmulAccOp : PyPTO_Op<"matmul_acc", [Pure,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "accumulating matrix multiplication";
+  let description = [{
+    `%d = pypto.matmul_acc %c, %a, %b` computes `c + a · b`: one step of a
+    K-loop. On tiles the accumulator lives in `acc`.
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$acc, PyPTO_AnyTensorOrTile:$lhs,
+                       PyPTO_AnyTensorOrTile:$rhs);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $acc `,` $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,`
+    qualified(type($rhs)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
