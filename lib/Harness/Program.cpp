@@ -292,6 +292,10 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
     stage.addTo(pm);
     if (failed(pm.run(module)))
       return failure();
+    if (stage.name == "PlanMemory" &&
+        failed(writeMemoryReport(module, options.arch,
+                                 options.outputDir + "/report/memory")))
+      return failure();
     if (options.dumpPasses && failed(dump(llvm::formatv("{0:d2}_after_{1}.mlir",
                                                         index + 1, stage.name)
                                               .str())))

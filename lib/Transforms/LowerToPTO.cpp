@@ -10,7 +10,7 @@
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Transforms/Passes.h"
 
-#include "TileLayout.h"
+#include "pypto/Transforms/TileLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"

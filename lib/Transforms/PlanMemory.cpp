@@ -9,7 +9,7 @@
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Transforms/Passes.h"
 
-#include "TileLayout.h"
+#include "pypto/Transforms/TileLayout.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -173,8 +173,10 @@ void PlanMemoryPass::runOnOperation() {
       }
     }
     int64_t offset = inPlace ? *inPlace : allocators[space].allocate(size);
-    live.push_back({def, space, offset, size, lastUse(def->getResult(0))});
+    int64_t end = lastUse(def->getResult(0));
+    live.push_back({def, space, offset, size, end});
     def->setAttr(attr::kAddr, builder.getI64IntegerAttr(offset));
+    def->setAttr(attr::kLive, builder.getDenseI64ArrayAttr({here, end}));
     ++numTiles;
 
     std::optional<int64_t> capacity =

@@ -1,6 +1,6 @@
 //===- TileLayout.cpp - physical layout of a tile --------------*- C++ -*-===//
 
-#include "TileLayout.h"
+#include "pypto/Transforms/TileLayout.h"
 
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 

@@ -57,6 +57,13 @@ mlir::LogicalResult compileProgram(Program &program,
                                    const CompileOptions &options,
                                    BuildInfo &build);
 
+/// Writes `<path>.txt` and `<path>.json`: per kernel and memory space the
+/// bytes used against the capacity, and every buffer's size, address range
+/// and live range, from a module that went through pypto-plan-memory.
+mlir::LogicalResult writeMemoryReport(mlir::ModuleOp module,
+                                      llvm::StringRef arch,
+                                      llvm::StringRef path);
+
 } // namespace pypto::harness
 
 #endif // PYPTO_HARNESS_PROGRAM_H

@@ -225,6 +225,13 @@ LogicalResult PyPTODialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a non-negative multiple of 32";
     return success();
   }
+  if (name == attr::kLive) {
+    auto range = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
+    if (!range || range.size() != 2 || range[0] > range[1])
+      return emitError(loc) << "'" << name
+                            << "' must be an array<i64: first, last>";
+    return success();
+  }
   return emitError(loc) << "unknown pypto attribute '" << name << "'";
 }
 

@@ -68,6 +68,7 @@ inline constexpr llvm::StringLiteral kAtol = "pypto.atol";
 inline constexpr llvm::StringLiteral kSeed = "pypto.seed";
 inline constexpr llvm::StringLiteral kAddr = "pypto.addr";
 inline constexpr llvm::StringLiteral kArch = "pypto.arch";
+inline constexpr llvm::StringLiteral kLive = "pypto.live";
 } // namespace attr
 
 /// Function roles (`pypto.kind`).

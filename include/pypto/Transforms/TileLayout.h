@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PYPTO_LIB_TRANSFORMS_TILELAYOUT_H
-#define PYPTO_LIB_TRANSFORMS_TILELAYOUT_H
+#ifndef PYPTO_TRANSFORMS_TILELAYOUT_H
+#define PYPTO_TRANSFORMS_TILELAYOUT_H
 
 #include "pypto/Dialect/PTO/PTODialect.h"
 
@@ -31,4 +31,4 @@ FailureOr<TileLayout> getTileLayout(Value tile, StringRef arch);
 
 } // namespace mlir::pypto
 
-#endif // PYPTO_LIB_TRANSFORMS_TILELAYOUT_H
+#endif // PYPTO_TRANSFORMS_TILELAYOUT_H

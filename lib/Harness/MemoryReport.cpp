@@ -1,0 +1,128 @@
+//===- MemoryReport.cpp - report/memory.{txt,json} -------------*- C++ -*-===//
+//
+// What the memory planner decided, per kernel and memory space: bytes used
+// against the capacity, and each buffer's size, address range and live
+// range. Read from the module right after pypto-plan-memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Harness/Program.h"
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Transforms/Passes.h"
+#include "pypto/Transforms/TileLayout.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+struct Buffer {
+  std::string name;
+  std::string location;
+  int64_t addr, size, first, last;
+};
+} // namespace
+
+static std::string locationText(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return llvm::formatv("{0}:{1}:{2}",
+                         llvm::sys::path::filename(file.getFilename()),
+                         file.getLine(), file.getColumn())
+        .str();
+  return "";
+}
+
+namespace pypto::harness {
+LogicalResult writeMemoryReport(ModuleOp module, StringRef arch,
+                                StringRef path) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::json::Array kernelsJson;
+  for (auto kernel : module.getOps<func::FuncOp>()) {
+    if (!isKernelFunction(kernel) || kernel.isExternal())
+      continue;
+    std::map<std::string, std::vector<Buffer>> spaces;
+    kernel.walk([&](Operation *op) {
+      auto addr = op->getAttrOfType<IntegerAttr>(attr::kAddr);
+      auto live = op->getAttrOfType<DenseI64ArrayAttr>(attr::kLive);
+      if (!addr || !live || op->getNumResults() != 1)
+        return;
+      auto type = dyn_cast<TileType>(op->getResult(0).getType());
+      if (!type)
+        return;
+      FailureOr<TileLayout> layout = getTileLayout(op->getResult(0), arch);
+      if (failed(layout))
+        return;
+      std::string space(stringifyMemorySpace(*type.getSpace()));
+      spaces[space].push_back(
+          {op->getName().getStringRef().str(), locationText(op->getLoc()),
+           addr.getInt(), (layout->numBytes + 31) / 32 * 32, live[0], live[1]});
+    });
+    os << "Kernel '" << kernel.getSymName() << "' (" << arch << ")\n";
+    os << llvm::formatv("  {0,-6} {1,10} {2,10} {3,7}\n", "Space", "Used",
+                        "Limit", "Usage");
+    llvm::json::Array spacesJson;
+    for (auto &[space, buffers] : spaces) {
+      int64_t used = 0;
+      for (const Buffer &b : buffers)
+        used = std::max(used, b.addr + b.size);
+      int64_t limit = getSpaceCapacity(arch, space).value_or(0);
+      double usage = limit ? 100.0 * used / limit : 0;
+      os << llvm::formatv("  {0,-6} {1,10} {2,10} {3,6:f1}%\n", space, used,
+                          limit, usage);
+      llvm::json::Array buffersJson;
+      for (const Buffer &b : buffers)
+        buffersJson.push_back(llvm::json::Object{
+            {"op", b.name},
+            {"location", b.location},
+            {"size", b.size},
+            {"address", llvm::json::Array{b.addr, b.addr + b.size}},
+            {"live", llvm::json::Array{b.first, b.last}}});
+      spacesJson.push_back(
+          llvm::json::Object{{"space", space},
+                             {"used", used},
+                             {"limit", limit},
+                             {"buffers", std::move(buffersJson)}});
+    }
+    for (auto &[space, buffers] : spaces) {
+      os << "  " << space << " buffers:\n";
+      os << llvm::formatv("    {0,-18} {1,-24} {2,8}  {3,-20} {4}\n", "Op",
+                          "Location", "Size", "Address range", "Live range");
+      for (const Buffer &b : buffers)
+        os << llvm::formatv(
+            "    {0,-18} {1,-24} {2,8}  {3,-20} [{4}, {5}]\n", b.name,
+            b.location, b.size,
+            llvm::formatv("[{0}, {1})", b.addr, b.addr + b.size).str(), b.first,
+            b.last);
+    }
+    os << "\n";
+    kernelsJson.push_back(
+        llvm::json::Object{{"kernel", kernel.getSymName().str()},
+                           {"arch", arch.str()},
+                           {"spaces", std::move(spacesJson)}});
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream txt((path + ".txt").str(), ec);
+  if (ec)
+    return module.emitError("cannot write '")
+           << path << ".txt': " << ec.message();
+  txt << text;
+  llvm::raw_fd_ostream json((path + ".json").str(), ec);
+  if (ec)
+    return module.emitError("cannot write '")
+           << path << ".json': " << ec.message();
+  json << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                     {"kernels", std::move(kernelsJson)}}))
+       << "\n";
+  return success();
+}
+} // namespace pypto::harness
