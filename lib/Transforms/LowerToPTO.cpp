@@ -13,6 +13,7 @@
 #include "pypto/Transforms/TileLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -40,16 +41,30 @@ public:
       if (auto tensor = dyn_cast<GMTensorType>(arg.getType()))
         createTensorView(arg, tensor);
 
+    // Pre-order, so a loop's carried tiles are mapped before its body.
     SmallVector<Operation *> ops;
-    kernel.walk([&](Operation *op) {
-      if (isa<PyPTODialect>(op->getDialect()))
+    SmallVector<scf::ForOp> loops;
+    WalkResult walked = kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        if (failed(mapCarriedTiles(loop)))
+          return WalkResult::interrupt();
+        loops.push_back(loop);
+      } else if (isa<PyPTODialect>(op->getDialect())) {
+        builder.setInsertionPoint(op);
+        if (failed(lower(op)))
+          return WalkResult::interrupt();
         ops.push_back(op);
+      }
+      return WalkResult::advance();
     });
-    for (Operation *op : ops) {
-      builder.setInsertionPoint(op);
-      if (failed(lower(op)))
-        return failure();
-    }
+    if (walked.wasInterrupted())
+      return failure();
+    // Unlink the pypto ops, drop the carried tiles from loops (inner loops
+    // first), then erase.
+    for (Operation *op : ops)
+      op->dropAllReferences();
+    for (scf::ForOp loop : llvm::reverse(loops))
+      stripCarriedTiles(loop);
     for (Operation *op : llvm::reverse(ops))
       op->erase();
 
@@ -72,6 +87,58 @@ public:
   }
 
 private:
+  /// In pto a tile is its buffer, so a loop-carried tile is the buffer of
+  /// its initial value (the planner gave the whole chain one address).
+  LogicalResult mapCarriedTiles(scf::ForOp loop) {
+    for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
+      if (!isa<TileType>(init.getType()))
+        continue;
+      Value buffer = tiles.lookup(init);
+      if (!buffer)
+        return loop.emitOpError("carries a tile that no operation of this "
+                                "kernel produces");
+      tiles[loop.getRegionIterArg(i)] = buffer;
+      tiles[loop.getResult(i)] = buffer;
+    }
+    return success();
+  }
+
+  /// Rebuilds `loop` without its tile iteration values.
+  void stripCarriedTiles(scf::ForOp loop) {
+    SmallVector<Value> inits;
+    SmallVector<unsigned> kept;
+    for (auto [i, init] : llvm::enumerate(loop.getInitArgs()))
+      if (!isa<TileType>(init.getType())) {
+        inits.push_back(init);
+        kept.push_back(i);
+      }
+    if (kept.size() == loop.getNumRegionIterArgs())
+      return;
+    OpBuilder b(loop);
+    auto stripped =
+        b.create<scf::ForOp>(loop.getLoc(), loop.getLowerBound(),
+                             loop.getUpperBound(), loop.getStep(), inits);
+    Block *body = stripped.getBody();
+    body->clear();
+    Block *old = loop.getBody();
+    old->getArgument(0).replaceAllUsesWith(stripped.getInductionVar());
+    for (auto [newIndex, oldIndex] : llvm::enumerate(kept)) {
+      loop.getRegionIterArg(oldIndex).replaceAllUsesWith(
+          stripped.getRegionIterArg(newIndex));
+      loop.getResult(oldIndex).replaceAllUsesWith(stripped.getResult(newIndex));
+    }
+    body->getOperations().splice(body->end(), old->getOperations());
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    SmallVector<Value> yielded;
+    for (unsigned index : kept)
+      yielded.push_back(yield.getOperand(index));
+    b.setInsertionPoint(yield);
+    b.create<scf::YieldOp>(yield.getLoc(), yielded);
+    yield.erase();
+    loop->dropAllUses();
+    loop.erase();
+  }
+
   Value index(int64_t value) {
     return builder.create<arith::ConstantIndexOp>(kernel.getLoc(), value);
   }
@@ -226,7 +293,7 @@ private:
       return op->emitOpError("works on tensors; run "
                              "pypto-convert-tensor-to-tile first");
     bool supported = op->hasTrait<OpTrait::pypto::VectorCompute>() ||
-                     isa<MoveOp, MatmulOp, MatmulAccOp>(op);
+                     isa<MoveOp, ExtractOp, MatmulOp, MatmulAccOp>(op);
     if (!supported || op->getNumResults() != 1 ||
         !isa<TileType>(op->getResult(0).getType()))
       return op->emitOpError("cannot be lowered to pto yet");

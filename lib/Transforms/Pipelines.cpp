@@ -24,6 +24,10 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
        [](OpPassManager &pm) {
          pm.addNestedPass<func::FuncOp>(createConvertTensorToTile());
        }},
+      {"TileMatmul",
+       [arch](OpPassManager &pm) {
+         pm.addNestedPass<func::FuncOp>(createTileMatmul({arch}));
+       }},
       {"PlanMemory",
        [arch](OpPassManager &pm) {
          pm.addNestedPass<func::FuncOp>(createPlanMemory({arch}));

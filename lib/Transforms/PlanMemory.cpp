@@ -11,7 +11,10 @@
 
 #include "pypto/Transforms/TileLayout.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+
+#include <functional>
 
 #define DEBUG_TYPE "pypto-plan-memory"
 
@@ -94,13 +97,13 @@ struct PlanMemoryPass
 
 void PlanMemoryPass::runOnOperation() {
   func::FuncOp kernel = getOperation();
-  if (!isKernelFunction(kernel) || kernel.isExternal())
-    return;
   if (arch != "a2a3" && arch != "a5") {
     kernel.emitError("unknown architecture '")
         << arch << "', expected a2a3 or a5";
     return signalPassFailure();
   }
+  if (!isKernelFunction(kernel) || kernel.isExternal())
+    return;
 
   // Number every operation in program order; an op's extent ends at the
   // last position of anything nested in it.
@@ -116,21 +119,64 @@ void PlanMemoryPass::runOnOperation() {
     extentEnd[op] = end;
   });
 
-  // A tile used inside a loop that its definition is outside of stays live
-  // until the loop ends.
-  auto lastUse = [&](Value value) {
-    Operation *def = value.getDefiningOp();
-    int64_t end = position[def];
+  // The last position at which `value` is used, seen from `anchor`'s block:
+  // a use inside a loop that the anchor is outside of lasts until the loop
+  // ends.
+  auto lastUse = [&](Value value, Operation *anchor) {
+    int64_t end = position[anchor];
     for (Operation *user : value.getUsers()) {
-      Operation *anchor = def->getBlock()->findAncestorOpInBlock(*user);
-      end = std::max(end, anchor ? extentEnd[anchor] : position[user]);
+      Operation *outer = anchor->getBlock()->findAncestorOpInBlock(*user);
+      end = std::max(end, outer ? extentEnd[outer] : position[user]);
     }
     return end;
   };
 
+  // A loop-carried tile is one buffer: the init value, the iteration
+  // argument, the yielded value and the loop result share it.
+  DenseMap<Value, Value> parent;
+  std::function<Value(Value)> find = [&](Value value) -> Value {
+    auto it = parent.find(value);
+    if (it == parent.end() || it->second == value)
+      return value;
+    return it->second = find(it->second);
+  };
+  auto unite = [&](Value a, Value b) {
+    parent.try_emplace(a, a);
+    parent.try_emplace(b, b);
+    parent[find(a)] = find(b);
+  };
+  kernel.walk([&](scf::ForOp loop) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
+      if (!isa<TileType>(init.getType()))
+        continue;
+      unite(init, loop.getRegionIterArg(i));
+      unite(init, yield.getOperand(i));
+      unite(init, loop.getResult(i));
+    }
+  });
+  DenseMap<Value, SmallVector<Value>> members;
+  for (auto &entry : parent)
+    members[find(entry.first)].push_back(entry.first);
+  auto leaderOf = [&](Value value) -> Value {
+    return parent.count(value) ? find(value) : Value();
+  };
+  auto groupEnd = [&](Value value, Operation *anchor) {
+    Value leader = leaderOf(value);
+    if (!leader)
+      return lastUse(value, anchor);
+    int64_t end = position[anchor];
+    for (Value member : members[leader])
+      end = std::max(end, lastUse(member, anchor));
+    return end;
+  };
+  DenseMap<Value, int64_t> groupOffset;
+
   SmallVector<Operation *> defs;
   kernel.walk([&](Operation *op) {
-    if (op->getNumResults() == 1 && isa<TileType>(op->getResult(0).getType()))
+    // Loops carry tiles but do not define buffers.
+    if (isa<PyPTODialect>(op->getDialect()) && op->getNumResults() == 1 &&
+        isa<TileType>(op->getResult(0).getType()))
       defs.push_back(op);
   });
   llvm::sort(defs, [&](Operation *a, Operation *b) {
@@ -149,18 +195,31 @@ void PlanMemoryPass::runOnOperation() {
     int64_t here = position[def];
     int64_t size = alignUp(layout->numBytes);
 
-    // An elementwise result may take the buffer of an operand that dies here.
+    // A member of a loop-carried group after the first takes its buffer.
+    Value leader = leaderOf(def->getResult(0));
+    if (leader && groupOffset.count(leader)) {
+      def->setAttr(attr::kAddr, builder.getI64IntegerAttr(groupOffset[leader]));
+      def->setAttr(attr::kLive, builder.getDenseI64ArrayAttr(
+                                    {here, groupEnd(def->getResult(0), def)}));
+      continue;
+    }
+
+    // An elementwise result may take the buffer of an operand that dies
+    // here; an accumulating matmul may take its accumulator's.
     std::optional<int64_t> inPlace;
-    if (def->hasTrait<OpTrait::pypto::Elementwise>()) {
-      for (auto it = live.begin(); it != live.end(); ++it) {
-        bool operandDiesHere =
-            it->end == here && it->space == space && it->size == size &&
-            llvm::is_contained(def->getOperands(), it->def->getResult(0));
-        if (operandDiesHere) {
-          inPlace = it->offset;
-          live.erase(it);
-          break;
-        }
+    SmallVector<Value> reusable;
+    if (def->hasTrait<OpTrait::pypto::Elementwise>())
+      reusable.append(def->operand_begin(), def->operand_end());
+    else if (auto acc = dyn_cast<MatmulAccOp>(def))
+      reusable.push_back(acc.getAcc());
+    for (auto it = live.begin(); it != live.end(); ++it) {
+      bool operandDiesHere =
+          it->end == here && it->space == space && it->size == size &&
+          llvm::is_contained(reusable, it->def->getResult(0));
+      if (operandDiesHere) {
+        inPlace = it->offset;
+        live.erase(it);
+        break;
       }
     }
     // Release every tile whose live range ended before this definition.
@@ -173,7 +232,9 @@ void PlanMemoryPass::runOnOperation() {
       }
     }
     int64_t offset = inPlace ? *inPlace : allocators[space].allocate(size);
-    int64_t end = lastUse(def->getResult(0));
+    int64_t end = groupEnd(def->getResult(0), def);
+    if (leader)
+      groupOffset[leader] = offset;
     live.push_back({def, space, offset, size, end});
     def->setAttr(attr::kAddr, builder.getI64IntegerAttr(offset));
     def->setAttr(attr::kLive, builder.getDenseI64ArrayAttr({here, end}));

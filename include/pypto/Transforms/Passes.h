@@ -13,6 +13,9 @@
 #include <vector>
 
 namespace mlir {
+namespace scf {
+class SCFDialect;
+} // namespace scf
 namespace pto {
 class PTODialect;
 } // namespace pto

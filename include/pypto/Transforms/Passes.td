@@ -48,6 +48,34 @@ def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileMatmul : Pass<"pypto-tile-matmul", "::mlir::func::FuncOp"> {
+  let summary = "Split matmuls whose operands do not fit L0A/L0B along K";
+  let description = [{
+    A matmul whose `left` or `right` operand exceeds the L0A/L0B capacity of
+    the target is rewritten into a K-loop: the first K slice is a
+    `pypto.matmul` of slices extracted from the `mat` operands, the rest are
+    `pypto.matmul_acc` steps of an `scf.for` carrying the accumulator. The
+    slice width is the largest divisor of K (a multiple of 16) whose slices
+    fit. An accumulator that does not fit L0C is an error: the program must
+    split the output.
+
+    ```mlir
+    %l = pypto.extract %matA[%c0, %k] : !pypto.tile<64x1024xf32, mat> -> !pypto.tile<64x128xf32, left>
+    %r = pypto.extract %matB[%k, %c0] : !pypto.tile<1024x64xf32, mat> -> !pypto.tile<128x64xf32, right>
+    %n = pypto.matmul_acc %acc, %l, %r : ...
+    ```
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
+           "Target architecture: a2a3 or a5">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numTiled", "tiled", "Number of matmuls split along K">
+  ];
+}
+
 def PlanMemory : Pass<"pypto-plan-memory", "::mlir::func::FuncOp"> {
   let summary = "Assign on-chip addresses to every tile of a kernel";
   let description = [{

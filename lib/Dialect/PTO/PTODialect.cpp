@@ -508,6 +508,21 @@ LogicalResult mlir::pto::verifyBroadcast(Operation *op, TileBufType vec,
   return success();
 }
 
+LogicalResult TExtractOp::verify() {
+  TileBufType src = getSrc().getType(), dst = getDst().getType();
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("element types differ: ")
+           << src.getElementType() << " and " << dst.getElementType();
+  std::optional<int64_t> row = constantIndex(getRow());
+  std::optional<int64_t> col = constantIndex(getCol());
+  if ((row && dst.getValidRows() >= 0 && src.getValidRows() >= 0 &&
+       *row + dst.getValidRows() > src.getValidRows()) ||
+      (col && dst.getValidCols() >= 0 && src.getValidCols() >= 0 &&
+       *col + dst.getValidCols() > src.getValidCols()))
+    return emitOpError("window out of bounds of the source tile");
+  return success();
+}
+
 LogicalResult TCvtOp::verify() {
   TileBufType src = getSrc().getType(), dst = getDst().getType();
   if (src.getLoc() != AddressSpace::vec || dst.getLoc() != AddressSpace::vec)

@@ -228,8 +228,8 @@ LogicalResult PyPTODialect::verifyOperationAttribute(Operation *op,
   if (name == attr::kLive) {
     auto range = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
     if (!range || range.size() != 2 || range[0] > range[1])
-      return emitError(loc) << "'" << name
-                            << "' must be an array<i64: first, last>";
+      return emitError(loc)
+             << "'" << name << "' must be an array<i64: first, last>";
     return success();
   }
   return emitError(loc) << "unknown pypto attribute '" << name << "'";

@@ -121,6 +121,15 @@ LogicalResult StoreOp::verify() {
                       "destination tensor");
 }
 
+LogicalResult ExtractOp::verify() {
+  TileType source = getSource().getType();
+  TileType result = getResult().getType();
+  if (source.getElementType() != result.getElementType())
+    return emitOpError("cannot change the element type");
+  return verifyWindow(*this, result.getShape(), source.getShape(),
+                      ValueRange{getRow(), getCol()}, "source tile");
+}
+
 LogicalResult MoveOp::verify() {
   TileType source = getSource().getType();
   TileType result = getResult().getType();

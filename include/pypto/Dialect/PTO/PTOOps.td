@@ -114,6 +114,22 @@ def PTO_TMovOp : PTO_Op<"tmov"> {
   let hasVerifier = 1;
 }
 
+def PTO_TExtractOp : PTO_Op<"textract"> {
+  let summary = "copy a window of a tile into another tile (MTE1)";
+  let description = [{
+    ```mlir
+    pto.textract ins(%src[%r, %c] : !pto.tile_buf<loc=mat, ...>) outs(%dst : !pto.tile_buf<loc=left, ...>)
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$src, Index:$row, Index:$col,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `[` $row `,` $col `]` `:` qualified(type($src)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Vector compute (PIPE_V)
 //

@@ -118,6 +118,26 @@ def PyPTO_StoreOp : PyPTO_Op<"store"> {
   let hasVerifier = 1;
 }
 
+def PyPTO_ExtractOp : PyPTO_Op<"extract", [Pure]> {
+  let summary = "copy a window of a tile into a tile of another space";
+  let description = [{
+    `%w = pypto.extract %t[%r, %c]` copies the window of `%t` whose top-left
+    element is `(%r, %c)` and whose shape is the result's, for example a K
+    slice of a `mat` tile into `left` for one step of a K-loop.
+
+    ```mlir
+    %l = pypto.extract %a[%c0, %k] : !pypto.tile<64x512xf32, mat> -> !pypto.tile<64x128xf32, left>
+    ```
+  }];
+  let arguments = (ins PyPTO_TileType:$source, Index:$row, Index:$col);
+  let results = (outs PyPTO_TileType:$result);
+  let assemblyFormat = [{
+    $source `[` $row `,` $col `]` attr-dict `:` qualified(type($source)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_MoveOp : PyPTO_Op<"move", [Pure]> {
   let summary = "copy a tile into another memory space";
   let description = [{

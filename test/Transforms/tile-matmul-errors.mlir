@@ -1,0 +1,33 @@
+// RUN: pypto-opt %s -split-input-file -verify-diagnostics --pypto-tile-matmul="arch=a2a3"
+// RUN: not pypto-opt %s --pypto-tile-matmul="arch=a7" 2>&1 | FileCheck %s --check-prefix=ARCH
+// ARCH: unknown architecture 'a7', expected a2a3 or a5
+
+// A 256x256 f32 accumulator needs 256 KiB of L0C; a2a3 has 128 KiB.
+func.func @acc_too_big(%a: !pypto.tensor<256x32xf32>, %b: !pypto.tensor<32x256xf32>,
+                       %c: !pypto.tensor<256x256xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<256x32xf32> -> !pypto.tile<256x32xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<256x32xf32, mat> -> !pypto.tile<256x32xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<32x256xf32> -> !pypto.tile<32x256xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<32x256xf32, mat> -> !pypto.tile<32x256xf32, right>
+  // expected-error @+1 {{'pypto.matmul' op accumulator of 256x256 needs 262144 bytes of 'acc' memory, the a2a3 capacity is 131072 bytes; split the output into smaller tiles}}
+  %p = pypto.matmul %la, %rb : !pypto.tile<256x32xf32, left>, !pypto.tile<32x256xf32, right> -> !pypto.tile<256x256xf32, acc>
+  pypto.store %p, %c[%c0, %c0] : !pypto.tile<256x256xf32, acc>, !pypto.tensor<256x256xf32>
+  return
+}
+
+// -----
+
+// K = 1000 has no divisor that is a multiple of 16 and fits.
+func.func @k_not_splittable(%a: !pypto.tensor<128x1000xf32>, %b: !pypto.tensor<1000x64xf32>,
+                            %c: !pypto.tensor<128x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<128x1000xf32> -> !pypto.tile<128x1000xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<128x1000xf32, mat> -> !pypto.tile<128x1000xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<1000x64xf32> -> !pypto.tile<1000x64xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<1000x64xf32, mat> -> !pypto.tile<1000x64xf32, right>
+  // expected-error @+1 {{'pypto.matmul' op cannot split K = 1000 into slices that fit L0A and L0B (65536 and 65536 bytes on a2a3)}}
+  %p = pypto.matmul %la, %rb : !pypto.tile<128x1000xf32, left>, !pypto.tile<1000x64xf32, right> -> !pypto.tile<128x64xf32, acc>
+  pypto.store %p, %c[%c0, %c0] : !pypto.tile<128x64xf32, acc>, !pypto.tensor<128x64xf32>
+  return
+}

@@ -1,0 +1,50 @@
+// RUN: pypto-opt %s -split-input-file --pypto-tile-matmul | FileCheck %s
+// RUN: pypto-opt %s -split-input-file --pypto-tile-matmul="arch=a2a3" | FileCheck %s
+
+// A 64x1024 x 1024x64 f32 matmul needs 256 KiB of L0A and L0B: it becomes
+// one 256-wide slice then a K-loop of accumulating steps.
+
+// CHECK-LABEL: func.func @big_k
+// CHECK-DAG:   %[[C256:.+]] = arith.constant 256 : index
+// CHECK-DAG:   %[[C1024:.+]] = arith.constant 1024 : index
+// CHECK:       %[[L0:.+]] = pypto.extract %[[A:.+]][%[[C0:.+]], %[[C0]]] : !pypto.tile<64x1024xf32, mat> -> !pypto.tile<64x256xf32, left>
+// CHECK:       %[[R0:.+]] = pypto.extract %[[B:.+]][%[[C0]], %[[C0]]] : !pypto.tile<1024x64xf32, mat> -> !pypto.tile<256x64xf32, right>
+// CHECK:       %[[FIRST:.+]] = pypto.matmul %[[L0]], %[[R0]]
+// CHECK:       %[[LOOP:.+]] = scf.for %[[K:.+]] = %[[C256]] to %[[C1024]] step %[[C256]] iter_args(%[[ACC:.+]] = %[[FIRST]])
+// CHECK:         %[[L:.+]] = pypto.extract %[[A]][%[[C0]], %[[K]]]
+// CHECK:         %[[R:.+]] = pypto.extract %[[B]][%[[K]], %[[C0]]]
+// CHECK:         %[[NEXT:.+]] = pypto.matmul_acc %[[ACC]], %[[L]], %[[R]]
+// CHECK:         scf.yield %[[NEXT]]
+// CHECK:       pypto.store %[[LOOP]]
+// CHECK-NOT:   pypto.move
+func.func @big_k(%a: !pypto.tensor<64x1024xf32>, %b: !pypto.tensor<1024x64xf32>,
+                 %c: !pypto.tensor<64x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<64x1024xf32> -> !pypto.tile<64x1024xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<64x1024xf32, mat> -> !pypto.tile<64x1024xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<1024x64xf32> -> !pypto.tile<1024x64xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<1024x64xf32, mat> -> !pypto.tile<1024x64xf32, right>
+  %p = pypto.matmul %la, %rb : !pypto.tile<64x1024xf32, left>, !pypto.tile<1024x64xf32, right> -> !pypto.tile<64x64xf32, acc>
+  pypto.store %p, %c[%c0, %c0] : !pypto.tile<64x64xf32, acc>, !pypto.tensor<64x64xf32>
+  return
+}
+
+// -----
+
+// Operands that fit L0 are left alone.
+
+// CHECK-LABEL: func.func @fits
+// CHECK:       pypto.move
+// CHECK:       pypto.matmul
+// CHECK-NOT:   scf.for
+func.func @fits(%a: !pypto.tensor<64x256xf32>, %b: !pypto.tensor<256x64xf32>,
+                %c: !pypto.tensor<64x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<64x256xf32> -> !pypto.tile<64x256xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<64x256xf32, mat> -> !pypto.tile<64x256xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<256x64xf32> -> !pypto.tile<256x64xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<256x64xf32, mat> -> !pypto.tile<256x64xf32, right>
+  %p = pypto.matmul %la, %rb : !pypto.tile<64x256xf32, left>, !pypto.tile<256x64xf32, right> -> !pypto.tile<64x64xf32, acc>
+  pypto.store %p, %c[%c0, %c0] : !pypto.tile<64x64xf32, acc>, !pypto.tensor<64x64xf32>
+  return
+}
