@@ -16,12 +16,15 @@
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include <chrono>
 
 using namespace mlir;
 using namespace mlir::pypto;
@@ -260,6 +263,40 @@ writeFile(Location loc, StringRef path,
   return success();
 }
 
+/// report/pipeline_profile.{txt,json}: seconds per stage and their share.
+static LogicalResult
+writeProfile(Location loc, const std::string &path,
+             ArrayRef<std::pair<std::string, double>> timings, double total) {
+  if (failed(writeFile(loc, path + ".txt", [&](raw_ostream &os) {
+        os << llvm::formatv("{0,-22} {1,10} {2,8}\n", "Stage", "Seconds", "%");
+        for (auto &[name, seconds] : timings)
+          os << llvm::formatv("{0,-22} {1,10:f4} {2,7:f1}%\n", name, seconds,
+                              total > 0 ? 100 * seconds / total : 0.0);
+        double staged = 0;
+        for (auto &timing : timings)
+          staged += timing.second;
+        os << llvm::formatv("{0,-22} {1,10:f4} {2,7:f1}%\n",
+                            "Verification, dumps", total - staged,
+                            total > 0 ? 100 * (total - staged) / total : 0.0);
+        os << llvm::formatv("{0,-22} {1,10:f4} {2,7:f1}%\n", "Total", total,
+                            100.0);
+        return success();
+      })))
+    return failure();
+  return writeFile(loc, path + ".json", [&](raw_ostream &os) {
+    llvm::json::Array stages;
+    for (auto &[name, seconds] : timings)
+      stages.push_back(llvm::json::Object{{"name", name},
+                                          {"seconds", seconds},
+                                          {"children", llvm::json::Array{}}});
+    os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                     {"total_seconds", total},
+                                     {"stages", std::move(stages)}}))
+       << "\n";
+    return success();
+  });
+}
+
 namespace pypto::harness {
 LogicalResult compileProgram(Program &program, const CompileOptions &options,
                              BuildInfo &build) {
@@ -277,7 +314,17 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
   // pass boundary.
   PipelineOptions pipelineOptions;
   pipelineOptions.arch = options.arch;
+  pipelineOptions.strategy = options.strategy;
   std::vector<PipelineStage> stages = getDefaultPipelineStages(pipelineOptions);
+  if (stages.empty())
+    return emitError(loc, "unknown strategy '")
+           << options.strategy << "', expected default or debug-tile";
+  if (options.verificationLevel != "none" &&
+      options.verificationLevel != "basic" &&
+      options.verificationLevel != "roundtrip")
+    return emitError(loc, "unknown verification level '")
+           << options.verificationLevel
+           << "', expected none, basic or roundtrip";
   auto dump = [&](StringRef name) {
     return writeFile(loc, options.outputDir + "/passes_dump/" + name.str(),
                      [&](raw_ostream &os) {
@@ -285,12 +332,41 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
                        return success();
                      });
   };
+  // Printing and re-parsing must reproduce the module exactly.
+  auto roundTrip = [&](StringRef after) -> LogicalResult {
+    std::string first, second;
+    llvm::raw_string_ostream(first) << module;
+    ParserConfig config(context);
+    OwningOpRef<ModuleOp> reparsed =
+        parseSourceString<ModuleOp>(first, config, "roundtrip");
+    if (!reparsed)
+      return emitError(loc, "the module after ")
+             << after << " does not parse back (verification level roundtrip)";
+    llvm::raw_string_ostream(second) << *reparsed;
+    if (first != second)
+      return emitError(loc, "the module after ")
+             << after
+             << " prints differently once re-parsed (verification level "
+                "roundtrip)";
+    return success();
+  };
+  using Clock = std::chrono::steady_clock;
+  std::vector<std::pair<std::string, double>> timings;
+  auto started = Clock::now();
   if (options.dumpPasses && failed(dump("00_frontend.mlir")))
     return failure();
   for (auto [index, stage] : llvm::enumerate(stages)) {
+    auto stageStart = Clock::now();
     PassManager pm(context);
+    pm.enableVerifier(options.verificationLevel != "none");
     stage.addTo(pm);
     if (failed(pm.run(module)))
+      return failure();
+    timings.push_back(
+        {stage.name,
+         std::chrono::duration<double>(Clock::now() - stageStart).count()});
+    if (options.verificationLevel == "roundtrip" &&
+        failed(roundTrip(stage.name)))
       return failure();
     if (stage.name == "PlanMemory" &&
         failed(writeMemoryReport(module, options.arch,
@@ -301,6 +377,7 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
                                               .str())))
       return failure();
   }
+  auto emitStart = Clock::now();
 
   FailureOr<SmallVector<KernelInfo>> kernels = collectKernels(module);
   if (failed(kernels))
@@ -317,19 +394,31 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
     if (failed(writeFile(
             kernel.func.getLoc(), options.outputDir + "/ptoas/" + name + ".pto",
             [&](raw_ostream &os) { return emitPTO(kernel.func, os); })) ||
-        failed(writeFile(
-            kernel.func.getLoc(), built.cppPath,
-            [&](raw_ostream &os) { return emitKernelCpp(kernel.func, os); })))
+        (options.emitCpp &&
+         failed(writeFile(
+             kernel.func.getLoc(), built.cppPath,
+             [&](raw_ostream &os) { return emitKernelCpp(kernel.func, os); }))))
       return failure();
     build.kernels.push_back(built);
   }
   if (failed(writeFile(
           loc, build.orchestrationCpp,
           [&](raw_ostream &os) { return emitOrchestration(module, os); })) ||
-      failed(writeFile(
-          loc, options.outputDir + "/kernel_config.py",
-          [&](raw_ostream &os) { return emitKernelConfig(module, os); })))
+      (options.emitCpp &&
+       failed(writeFile(
+           loc, options.outputDir + "/kernel_config.py",
+           [&](raw_ostream &os) { return emitKernelConfig(module, os); }))))
     return failure();
+  timings.push_back(
+      {"Codegen",
+       std::chrono::duration<double>(Clock::now() - emitStart).count()});
+  if (options.profiling) {
+    double total =
+        std::chrono::duration<double>(Clock::now() - started).count();
+    if (failed(writeProfile(loc, options.outputDir + "/report/pipeline_profile",
+                            timings, total)))
+      return failure();
+  }
   return success();
 }
 } // namespace pypto::harness

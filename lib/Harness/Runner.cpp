@@ -74,6 +74,12 @@ public:
 
     if (!compile())
       return finish(false);
+    if (options.compileOnly || options.skipPtoas) {
+      std::printf(
+          "[RUN] PASS (%.2fs, %s: the build is in %s)\n", secondsSince(start),
+          options.skipPtoas ? "skip-ptoas" : "compile only", build.dir.c_str());
+      return 0;
+    }
     if (real)
       return fail("platform '" + options.platform +
                   "' runs on an Ascend NPU and no NPU runtime is available "
@@ -102,6 +108,10 @@ private:
     CompileOptions compileOptions;
     compileOptions.arch = arch;
     compileOptions.dumpPasses = options.dumpPasses;
+    compileOptions.strategy = options.strategy;
+    compileOptions.profiling = options.profiling;
+    compileOptions.verificationLevel = options.verificationLevel;
+    compileOptions.emitCpp = !options.skipPtoas;
     compileOptions.outputDir =
         !options.outputDir.empty()
             ? options.outputDir

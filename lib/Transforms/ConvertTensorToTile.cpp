@@ -83,6 +83,11 @@ private:
         offsets.push_back(
             builder.create<arith::AddIOp>(op->getLoc(), outer, inner));
       builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets);
+      // Tensors have reference semantics: later reads of the written
+      // parameter must load again.
+      for (auto &[tensor, cached] : loads)
+        if (windows.lookup(tensor).base == dest->base || tensor == dest->base)
+          cached.clear();
       erased.insert(op);
       return success();
     }
@@ -215,7 +220,8 @@ private:
     Value product;
     if (acc) {
       Value accTile = tiles.lookup(acc);
-      if (!accTile)
+      if (!accTile ||
+          cast<TileType>(accTile.getType()).getSpace() != MemorySpace::acc)
         return matmul->emitOpError(
             "accumulator must be the result of a matmul in this kernel");
       product = builder.create<MatmulAccOp>(loc, accType, accTile, *lhs, *rhs);

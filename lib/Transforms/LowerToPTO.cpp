@@ -297,6 +297,10 @@ private:
     if (!supported || op->getNumResults() != 1 ||
         !isa<TileType>(op->getResult(0).getType()))
       return op->emitOpError("cannot be lowered to pto yet");
+    if (op->hasTrait<OpTrait::pypto::NeedsScratch>() &&
+        op->getNumOperands() < 2)
+      return op->emitOpError("needs a scratch tile (tmp); "
+                             "pypto-convert-tensor-to-tile adds one");
     // ins(...) in operand order: tiles become their buffers, scalars stay.
     SmallVector<Value> operands;
     for (Value input : op->getOperands()) {

@@ -17,28 +17,35 @@ using namespace mlir::pypto;
 std::vector<PipelineStage>
 mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
   std::string arch = options.arch;
-  return {
-      {"OutlineInCore",
-       [](OpPassManager &pm) { pm.addPass(createOutlineInCore()); }},
-      {"ConvertTensorToTile",
-       [](OpPassManager &pm) {
-         pm.addNestedPass<func::FuncOp>(createConvertTensorToTile());
-       }},
-      {"TileMatmul",
-       [arch](OpPassManager &pm) {
-         pm.addNestedPass<func::FuncOp>(createTileMatmul({arch}));
-       }},
-      {"PlanMemory",
-       [arch](OpPassManager &pm) {
-         pm.addNestedPass<func::FuncOp>(createPlanMemory({arch}));
-       }},
-      {"LowerToPTO",
-       [arch](OpPassManager &pm) { pm.addPass(createLowerToPTO({arch})); }},
-      // Fold the index arithmetic the lowering leaves and share constants.
-      {"Canonicalizer",
-       [](OpPassManager &pm) { pm.addPass(createCanonicalizerPass()); }},
-      {"CSE", [](OpPassManager &pm) { pm.addPass(createCSEPass()); }},
-  };
+  std::vector<PipelineStage> stages;
+  if (options.strategy == "default") {
+    // Tensor-level passes.
+    stages.push_back({"OutlineInCore", [](OpPassManager &pm) {
+                        pm.addPass(createOutlineInCore());
+                      }});
+    stages.push_back({"ConvertTensorToTile", [](OpPassManager &pm) {
+                        pm.addNestedPass<func::FuncOp>(
+                            createConvertTensorToTile());
+                      }});
+  } else if (options.strategy != "debug-tile") {
+    return {};
+  }
+  stages.push_back({"TileMatmul", [arch](OpPassManager &pm) {
+                      pm.addNestedPass<func::FuncOp>(createTileMatmul({arch}));
+                    }});
+  stages.push_back({"PlanMemory", [arch](OpPassManager &pm) {
+                      pm.addNestedPass<func::FuncOp>(createPlanMemory({arch}));
+                    }});
+  stages.push_back({"LowerToPTO", [arch](OpPassManager &pm) {
+                      pm.addPass(createLowerToPTO({arch}));
+                    }});
+  // Fold the index arithmetic the lowering leaves and share constants.
+  stages.push_back({"Canonicalizer", [](OpPassManager &pm) {
+                      pm.addPass(createCanonicalizerPass());
+                    }});
+  stages.push_back(
+      {"CSE", [](OpPassManager &pm) { pm.addPass(createCSEPass()); }});
+  return stages;
 }
 
 void mlir::pypto::buildDefaultPipeline(OpPassManager &pm,
@@ -51,7 +58,18 @@ void mlir::pypto::registerPassesAndPipelines() {
   registerPyPTOPasses();
   PassPipelineRegistration<PipelineOptions>(
       "pypto-default-pipeline",
-      "The default pipeline: outline kernels, convert to tiles, plan memory "
-      "and lower kernels to pto",
+      "The default pipeline: outline kernels, convert to tiles, split large "
+      "matmuls, plan memory and lower kernels to pto (arch=a2a3 for Ascend "
+      "910B/C, arch=a5 for Ascend 950)",
       buildDefaultPipeline);
+  PassPipelineRegistration<PipelineOptions>(
+      "pypto-debug-tile-pipeline",
+      "The tile-level passes only, for programs whose kernels are already "
+      "written with tiles",
+      [](OpPassManager &pm, const PipelineOptions &options) {
+        PipelineOptions tileOptions;
+        tileOptions.arch = options.arch;
+        tileOptions.strategy = "debug-tile";
+        buildDefaultPipeline(pm, tileOptions);
+      });
 }

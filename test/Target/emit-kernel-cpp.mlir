@@ -120,3 +120,98 @@ func.func @rows(%x: !pypto.tensor<64x64xf32>, %y: !pypto.tensor<64x64xf32> {pypt
   } {pypto.loop = "parallel"}
   return
 }
+
+// -----
+
+// Vector instructions take the destination first, then the ins in order:
+// a row reduction's scratch tile comes after its source, a fused broadcast's
+// vector after the matrix, a fill's scalar alone; a conversion ends with its
+// rounding mode (rint is CAST_RINT).
+
+// CHECK-LABEL: // kernels/aiv/vec_ops.cpp
+// CHECK: static AICORE void vec_ops(__gm__ float* [[X:v[0-9]+]], __gm__ half* [[Y:v[0-9]+]], __gm__ int32_t* [[Z:v[0-9]+]], __gm__ float* [[W:v[0-9]+]], float [[S:v[0-9]+]]) {
+// CHECK: Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> [[T:v[0-9]+]];
+// CHECK: TLOAD([[T]], {{v[0-9]+}});
+// CHECK-NEXT: Tile<TileType::Vec, float, 16, 64, {{.+}}> [[TMP:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[TMP]], {{v[0-9]+}});
+// CHECK-NEXT: Tile<TileType::Vec, float, 16, 8, BLayout::RowMajor, 16, 1, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> [[M:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[M]], {{v[0-9]+}});
+// CHECK-NEXT: TROWMAX([[M]], [[T]], [[TMP]]);
+// CHECK-NEXT: Tile<TileType::Vec, float, 16, 64, {{.+}}> [[D:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[D]], {{v[0-9]+}});
+// CHECK-NEXT: TROWEXPANDDIV([[D]], [[T]], [[M]]);
+// CHECK-NEXT: Tile<TileType::Vec, float, 16, 64, {{.+}}> [[F:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[F]], {{v[0-9]+}});
+// CHECK-NEXT: TEXPANDS([[F]], [[S]]);
+// CHECK-NEXT: Tile<TileType::Vec, float, 16, 64, {{.+}}> [[G:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[G]], {{v[0-9]+}});
+// CHECK-NEXT: TADD([[G]], [[D]], [[F]]);
+// CHECK-NEXT: Tile<TileType::Vec, half, 16, 64, {{.+}}> [[H:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[H]], {{v[0-9]+}});
+// CHECK-NEXT: TCVT([[H]], [[G]], RoundMode::CAST_ROUND);
+// CHECK-NEXT: GlobalTensor<half, {{.+}}> [[YG:v[0-9]+]]([[Y]] + ({{.+}}));
+// CHECK-NEXT: TSTORE([[YG]], [[H]]);
+// CHECK-NEXT: Tile<TileType::Vec, int32_t, 16, 64, {{.+}}> [[I:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[I]], {{v[0-9]+}});
+// CHECK-NEXT: TCVT([[I]], [[G]], RoundMode::CAST_RINT);
+// CHECK: TSTORE({{v[0-9]+}}, [[I]]);
+// CHECK-NEXT: Tile<TileType::Vec, float, 16, 64, {{.+}}> [[U:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[U]], {{v[0-9]+}});
+// CHECK-NEXT: Tile<TileType::Vec, float, 64, 16, BLayout::RowMajor, 64, 16, {{.+}}> [[TR:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[TR]], {{v[0-9]+}});
+// CHECK-NEXT: TTRANS([[TR]], [[T]], [[U]]);
+// CHECK-NEXT: GlobalTensor<float, pto::Shape<1, 1, 1, 64, 16>, {{.+}}> [[WG:v[0-9]+]]([[W]] + ({{.+}}));
+// CHECK-NEXT: TSTORE([[WG]], [[TR]]);
+// CHECK-NEXT: return;
+// CHECK: vec_ops(a0, a1, a2, a3, a4);
+func.func @vector(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16x64xf16> {pypto.dir = "out"},
+                  %z: !pypto.tensor<16x64xi32> {pypto.dir = "out"},
+                  %w: !pypto.tensor<64x16xf32> {pypto.dir = "out"}, %s: f32) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "vec_ops" {
+    %m = pypto.row_max %x : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+    %d = pypto.row_expand_div %x, %m : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+    %f = pypto.full %s : f32 -> !pypto.tensor<16x64xf32>
+    %g = pypto.add %d, %f : !pypto.tensor<16x64xf32>
+    %h = pypto.cast %g round round : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf16>
+    pypto.assemble %h into %y[%c0, %c0] : !pypto.tensor<16x64xf16> into !pypto.tensor<16x64xf16>
+    %i = pypto.cast %g : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xi32>
+    pypto.assemble %i into %z[%c0, %c0] : !pypto.tensor<16x64xi32> into !pypto.tensor<16x64xi32>
+    %t = pypto.transpose %x : !pypto.tensor<16x64xf32> -> !pypto.tensor<64x16xf32>
+    pypto.assemble %t into %w[%c0, %c0] : !pypto.tensor<64x16xf32> into !pypto.tensor<64x16xf32>
+  }
+  return
+}
+
+// -----
+
+// tmatmul.acc becomes TMATMUL_ACC(dst, acc, left, right).
+
+// CHECK-LABEL: // kernels/aic/mm_acc.cpp
+// CHECK: Tile<TileType::Acc, float, 16, 32, {{.+}}> [[P:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[P]], {{v[0-9]+}});
+// CHECK-NEXT: TMATMUL([[P]], {{v[0-9]+}}, {{v[0-9]+}});
+// CHECK: Tile<TileType::Left, half, 16, 32, {{.+}}> [[L:v[0-9]+]];
+// CHECK: TMOV([[L]], {{v[0-9]+}});
+// CHECK: Tile<TileType::Right, half, 32, 32, {{.+}}> [[R:v[0-9]+]];
+// CHECK: TMOV([[R]], {{v[0-9]+}});
+// CHECK-NEXT: Tile<TileType::Acc, float, 16, 32, {{.+}}> [[Q:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[Q]], {{v[0-9]+}});
+// CHECK-NEXT: TMATMUL_ACC([[Q]], [[P]], [[L]], [[R]]);
+// CHECK-NEXT: GlobalTensor<float, {{.+}}> [[G:v[0-9]+]]({{.+}});
+// CHECK-NEXT: TSTORE([[G]], [[Q]]);
+func.func @acc(%a: !pypto.tensor<16x64xf16>, %b: !pypto.tensor<64x32xf16>,
+               %c: !pypto.tensor<16x32xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  pypto.at core_group "mm_acc" {
+    %a0 = pypto.slice %a[%c0, %c0] [16, 32] : !pypto.tensor<16x64xf16> -> !pypto.tensor<16x32xf16>
+    %b0 = pypto.slice %b[%c0, %c0] [32, 32] : !pypto.tensor<64x32xf16> -> !pypto.tensor<32x32xf16>
+    %p = pypto.matmul %a0, %b0 : !pypto.tensor<16x32xf16>, !pypto.tensor<32x32xf16> -> !pypto.tensor<16x32xf32>
+    %a1 = pypto.slice %a[%c0, %c32] [16, 32] : !pypto.tensor<16x64xf16> -> !pypto.tensor<16x32xf16>
+    %b1 = pypto.slice %b[%c32, %c0] [32, 32] : !pypto.tensor<64x32xf16> -> !pypto.tensor<32x32xf16>
+    %q = pypto.matmul_acc %p, %a1, %b1 : !pypto.tensor<16x32xf16>, !pypto.tensor<32x32xf16> -> !pypto.tensor<16x32xf32>
+    pypto.assemble %q into %c[%c0, %c0] : !pypto.tensor<16x32xf32> into !pypto.tensor<16x32xf32>
+  }
+  return
+}

@@ -64,3 +64,40 @@ func.func @returned(%a: !pypto.tensor<16x16xf32>, %s: f32) -> !pypto.tensor<16x1
   // expected-error @+1 {{'func.return' op uses a tensor value that the tile conversion replaced; this use is not supported yet}}
   return %r : !pypto.tensor<16x16xf32>
 }
+
+// -----
+
+func.func @acc_parameter(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %c: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "aic"} {
+  // expected-error @+1 {{'pypto.matmul_acc' op accumulator must be the result of a matmul in this kernel}}
+  %d = pypto.matmul_acc %c, %a, %b : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// An accumulator that a vector op produced lives in vec, not acc.
+func.func @acc_from_vector(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %z: f32) attributes {pypto.kind = "incore"} {
+  %f = pypto.full %z : f32 -> !pypto.tensor<16x16xf32>
+  // expected-error @+1 {{'pypto.matmul_acc' op accumulator must be the result of a matmul in this kernel}}
+  %d = pypto.matmul_acc %f, %a, %b : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @acc_slice(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %c: !pypto.tensor<32x32xf32>) attributes {pypto.kind = "aic"} {
+  %c0 = arith.constant 0 : index
+  %s = pypto.slice %c[%c0, %c0] [16, 16] : !pypto.tensor<32x32xf32> -> !pypto.tensor<16x16xf32>
+  // expected-error @+1 {{'pypto.matmul_acc' op accumulator must be the result of a matmul in this kernel}}
+  %d = pypto.matmul_acc %s, %a, %b : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @vector_on_acc(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %m = pypto.matmul %a, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  // expected-error @+1 {{'pypto.row_max' op uses the result of cube work; kernels that mix cube and vector work are not supported yet}}
+  %r = pypto.row_max %m : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x1xf32>
+  return
+}

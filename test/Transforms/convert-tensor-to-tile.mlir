@@ -141,3 +141,128 @@ func.func @tiled(%x: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind =
   pypto.store %u, %x[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// softmax over rows: the parameter is loaded once although two ops read it,
+// and so is nothing else; each row reduction gets a create_tile scratch of
+// its source's type; the fused broadcast ops run on the tiles.
+
+// CHECK-LABEL: func.func @softmax_rows
+// CHECK-SAME: (%[[X:.+]]: !pypto.tensor<16x64xf32>, %[[Y:.+]]: !pypto.tensor<16x64xf32>)
+// CHECK: %[[T:.+]] = pypto.load %[[X]][%[[Z:.+]], %[[Z]]] : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT: %[[TMP1:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT: %[[M:.+]] = pypto.row_max %[[T]] tmp %[[TMP1]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+// CHECK-NEXT: %[[E:.+]] = pypto.row_expand_expdif %[[T]], %[[M]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+// CHECK-NEXT: %[[TMP2:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT: %[[S:.+]] = pypto.row_sum %[[E]] tmp %[[TMP2]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+// CHECK-NEXT: %[[O:.+]] = pypto.row_expand_div %[[E]], %[[S]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.store %[[O]], %[[Y]]
+// CHECK-NOT: pypto.load
+// CHECK: return
+func.func @softmax_rows(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16x64xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %m = pypto.row_max %x : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+  %e = pypto.row_expand_expdif %x, %m : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+  %s = pypto.row_sum %e : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+  %o = pypto.row_expand_div %e, %s : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+  pypto.assemble %o into %y[%c0, %c0] : !pypto.tensor<16x64xf32> into !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+// A tensor used twice by one op and again later is loaded once; full makes
+// a vec tile from a scalar; transpose gets a scratch tile, a column
+// reduction and a cast do not; the cast keeps its rounding.
+
+// CHECK-LABEL: func.func @generic_vector
+// CHECK-SAME: (%[[X:.+]]: !pypto.tensor<16x64xf32>, %[[Y:.+]]: !pypto.tensor<64x16xf32>, %[[Z:.+]]: !pypto.tensor<1x64xf16>, %[[S:.+]]: f32)
+// CHECK: %[[T:.+]] = pypto.load %[[X]]{{.+}} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT: %[[SQ:.+]] = pypto.mul %[[T]], %[[T]] : !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT: %[[F:.+]] = pypto.full %[[S]] : f32 -> !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT: %[[R:.+]] = pypto.max %[[SQ]], %[[F]] : !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT: %[[Q:.+]] = pypto.sqrt %[[R]] : !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT: %[[TMP:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT: %[[TR:.+]] = pypto.transpose %[[Q]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
+// CHECK: pypto.store %[[TR]], %[[Y]]{{.+}} : !pypto.tile<64x16xf32, vec>, !pypto.tensor<64x16xf32>
+// CHECK-NEXT: %[[C:.+]] = pypto.col_min %[[T]] : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
+// CHECK-NEXT: %[[H:.+]] = pypto.cast %[[C]] round odd : !pypto.tile<1x64xf32, vec> -> !pypto.tile<1x64xf16, vec>
+// CHECK: pypto.store %[[H]], %[[Z]]{{.+}} : !pypto.tile<1x64xf16, vec>, !pypto.tensor<1x64xf16>
+// CHECK-NEXT: return
+func.func @generic_vector(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<64x16xf32>, %z: !pypto.tensor<1x64xf16>, %s: f32)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %sq = pypto.mul %x, %x : !pypto.tensor<16x64xf32>
+  %f = pypto.full %s : f32 -> !pypto.tensor<16x64xf32>
+  %r = pypto.max %sq, %f : !pypto.tensor<16x64xf32>
+  %q = pypto.sqrt %r : !pypto.tensor<16x64xf32>
+  %t = pypto.transpose %q : !pypto.tensor<16x64xf32> -> !pypto.tensor<64x16xf32>
+  pypto.assemble %t into %y[%c0, %c0] : !pypto.tensor<64x16xf32> into !pypto.tensor<64x16xf32>
+  %c = pypto.col_min %x : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
+  %h = pypto.cast %c round odd : !pypto.tensor<1x64xf32> -> !pypto.tensor<1x64xf16>
+  pypto.assemble %h into %z[%c0, %c0] : !pypto.tensor<1x64xf16> into !pypto.tensor<1x64xf16>
+  return
+}
+
+// -----
+
+// Tensors have reference semantics: a read after an assemble into the same
+// tensor sees the stored value, so the window is loaded again.
+
+// CHECK-LABEL: func.func @reload_after_store
+// CHECK-SAME: (%[[X:.+]]: !pypto.tensor<16x64xf32>, %[[Y:.+]]: !pypto.tensor<16x64xf32>, %[[S:.+]]: f32)
+// CHECK: %[[T:.+]] = pypto.load %[[X]]
+// CHECK: %[[U:.+]] = pypto.adds %[[T]], %[[S]]
+// CHECK: pypto.store %[[U]], %[[X]]
+// CHECK: %[[V:.+]] = pypto.load %[[X]]
+// CHECK: %[[W:.+]] = pypto.muls %[[V]], %[[S]]
+// CHECK: pypto.store %[[W]], %[[Y]]
+func.func @reload_after_store(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16x64xf32>, %s: f32)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %t = pypto.adds %x, %s : !pypto.tensor<16x64xf32>, f32
+  pypto.assemble %t into %x[%c0, %c0] : !pypto.tensor<16x64xf32> into !pypto.tensor<16x64xf32>
+  %u = pypto.muls %x, %s : !pypto.tensor<16x64xf32>, f32
+  pypto.assemble %u into %y[%c0, %c0] : !pypto.tensor<16x64xf32> into !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+// K-loop steps: matmul_acc accumulates onto the acc tile of a matmul (or of
+// another matmul_acc), with its operands loaded into mat (once per window)
+// and moved to left and right; the sum stays in acc and is stored from there.
+
+// CHECK-LABEL: func.func @matmul_acc
+// CHECK-SAME: (%[[A:.+]]: !pypto.tensor<16x64xf16>, %[[B:.+]]: !pypto.tensor<64x16xf16>, %[[C:.+]]: !pypto.tensor<16x16xf32>)
+// CHECK: %[[AL0:.+]] = pypto.move %{{.+}} : !pypto.tile<16x32xf16, mat> -> !pypto.tile<16x32xf16, left>
+// CHECK: %[[BR0:.+]] = pypto.move %{{.+}} : !pypto.tile<32x16xf16, mat> -> !pypto.tile<32x16xf16, right>
+// CHECK: %[[P:.+]] = pypto.matmul %[[AL0]], %[[BR0]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK: %[[AM1:.+]] = pypto.load %[[A]][%{{.+}}, %{{.+}}] : !pypto.tensor<16x64xf16> -> !pypto.tile<16x32xf16, mat>
+// CHECK: %[[AL1:.+]] = pypto.move %[[AM1]] : !pypto.tile<16x32xf16, mat> -> !pypto.tile<16x32xf16, left>
+// CHECK: %[[BM1:.+]] = pypto.load %[[B]][%{{.+}}, %{{.+}}] : !pypto.tensor<64x16xf16> -> !pypto.tile<32x16xf16, mat>
+// CHECK: %[[BR1:.+]] = pypto.move %[[BM1]] : !pypto.tile<32x16xf16, mat> -> !pypto.tile<32x16xf16, right>
+// CHECK: %[[Q:.+]] = pypto.matmul_acc %[[P]], %[[AL1]], %[[BR1]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK-NOT: pypto.load
+// CHECK: %[[AL2:.+]] = pypto.move %[[AM1]] : !pypto.tile<16x32xf16, mat> -> !pypto.tile<16x32xf16, left>
+// CHECK-NOT: pypto.load
+// CHECK: %[[BR2:.+]] = pypto.move %[[BM1]] : !pypto.tile<32x16xf16, mat> -> !pypto.tile<32x16xf16, right>
+// CHECK: %[[R:.+]] = pypto.matmul_acc %[[Q]], %[[AL2]], %[[BR2]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK: pypto.store %[[R]], %[[C]]{{.+}} : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+// CHECK-NOT: pypto.matmul
+func.func @matmul_acc(%a: !pypto.tensor<16x64xf16>, %b: !pypto.tensor<64x16xf16>, %c: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "aic"} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %a0 = pypto.slice %a[%c0, %c0] [16, 32] : !pypto.tensor<16x64xf16> -> !pypto.tensor<16x32xf16>
+  %b0 = pypto.slice %b[%c0, %c0] [32, 16] : !pypto.tensor<64x16xf16> -> !pypto.tensor<32x16xf16>
+  %p = pypto.matmul %a0, %b0 : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
+  %a1 = pypto.slice %a[%c0, %c32] [16, 32] : !pypto.tensor<16x64xf16> -> !pypto.tensor<16x32xf16>
+  %b1 = pypto.slice %b[%c32, %c0] [32, 16] : !pypto.tensor<64x16xf16> -> !pypto.tensor<32x16xf16>
+  %q = pypto.matmul_acc %p, %a1, %b1 : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
+  %r = pypto.matmul_acc %q, %a1, %b1 : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
+  pypto.assemble %r into %c[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  return
+}

@@ -49,3 +49,77 @@ func.func @no_space(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "inco
   %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
   return
 }
+
+// -----
+
+func.func @tensor_reduction(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.row_sum' op works on tensors; run pypto-convert-tensor-to-tile first}}
+  %x = pypto.row_sum %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+  return
+}
+
+// -----
+
+// A tensor result is enough, without tensor operands.
+func.func @tensor_full(%s: f32) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.full' op works on tensors; run pypto-convert-tensor-to-tile first}}
+  %x = pypto.full %s : f32 -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @tensor_transpose(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.transpose' op works on tensors; run pypto-convert-tensor-to-tile first}}
+  %x = pypto.transpose %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<64x16xf32>
+  return
+}
+
+// -----
+
+func.func @tensor_cast(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.cast' op works on tensors; run pypto-convert-tensor-to-tile first}}
+  %x = pypto.cast %a round floor : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xi32>
+  return
+}
+
+// -----
+
+func.func @tensor_matmul_acc(%c: !pypto.tensor<16x16xf32>, %a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>) attributes {pypto.kind = "aic"} {
+  // expected-error @+1 {{'pypto.matmul_acc' op works on tensors; run pypto-convert-tensor-to-tile first}}
+  %d = pypto.matmul_acc %c, %a, %b : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @unplanned_scratch(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  // expected-error @+1 {{'pypto.create_tile' op has no planned address; run pypto-plan-memory first}}
+  %t = pypto.create_tile : !pypto.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+// On tiles, the scratch tile of a row reduction or a transpose is optional
+// in the IR, but the instruction needs one: the lowering must say so at the
+// op rather than build a pto instruction with a missing operand.
+func.func @row_sum_without_scratch(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  // expected-error @+1 {{'pypto.row_sum' op}}
+  %r = pypto.row_sum %x {pypto.addr = 4096 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+  return
+}
+
+// -----
+
+func.func @transpose_without_scratch(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  // expected-error @+1 {{'pypto.transpose' op}}
+  %r = pypto.transpose %x {pypto.addr = 4096 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
+  return
+}

@@ -1,6 +1,7 @@
 // RUN: pypto-opt %s -split-input-file --pypto-lower-to-pto | FileCheck %s --check-prefixes=CHECK,A5
 // RUN: pypto-opt %s -split-input-file --pypto-lower-to-pto="arch=a5" | FileCheck %s --check-prefixes=CHECK,A5
 // RUN: pypto-opt %s -split-input-file --pypto-lower-to-pto="arch=a2a3" | FileCheck %s --check-prefixes=CHECK,A2A3
+// RUN: pypto-opt %s -split-input-file --pypto-lower-to-pto -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // A planned vector kernel: tensor parameters become GM pointers with a
 // tensor view (strides from pypto.strides, which is dropped), tiles become
@@ -112,5 +113,226 @@ func.func @looped(%x: !pypto.tensor<64x16xf32>, %y: !pypto.tensor<64x16xf32>, %s
 }
 func.func @orchestration(%x: !pypto.tensor<64x16xf32>, %y: !pypto.tensor<64x16xf32>, %s: f32) attributes {pypto.kind = "orchestration"} {
   pypto.call @looped(%x, %y, %s) : (!pypto.tensor<64x16xf32>, !pypto.tensor<64x16xf32>, f32) -> ()
+  return
+}
+
+// -----
+
+// Vector instructions: each op becomes `pto.t` + its name without
+// underscores, with the tiles' buffers as ins and the result's as outs;
+// scalars stay scalars. (Every tile is at address 0: the lowering does not
+// check the plan.)
+
+// CHECK-LABEL: func.func @elementwise
+// CHECK-SAME: (%{{.+}}: !pto.ptr<f32>, %{{.+}}: !pto.ptr<f32>, %[[S:.+]]: f32)
+// CHECK-SAME: attributes {pto.kernel_kind = #pto.kernel_kind<vector>, pypto.kind = "incore"}
+// CHECK: %[[X:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: pto.tload
+// CHECK: %[[Y:.+]] = pto.alloc_tile
+// CHECK: pto.tload
+// CHECK: %[[SUB:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
+// CHECK-NEXT: pto.tsub ins(%[[X]], %[[Y]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[SUB]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[MUL:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
+// CHECK-NEXT: pto.tmul ins(%[[X]], %[[Y]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[MUL]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[DIV:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
+// CHECK-NEXT: pto.tdiv ins(%[[X]], %[[Y]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[DIV]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[MAX:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
+// CHECK-NEXT: pto.tmax ins(%[[X]], %[[Y]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[MAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[MIN:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
+// CHECK-NEXT: pto.tmin ins(%[[X]], %[[Y]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[MIN]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[SUBS:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.tsubs ins(%[[X]], %[[S]] : !pto.tile_buf<loc=vec{{[^>]+}}>, f32) outs(%[[SUBS]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[MULS:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.tmuls ins(%[[X]], %[[S]] : !pto.tile_buf<loc=vec{{[^>]+}}>, f32) outs(%[[MULS]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[DIVS:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.tdivs ins(%[[X]], %[[S]] : !pto.tile_buf<loc=vec{{[^>]+}}>, f32) outs(%[[DIVS]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[MAXS:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.tmaxs ins(%[[X]], %[[S]] : !pto.tile_buf<loc=vec{{[^>]+}}>, f32) outs(%[[MAXS]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[MINS:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.tmins ins(%[[X]], %[[S]] : !pto.tile_buf<loc=vec{{[^>]+}}>, f32) outs(%[[MINS]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[NEG:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.tneg ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[NEG]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[ABS:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.tabs ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ABS]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[RELU:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.trelu ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[RELU]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[EXP:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.texp ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[EXP]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[LOG:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.tlog ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[LOG]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[SQRT:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.tsqrt ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[SQRT]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[RSQRT:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.trsqrt ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[RSQRT]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[RECIP:.+]] = pto.alloc_tile
+// CHECK-NEXT: pto.trecip ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[RECIP]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tstore ins(%[[RECIP]] :
+// CHECK-NOT: pypto.
+func.func @elementwise(%a: !pypto.tensor<16x64xf32>, %b: !pypto.tensor<16x64xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  %y = pypto.load %b[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  %sub = pypto.sub %x, %y {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %mul = pypto.mul %x, %y {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %div = pypto.div %x, %y {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %max = pypto.max %x, %y {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %min = pypto.min %x, %y {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %subs = pypto.subs %x, %s {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, f32
+  %muls = pypto.muls %x, %s {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, f32
+  %divs = pypto.divs %x, %s {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, f32
+  %maxs = pypto.maxs %x, %s {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, f32
+  %mins = pypto.mins %x, %s {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, f32
+  %neg = pypto.neg %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %abs = pypto.abs %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %relu = pypto.relu %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %exp = pypto.exp %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %log = pypto.log %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %sqrt = pypto.sqrt %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %rsqrt = pypto.rsqrt %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %recip = pypto.recip %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  pypto.store %recip, %b[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+// pypto.cast becomes pto.tcvt with the rounding mode mapped: rint is
+// CAST_RINT, the tcvt default, so it prints without an rmode.
+
+// GENERIC: "pto.tcvt"(%{{.+}}, %{{.+}}) <{rmode = #pto<round_mode CAST_RINT>}>
+// GENERIC-NEXT: arith.constant
+// GENERIC-NEXT: pto.alloc_tile
+// GENERIC-NEXT: "pto.tcvt"(%{{.+}}, %{{.+}}) <{rmode = #pto<round_mode ROUND>}>
+// CHECK-LABEL: func.func @casts
+// CHECK: %[[X:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32
+// CHECK: %[[RINT:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64
+// CHECK-NEXT: pto.tcvt ins(%[[X]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[RINT]] : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>)
+// CHECK: %[[ROUND:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64
+// CHECK-NEXT: pto.tcvt ins(%[[X]] {rmode = #pto<round_mode ROUND>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[ROUND]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}>)
+// CHECK: %[[FLOOR:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64
+// CHECK-NEXT: pto.tcvt ins(%[[X]] {rmode = #pto<round_mode FLOOR>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[FLOOR]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}>)
+// CHECK: %[[CEIL:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64
+// CHECK-NEXT: pto.tcvt ins(%[[X]] {rmode = #pto<round_mode CEIL>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[CEIL]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}>)
+// CHECK: %[[TRUNC:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64
+// CHECK-NEXT: pto.tcvt ins(%[[X]] {rmode = #pto<round_mode TRUNC>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[TRUNC]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}>)
+// CHECK: %[[ODD:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64
+// CHECK-NEXT: pto.tcvt ins(%[[X]] {rmode = #pto<round_mode ODD>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[ODD]] : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>)
+// CHECK: %[[NONE:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64
+// CHECK-NEXT: pto.tcvt ins(%[[X]] {rmode = #pto<round_mode NONE>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[NONE]] : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>)
+func.func @casts(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  %rint = pypto.cast %x round rint {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf16, vec>
+  %round = pypto.cast %x round round {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xi32, vec>
+  %floor = pypto.cast %x round floor {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xi32, vec>
+  %ceil = pypto.cast %x round ceil {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xi32, vec>
+  %trunc = pypto.cast %x round trunc {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xi32, vec>
+  %odd = pypto.cast %x round odd {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf16, vec>
+  %none = pypto.cast %x round none {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf16, vec>
+  return
+}
+
+// -----
+
+// Reductions, broadcasts, fills and transposes: a row reduction and a
+// transpose pass their scratch tile (a create_tile, which becomes a plain
+// allocation) after the source; full becomes texpands.
+
+// CHECK-LABEL: func.func @reduce_broadcast
+// CHECK-SAME: (%{{.+}}: !pto.ptr<f32>, %{{.+}}: !pto.ptr<f32>, %[[S:.+]]: f32)
+// CHECK: %[[X:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
+// CHECK: pto.tload
+// CHECK: %[[T:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
+// CHECK: %[[ROWSUM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>
+// CHECK-NEXT: pto.trowsum ins(%[[X]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ROWSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
+// CHECK: %[[ROWMAX:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>
+// CHECK-NEXT: pto.trowmax ins(%[[X]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ROWMAX]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
+// CHECK: %[[ROWMIN:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>
+// CHECK-NEXT: pto.trowmin ins(%[[X]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ROWMIN]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
+// CHECK: %[[COLSUM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>
+// CHECK-NEXT: pto.tcolsum ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[COLSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>)
+// CHECK: %[[COLMAX:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>
+// CHECK-NEXT: pto.tcolmax ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[COLMAX]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>)
+// CHECK: %[[COLMIN:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>
+// CHECK-NEXT: pto.tcolmin ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[COLMIN]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>)
+// CHECK: pto.trowexpand ins(%[[ROWSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpand ins(%[[COLSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandadd ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandsub ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandmul ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpanddiv ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandmax ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandmin ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandexpdif ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandadd ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandsub ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandmul ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpanddiv ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandmax ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandmin ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandexpdif ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: %[[F:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>
+// CHECK-NEXT: pto.texpands ins(%[[S]] : f32) outs(%[[F]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
+// CHECK: %[[U:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
+// CHECK: %[[TR:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16, v_row=64, v_col=16
+// CHECK-NEXT: pto.ttrans ins(%[[X]], %[[U]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[TR]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16{{[^>]+}}>)
+// CHECK: pto.tstore ins(%[[TR]] :
+func.func @reduce_broadcast(%a: !pypto.tensor<16x64xf32>, %o: !pypto.tensor<64x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  %t = pypto.create_tile {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %rowsum = pypto.row_sum %x tmp %t {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+  %rowmax = pypto.row_max %x tmp %t {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+  %rowmin = pypto.row_min %x tmp %t {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+  %colsum = pypto.col_sum %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
+  %colmax = pypto.col_max %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
+  %colmin = pypto.col_min %x {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
+  %re = pypto.row_expand %rowsum {pypto.addr = 0 : i64} : !pypto.tile<16x1xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  %ce = pypto.col_expand %colsum {pypto.addr = 0 : i64} : !pypto.tile<1x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  %radd = pypto.row_expand_add %x, %rowmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rsub = pypto.row_expand_sub %x, %rowmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rmul = pypto.row_expand_mul %x, %rowmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rdiv = pypto.row_expand_div %x, %rowmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rmax = pypto.row_expand_max %x, %rowmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rmin = pypto.row_expand_min %x, %rowmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rexpdif = pypto.row_expand_expdif %x, %rowmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %cadd = pypto.col_expand_add %x, %colmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %csub = pypto.col_expand_sub %x, %colmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %cmul = pypto.col_expand_mul %x, %colmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %cdiv = pypto.col_expand_div %x, %colmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %cmax = pypto.col_expand_max %x, %colmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %cmin = pypto.col_expand_min %x, %colmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %cexpdif = pypto.col_expand_expdif %x, %colmax {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %f = pypto.full %s {pypto.addr = 0 : i64} : f32 -> !pypto.tile<16x1xf32, vec>
+  %u = pypto.create_tile {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>
+  %tr = pypto.transpose %x tmp %u {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
+  pypto.store %tr, %o[%c0, %c0] : !pypto.tile<64x16xf32, vec>, !pypto.tensor<64x16xf32>
+  return
+}
+
+// -----
+
+// matmul_acc becomes tmatmul.acc: the accumulator's buffer, then the left
+// and right operands, into a new acc buffer. The kernel is a cube kernel.
+
+// CHECK-LABEL: func.func @matmul_acc
+// CHECK-SAME: attributes {pto.kernel_kind = #pto.kernel_kind<cube>, pypto.kind = "incore"}
+// CHECK: %[[L:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32
+// CHECK: %[[R:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=right, dtype=f16, rows=32, cols=16
+// CHECK: %[[P:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16
+// CHECK-NEXT: pto.tmatmul ins(%[[L]], %[[R]] : !pto.tile_buf<loc=left{{[^>]+}}>, !pto.tile_buf<loc=right{{[^>]+}}>) outs(%[[P]] : !pto.tile_buf<loc=acc{{[^>]+}}>)
+// CHECK: %[[Q:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16
+// CHECK-NEXT: pto.tmatmul.acc ins(%[[P]], %[[L]], %[[R]] : !pto.tile_buf<loc=acc{{[^>]+}}>, !pto.tile_buf<loc=left{{[^>]+}}>, !pto.tile_buf<loc=right{{[^>]+}}>) outs(%[[Q]] : !pto.tile_buf<loc=acc{{[^>]+}}>)
+// CHECK: pto.tstore ins(%[[Q]] : !pto.tile_buf<loc=acc{{[^>]+}}>) outs(%{{.+}} : !pto.partition_tensor_view<16x16xf32>)
+func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %c: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %am = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x32xf16> -> !pypto.tile<16x32xf16, mat>
+  %bm = pypto.load %b[%c0, %c0] {pypto.addr = 1024 : i64} : !pypto.tensor<32x16xf16> -> !pypto.tile<32x16xf16, mat>
+  %al = pypto.move %am {pypto.addr = 0 : i64} : !pypto.tile<16x32xf16, mat> -> !pypto.tile<16x32xf16, left>
+  %br = pypto.move %bm {pypto.addr = 0 : i64} : !pypto.tile<32x16xf16, mat> -> !pypto.tile<32x16xf16, right>
+  %p = pypto.matmul %al, %br {pypto.addr = 0 : i64} : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+  %q = pypto.matmul_acc %p, %al, %br {pypto.addr = 1024 : i64} : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %q, %c[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
   return
 }

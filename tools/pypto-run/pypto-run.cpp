@@ -35,6 +35,30 @@ int main(int argc, char **argv) {
                            cl::desc("Write the IR after every pass to "
                                     "passes_dump/ (default on)"),
                            cl::init(true), cl::cat(category));
+  cl::opt<bool> noDumpPasses("no-dump-passes",
+                             cl::desc("Do not write passes_dump/"),
+                             cl::cat(category));
+  cl::opt<std::string> strategy(
+      "strategy",
+      cl::desc("Pass strategy: default, or debug-tile (skip the tensor-level "
+               "passes; kernels are written with tiles)"),
+      cl::init("default"), cl::cat(category));
+  cl::opt<bool> profiling(
+      "profiling",
+      cl::desc("Write per-stage compile times to report/pipeline_profile.*"),
+      cl::cat(category));
+  cl::opt<std::string> verificationLevel(
+      "verification-level",
+      cl::desc("After every pass: none, basic (MLIR verifier, default) or "
+               "roundtrip (verifier + print/parse/compare)"),
+      cl::init("basic"), cl::cat(category));
+  cl::opt<bool> skipPtoas(
+      "skip-ptoas",
+      cl::desc("Stop after the .pto files: no kernel C++, no run"),
+      cl::cat(category));
+  cl::opt<bool> compileOnly("compile-only",
+                            cl::desc("Stop after the compile phase"),
+                            cl::cat(category));
   cl::opt<std::string> golden("golden",
                               cl::desc("Golden file (overrides the program's)"),
                               cl::value_desc("file"), cl::cat(category));
@@ -54,7 +78,12 @@ int main(int argc, char **argv) {
   options.device = device;
   options.seed = seed;
   options.outputDir = outputDir;
-  options.dumpPasses = dumpPasses;
+  options.dumpPasses = dumpPasses && !noDumpPasses;
+  options.strategy = strategy;
+  options.profiling = profiling;
+  options.verificationLevel = verificationLevel;
+  options.skipPtoas = skipPtoas;
+  options.compileOnly = compileOnly;
   options.golden = golden;
   if (rtol.getNumOccurrences())
     options.rtol = rtol;

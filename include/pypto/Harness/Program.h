@@ -30,9 +30,15 @@ mlir::LogicalResult loadProgram(mlir::MLIRContext &context,
                                 llvm::StringRef path, Program &program);
 
 struct CompileOptions {
-  std::string arch = "a5"; // "a2a3" or "a5"
-  std::string outputDir;   // the build directory (created)
-  bool dumpPasses = true;  // passes_dump/NN_after_<Pass>.mlir
+  std::string arch = "a5";          // "a2a3" or "a5"
+  std::string outputDir;            // the build directory (created)
+  bool dumpPasses = true;           // passes_dump/NN_after_<Pass>.mlir
+  std::string strategy = "default"; // "default" or "debug-tile"
+  bool profiling = false;           // report/pipeline_profile.{txt,json}
+  /// After every pass: "none" (no verifier), "basic" (the MLIR verifier) or
+  /// "roundtrip" (verifier, then print, re-parse and compare).
+  std::string verificationLevel = "basic";
+  bool emitCpp = true; // false: stop after the .pto files (skip_ptoas)
 };
 
 /// A kernel of a build, as the runtime needs it.

@@ -21,6 +21,11 @@ struct RunOptions {
   uint64_t seed = 0;
   std::string outputDir; // empty: build_output/<Program>_<timestamp>
   bool dumpPasses = true;
+  std::string strategy = "default";        // default | debug-tile
+  bool profiling = false;                  // report/pipeline_profile.{txt,json}
+  std::string verificationLevel = "basic"; // none | basic | roundtrip
+  bool skipPtoas = false;                  // stop after the .pto files
+  bool compileOnly = false;                // stop after compile
   std::string golden; // overrides the program's pypto.golden
   std::optional<double> rtol, atol;
 };

@@ -32,6 +32,12 @@ class PyPTODialect;
 struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
   Option<std::string> arch{*this, "arch", llvm::cl::desc("Target: a2a3 or a5"),
                            llvm::cl::init("a5")};
+  Option<std::string> strategy{
+      *this, "strategy",
+      llvm::cl::desc("default (the full pipeline) or debug-tile (skip the "
+                     "tensor-level passes: the program is written with "
+                     "tiles in incore kernels)"),
+      llvm::cl::init("default")};
 };
 
 /// One step of the default pipeline: a pass name (used for
@@ -49,7 +55,8 @@ getDefaultPipelineStages(const PipelineOptions &options);
 /// Adds the default pipeline (program -> planned pto kernels + orchestration).
 void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &options);
 
-/// Registers every pass and the named pipeline `pypto-default-pipeline`.
+/// Registers every pass and the named pipelines `pypto-default-pipeline` and
+/// `pypto-debug-tile-pipeline`.
 void registerPassesAndPipelines();
 
 /// Byte capacity of an on-chip memory space for `arch` ("a2a3" or "a5");

@@ -186,6 +186,8 @@ LogicalResult mlir::pypto::verifyReduction(Operation *op, Value source,
            << "x" << out.getDimSize(1);
   if (in.getElementType() != out.getElementType())
     return op->emitOpError("result element type differs from the source's");
+  if (tmp && !isRow)
+    return op->emitOpError("column reductions take no scratch tile");
   if (tmp && (!isTileValue(source) || tmp.getType() != source.getType()))
     return op->emitOpError("scratch tile must have the source tile's type");
   return success();

@@ -427,3 +427,327 @@ func.func @tmatmul_acc_spaces(%l: !pto.tile_buf<left, 16x32xf32, slayout=row_maj
   pto.tmatmul.acc ins(%c, %l, %r : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, !pto.tile_buf<left, 16x32xf32, slayout=row_major>, !pto.tile_buf<right, 32x16xf32, slayout=col_major>) outs(%v : !pto.tile_buf<vec, 16x16xf32>)
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Vector compute: binary, scalar and unary instructions
+//===----------------------------------------------------------------------===//
+
+func.func @tsub_mat(%a: !pto.tile_buf<vec, 16x64xf32>, %m: !pto.tile_buf<mat, 16x64xf32>) {
+  // expected-error @+1 {{'pto.tsub' op operates on vec tiles, got mat}}
+  pto.tsub ins(%a, %m : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<mat, 16x64xf32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tmul_element(%a: !pto.tile_buf<vec, 16x64xf32>, %h: !pto.tile_buf<vec, 16x64xf16>) {
+  // expected-error @+1 {{'pto.tmul' op element types differ: 'f32' and 'f16'}}
+  pto.tmul ins(%a, %a : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  return
+}
+
+// -----
+
+func.func @tdiv_valid(%a: !pto.tile_buf<vec, 16x64xf32>, %b: !pto.tile_buf<vec, 16x64xf32, valid=8x64>) {
+  // expected-error @+1 {{'pto.tdiv' op valid shapes differ: 16x64 and 8x64}}
+  pto.tdiv ins(%a, %b : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32, valid=8x64>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tmax_mat_dst(%a: !pto.tile_buf<vec, 16x64xf32>, %m: !pto.tile_buf<mat, 16x64xf32>) {
+  // expected-error @+1 {{'pto.tmax' op operates on vec tiles, got mat}}
+  pto.tmax ins(%a, %a : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%m : !pto.tile_buf<mat, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tmuls_scalar(%a: !pto.tile_buf<vec, 16x64xf32>, %s: f16) {
+  // expected-error @+1 {{'pto.tmuls' op scalar type 'f16' differs from the tile dtype 'f32'}}
+  pto.tmuls ins(%a, %s : !pto.tile_buf<vec, 16x64xf32>, f16) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tsubs_int_scalar(%a: !pto.tile_buf<vec, 16x64xi32>, %s: i16) {
+  // expected-error @+1 {{'pto.tsubs' op scalar type 'i16' differs from the tile dtype 'i32'}}
+  pto.tsubs ins(%a, %s : !pto.tile_buf<vec, 16x64xi32>, i16) outs(%a : !pto.tile_buf<vec, 16x64xi32>)
+  return
+}
+
+// -----
+
+func.func @tmins_mat(%m: !pto.tile_buf<mat, 16x64xf32>, %s: f32) {
+  // expected-error @+1 {{'pto.tmins' op operates on vec tiles, got mat}}
+  pto.tmins ins(%m, %s : !pto.tile_buf<mat, 16x64xf32>, f32) outs(%m : !pto.tile_buf<mat, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tdivs_valid(%a: !pto.tile_buf<vec, 16x64xf32>, %b: !pto.tile_buf<vec, 16x64xf32, valid=8x64>, %s: f32) {
+  // expected-error @+1 {{'pto.tdivs' op valid shapes differ: 16x64 and 8x64}}
+  pto.tdivs ins(%a, %s : !pto.tile_buf<vec, 16x64xf32>, f32) outs(%b : !pto.tile_buf<vec, 16x64xf32, valid=8x64>)
+  return
+}
+
+// -----
+
+func.func @tneg_mat(%m: !pto.tile_buf<mat, 16x64xf32>, %a: !pto.tile_buf<vec, 16x64xf32>) {
+  // expected-error @+1 {{'pto.tneg' op operates on vec tiles, got mat}}
+  pto.tneg ins(%m : !pto.tile_buf<mat, 16x64xf32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @texp_element(%a: !pto.tile_buf<vec, 16x64xf32>, %h: !pto.tile_buf<vec, 16x64xf16>) {
+  // expected-error @+1 {{'pto.texp' op element types differ: 'f32' and 'f16'}}
+  pto.texp ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  return
+}
+
+// -----
+
+func.func @tsqrt_valid(%a: !pto.tile_buf<vec, 16x64xf32>, %b: !pto.tile_buf<vec, 16x64xf32, valid=8x64>) {
+  // expected-error @+1 {{'pto.tsqrt' op valid shapes differ: 16x64 and 8x64}}
+  pto.tsqrt ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%b : !pto.tile_buf<vec, 16x64xf32, valid=8x64>)
+  return
+}
+
+// -----
+
+func.func @trecip_element(%a: !pto.tile_buf<vec, 16x64xf32>, %h: !pto.tile_buf<vec, 16x64xf16>) {
+  // expected-error @+1 {{'pto.trecip' op element types differ: 'f16' and 'f32'}}
+  pto.trecip ins(%h : !pto.tile_buf<vec, 16x64xf16>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pto.tcvt
+//===----------------------------------------------------------------------===//
+
+func.func @tcvt_mat(%m: !pto.tile_buf<mat, 16x64xf32>, %h: !pto.tile_buf<vec, 16x64xf16>) {
+  // expected-error @+1 {{'pto.tcvt' op operates on vec tiles}}
+  pto.tcvt ins(%m {rmode = #pto<round_mode ROUND>} : !pto.tile_buf<mat, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  return
+}
+
+// -----
+
+func.func @tcvt_valid(%a: !pto.tile_buf<vec, 16x64xf32>, %h: !pto.tile_buf<vec, 16x64xf16, valid=16x32>) {
+  // expected-error @+1 {{'pto.tcvt' op valid shapes differ: 16x64 and 16x32}}
+  pto.tcvt ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16, valid=16x32>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+func.func @trowsum_shape(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 16x64xf32>) {
+  // expected-error @+1 {{'pto.trowsum' op reduces 16x64 into 16x64; expected Mx1}}
+  pto.trowsum ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @trowmax_rows(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x8xf32, valid=8x1>) {
+  // expected-error @+1 {{'pto.trowmax' op reduces 16x64 into 8x1; expected Mx1}}
+  pto.trowmax ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%r : !pto.tile_buf<vec, 16x8xf32, valid=8x1>)
+  return
+}
+
+// -----
+
+func.func @trowmin_element(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x16xf16, valid=16x1>) {
+  // expected-error @+1 {{'pto.trowmin' op element types differ: 'f32' and 'f16'}}
+  pto.trowmin ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%r : !pto.tile_buf<vec, 16x16xf16, valid=16x1>)
+  return
+}
+
+// -----
+
+func.func @trowsum_mat(%m: !pto.tile_buf<mat, 16x64xf32>, %t: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x8xf32, valid=16x1>) {
+  // expected-error @+1 {{'pto.trowsum' op operates on vec tiles}}
+  pto.trowsum ins(%m, %t : !pto.tile_buf<mat, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%r : !pto.tile_buf<vec, 16x8xf32, valid=16x1>)
+  return
+}
+
+// -----
+
+func.func @tcolsum_shape(%a: !pto.tile_buf<vec, 16x64xf32>, %c: !pto.tile_buf<vec, 1x64xf32, valid=1x32>) {
+  // expected-error @+1 {{'pto.tcolsum' op reduces 16x64 into 1x32; expected 1xN}}
+  pto.tcolsum ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%c : !pto.tile_buf<vec, 1x64xf32, valid=1x32>)
+  return
+}
+
+// -----
+
+func.func @tcolmax_rows(%a: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x8xf32, valid=16x1>) {
+  // expected-error @+1 {{'pto.tcolmax' op reduces 16x64 into 16x1; expected 1xN}}
+  pto.tcolmax ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%r : !pto.tile_buf<vec, 16x8xf32, valid=16x1>)
+  return
+}
+
+// -----
+
+func.func @tcolmin_element(%h: !pto.tile_buf<vec, 16x64xf16>, %c: !pto.tile_buf<vec, 1x64xf32>) {
+  // expected-error @+1 {{'pto.tcolmin' op element types differ: 'f16' and 'f32'}}
+  pto.tcolmin ins(%h : !pto.tile_buf<vec, 16x64xf16>) outs(%c : !pto.tile_buf<vec, 1x64xf32>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Broadcasts and fused broadcast instructions
+//===----------------------------------------------------------------------===//
+
+func.func @trowexpand_shape(%v: !pto.tile_buf<vec, 16x8xf32>, %a: !pto.tile_buf<vec, 16x64xf32>) {
+  // expected-error @+1 {{'pto.trowexpand' op broadcasts 16x8 over 16x64; expected an Mx1 vector}}
+  pto.trowexpand ins(%v : !pto.tile_buf<vec, 16x8xf32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @trowexpand_rows(%r: !pto.tile_buf<vec, 16x8xf32, valid=8x1>, %a: !pto.tile_buf<vec, 16x64xf32>) {
+  // expected-error @+1 {{'pto.trowexpand' op broadcasts 8x1 over 16x64; expected an Mx1 vector}}
+  pto.trowexpand ins(%r : !pto.tile_buf<vec, 16x8xf32, valid=8x1>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tcolexpand_shape(%c: !pto.tile_buf<vec, 1x64xf32, valid=1x32>, %a: !pto.tile_buf<vec, 16x64xf32>) {
+  // expected-error @+1 {{'pto.tcolexpand' op broadcasts 1x32 over 16x64; expected a 1xN vector}}
+  pto.tcolexpand ins(%c : !pto.tile_buf<vec, 1x64xf32, valid=1x32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tcolexpand_element(%c: !pto.tile_buf<vec, 1x64xf32>, %h: !pto.tile_buf<vec, 16x64xf16>) {
+  // expected-error @+1 {{'pto.tcolexpand' op element types differ: 'f32' and 'f16'}}
+  pto.tcolexpand ins(%c : !pto.tile_buf<vec, 1x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  return
+}
+
+// -----
+
+func.func @trowexpand_mat(%r: !pto.tile_buf<vec, 16x8xf32, valid=16x1>, %m: !pto.tile_buf<mat, 16x64xf32>) {
+  // expected-error @+1 {{'pto.trowexpand' op operates on vec tiles}}
+  pto.trowexpand ins(%r : !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%m : !pto.tile_buf<mat, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @trowexpandadd_valid(%a: !pto.tile_buf<vec, 16x64xf32>, %b: !pto.tile_buf<vec, 16x64xf32, valid=8x64>, %r: !pto.tile_buf<vec, 16x8xf32, valid=16x1>) {
+  // expected-error @+1 {{'pto.trowexpandadd' op valid shapes differ: 16x64 and 8x64}}
+  pto.trowexpandadd ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%b : !pto.tile_buf<vec, 16x64xf32, valid=8x64>)
+  return
+}
+
+// -----
+
+func.func @trowexpandsub_vector(%a: !pto.tile_buf<vec, 16x64xf32>, %c: !pto.tile_buf<vec, 1x64xf32>) {
+  // expected-error @+1 {{'pto.trowexpandsub' op broadcasts 1x64 over 16x64; expected an Mx1 vector}}
+  pto.trowexpandsub ins(%a, %c : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @trowexpandexpdif_element(%a: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x16xf16, valid=16x1>) {
+  // expected-error @+1 {{'pto.trowexpandexpdif' op element types differ: 'f16' and 'f32'}}
+  pto.trowexpandexpdif ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x16xf16, valid=16x1>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tcolexpanddiv_vector(%a: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x8xf32, valid=16x1>) {
+  // expected-error @+1 {{'pto.tcolexpanddiv' op broadcasts 16x1 over 16x64; expected a 1xN vector}}
+  pto.tcolexpanddiv ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tcolexpandmax_mat(%m: !pto.tile_buf<mat, 16x64xf32>, %c: !pto.tile_buf<vec, 1x64xf32>, %a: !pto.tile_buf<vec, 16x64xf32>) {
+  // expected-error @+1 {{'pto.tcolexpandmax' op operates on vec tiles, got mat}}
+  pto.tcolexpandmax ins(%m, %c : !pto.tile_buf<mat, 16x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tcolexpandmin_element(%a: !pto.tile_buf<vec, 16x64xf32>, %h: !pto.tile_buf<vec, 16x64xf16>, %c: !pto.tile_buf<vec, 1x64xf32>) {
+  // expected-error @+1 {{'pto.tcolexpandmin' op element types differ: 'f16' and 'f32'}}
+  pto.tcolexpandmin ins(%h, %c : !pto.tile_buf<vec, 16x64xf16>, !pto.tile_buf<vec, 1x64xf32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pto.texpands and pto.ttrans
+//===----------------------------------------------------------------------===//
+
+func.func @texpands_scalar(%a: !pto.tile_buf<vec, 16x64xf32>, %s: f16) {
+  // expected-error @+1 {{'pto.texpands' op scalar type 'f16' differs from the tile dtype 'f32'}}
+  pto.texpands ins(%s : f16) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @texpands_mat(%m: !pto.tile_buf<mat, 16x64xf32>, %s: f32) {
+  // expected-error @+1 {{'pto.texpands' op operates on vec tiles, got mat}}
+  pto.texpands ins(%s : f32) outs(%m : !pto.tile_buf<mat, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @ttrans_shape(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 16x64xf32>) {
+  // expected-error @+1 {{'pto.ttrans' op transposes 16x64 into 16x64}}
+  pto.ttrans ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @ttrans_element(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 16x64xf32>, %d: !pto.tile_buf<vec, 64x16xf16>) {
+  // expected-error @+1 {{'pto.ttrans' op element types differ}}
+  pto.ttrans ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 64x16xf16>)
+  return
+}
+
+// -----
+
+func.func @ttrans_scratch(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 64x16xf32>) {
+  // expected-error @+1 {{'pto.ttrans' op valid shapes differ: 16x64 and 64x16}}
+  pto.ttrans ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 64x16xf32>) outs(%t : !pto.tile_buf<vec, 64x16xf32>)
+  return
+}
+
+// -----
+
+func.func @ttrans_mat(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 16x64xf32>, %m: !pto.tile_buf<mat, 64x16xf32>) {
+  // expected-error @+1 {{'pto.ttrans' op operates on vec tiles, got mat}}
+  pto.ttrans ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%m : !pto.tile_buf<mat, 64x16xf32>)
+  return
+}

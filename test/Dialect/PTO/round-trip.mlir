@@ -126,3 +126,154 @@ module attributes {pto.target_arch = "a2a3"} {
     return
   }
 }
+
+// -----
+
+// Elementwise vector instructions: binary, with a scalar, and unary.
+
+// CHECK-LABEL: func.func @elementwise
+// CHECK-SAME: (%[[A:[^:]+]]: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64{{[^>]+}}>, %[[B:[^:]+]]: !pto.tile_buf<{{[^>]+}}>, %[[D:[^:]+]]: !pto.tile_buf<{{[^>]+}}>, %[[S:[^:]+]]: f32, %[[I:[^:]+]]: !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}>, %[[N:[^:]+]]: i32)
+// CHECK: pto.tsub ins(%[[A]], %[[B]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tmul ins(%[[A]], %[[B]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tdiv ins(%[[A]], %[[B]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tmax ins(%[[A]], %[[B]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tmin ins(%[[A]], %[[B]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tsubs ins(%[[A]], %[[S]] : !pto.tile_buf<loc=vec{{[^>]+}}>, f32) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tmuls ins(%[[A]], %[[S]] : !pto.tile_buf<loc=vec{{[^>]+}}>, f32) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tdivs ins(%[[A]], %[[S]] : !pto.tile_buf<loc=vec{{[^>]+}}>, f32) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tmaxs ins(%[[A]], %[[S]] : !pto.tile_buf<loc=vec{{[^>]+}}>, f32) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tmins ins(%[[A]], %[[S]] : !pto.tile_buf<loc=vec{{[^>]+}}>, f32) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tadds ins(%[[I]], %[[N]] : !pto.tile_buf<loc=vec{{[^>]+}}>, i32) outs(%[[I]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tneg ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tabs ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.texp ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tlog ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tsqrt ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trsqrt ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trecip ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trelu ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+func.func @elementwise(%a: !pto.tile_buf<vec, 16x64xf32>, %b: !pto.tile_buf<vec, 16x64xf32>, %d: !pto.tile_buf<vec, 16x64xf32>, %s: f32, %i: !pto.tile_buf<vec, 16x64xi32>, %n: i32) {
+  pto.tsub ins(%a, %b : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tmul ins(%a, %b : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tdiv ins(%a, %b : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tmax ins(%a, %b : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tmin ins(%a, %b : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tsubs ins(%a, %s : !pto.tile_buf<vec, 16x64xf32>, f32) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tmuls ins(%a, %s : !pto.tile_buf<vec, 16x64xf32>, f32) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tdivs ins(%a, %s : !pto.tile_buf<vec, 16x64xf32>, f32) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tmaxs ins(%a, %s : !pto.tile_buf<vec, 16x64xf32>, f32) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tmins ins(%a, %s : !pto.tile_buf<vec, 16x64xf32>, f32) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tadds ins(%i, %n : !pto.tile_buf<vec, 16x64xi32>, i32) outs(%i : !pto.tile_buf<vec, 16x64xi32>)
+  pto.tneg ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tabs ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.texp ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tlog ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tsqrt ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trsqrt ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trecip ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trelu ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+// tcvt: the rounding mode is an attribute inside ins(...); CAST_RINT is the
+// default and is not printed.
+
+// CHECK-LABEL: func.func @tcvt
+// CHECK-SAME: (%[[A:[^:]+]]: !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>, %[[H:[^:]+]]: !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>, %[[I:[^:]+]]: !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}>)
+// CHECK: pto.tcvt ins(%[[A]] {rmode = #pto<round_mode NONE>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[H]] : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>)
+// CHECK: pto.tcvt ins(%[[A]] {rmode = #pto<round_mode RINT>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[H]] : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>)
+// CHECK: pto.tcvt ins(%[[A]] {rmode = #pto<round_mode ROUND>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[H]] : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>)
+// CHECK: pto.tcvt ins(%[[A]] {rmode = #pto<round_mode FLOOR>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[H]] : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>)
+// CHECK: pto.tcvt ins(%[[A]] {rmode = #pto<round_mode CEIL>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[H]] : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>)
+// CHECK: pto.tcvt ins(%[[A]] {rmode = #pto<round_mode TRUNC>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[H]] : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>)
+// CHECK: pto.tcvt ins(%[[A]] {rmode = #pto<round_mode ODD>} : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[H]] : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>)
+// CHECK: pto.tcvt ins(%[[A]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[H]] :
+// CHECK: pto.tcvt ins(%[[A]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[H]] :
+// CHECK: pto.tcvt ins(%[[H]] {rmode = #pto<round_mode TRUNC>} : !pto.tile_buf<loc=vec, dtype=f16{{[^>]+}}>) outs(%[[I]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}>)
+func.func @tcvt(%a: !pto.tile_buf<vec, 16x64xf32>, %h: !pto.tile_buf<vec, 16x64xf16>, %i: !pto.tile_buf<vec, 16x64xi32>) {
+  pto.tcvt ins(%a {rmode = #pto<round_mode NONE>} : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tcvt ins(%a {rmode = #pto<round_mode RINT>} : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tcvt ins(%a {rmode = #pto<round_mode ROUND>} : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tcvt ins(%a {rmode = #pto<round_mode FLOOR>} : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tcvt ins(%a {rmode = #pto<round_mode CEIL>} : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tcvt ins(%a {rmode = #pto<round_mode TRUNC>} : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tcvt ins(%a {rmode = #pto<round_mode ODD>} : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tcvt ins(%a {rmode = #pto<round_mode CAST_RINT>} : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tcvt ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%h : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tcvt ins(%h {rmode = #pto<round_mode TRUNC>} : !pto.tile_buf<vec, 16x64xf16>) outs(%i : !pto.tile_buf<vec, 16x64xi32>)
+  return
+}
+
+// -----
+
+// Reductions (row forms take a scratch tile), broadcasts and the fused
+// broadcast instructions. An Mx1 vector is a 16x8 tile with 16x1 valid.
+
+// CHECK-LABEL: func.func @reduce_broadcast
+// CHECK-SAME: (%[[A:[^:]+]]: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64{{[^>]+}}>, %[[T:[^:]+]]: !pto.tile_buf<{{[^>]+}}>, %[[D:[^:]+]]: !pto.tile_buf<{{[^>]+}}>, %[[R:[^:]+]]: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>, %[[C:[^:]+]]: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>)
+// CHECK: pto.trowsum ins(%[[A]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[R]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
+// CHECK: pto.trowmax ins(%[[A]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[R]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
+// CHECK: pto.trowmin ins(%[[A]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[R]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
+// CHECK: pto.tcolsum ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[C]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>)
+// CHECK: pto.tcolmax ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[C]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>)
+// CHECK: pto.tcolmin ins(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[C]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>)
+// CHECK: pto.trowexpand ins(%[[R]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpand ins(%[[C]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandadd ins(%[[A]], %[[R]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandsub ins(%[[A]], %[[R]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandmul ins(%[[A]], %[[R]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpanddiv ins(%[[A]], %[[R]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandmax ins(%[[A]], %[[R]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandmin ins(%[[A]], %[[R]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandexpdif ins(%[[A]], %[[R]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandadd ins(%[[A]], %[[C]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandsub ins(%[[A]], %[[C]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandmul ins(%[[A]], %[[C]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpanddiv ins(%[[A]], %[[C]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandmax ins(%[[A]], %[[C]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandmin ins(%[[A]], %[[C]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.tcolexpandexpdif ins(%[[A]], %[[C]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+func.func @reduce_broadcast(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 16x64xf32>, %d: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x8xf32, valid=16x1>, %c: !pto.tile_buf<vec, 1x64xf32>) {
+  pto.trowsum ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%r : !pto.tile_buf<vec, 16x8xf32, valid=16x1>)
+  pto.trowmax ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%r : !pto.tile_buf<vec, 16x8xf32, valid=16x1>)
+  pto.trowmin ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%r : !pto.tile_buf<vec, 16x8xf32, valid=16x1>)
+  pto.tcolsum ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%c : !pto.tile_buf<vec, 1x64xf32>)
+  pto.tcolmax ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%c : !pto.tile_buf<vec, 1x64xf32>)
+  pto.tcolmin ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%c : !pto.tile_buf<vec, 1x64xf32>)
+  pto.trowexpand ins(%r : !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tcolexpand ins(%c : !pto.tile_buf<vec, 1x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trowexpandadd ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trowexpandsub ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trowexpandmul ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trowexpanddiv ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trowexpandmax ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trowexpandmin ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trowexpandexpdif ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x1>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tcolexpandadd ins(%a, %c : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tcolexpandsub ins(%a, %c : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tcolexpandmul ins(%a, %c : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tcolexpanddiv ins(%a, %c : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tcolexpandmax ins(%a, %c : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tcolexpandmin ins(%a, %c : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tcolexpandexpdif ins(%a, %c : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+// texpands fills a tile with a scalar; ttrans transposes through a scratch
+// tile of the source's shape.
+
+// CHECK-LABEL: func.func @fill_transpose
+// CHECK-SAME: (%[[A:[^:]+]]: !pto.tile_buf<{{[^>]+}}>, %[[T:[^:]+]]: !pto.tile_buf<{{[^>]+}}>, %[[D:[^:]+]]: !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16{{[^>]+}}>, %[[S:[^:]+]]: f32, %[[I:[^:]+]]: !pto.tile_buf<{{[^>]+}}>, %[[N:[^:]+]]: i32)
+// CHECK: pto.texpands ins(%[[S]] : f32) outs(%[[A]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.texpands ins(%[[N]] : i32) outs(%[[I]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}>)
+// CHECK: pto.ttrans ins(%[[A]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[D]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16{{[^>]+}}>)
+func.func @fill_transpose(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 16x64xf32>, %d: !pto.tile_buf<vec, 64x16xf32>, %s: f32, %i: !pto.tile_buf<vec, 16x64xi32>, %n: i32) {
+  pto.texpands ins(%s : f32) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  pto.texpands ins(%n : i32) outs(%i : !pto.tile_buf<vec, 16x64xi32>)
+  pto.ttrans ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 64x16xf32>)
+  return
+}

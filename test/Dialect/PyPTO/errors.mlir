@@ -592,3 +592,460 @@ func.func @matmul_result_space(%a: !pypto.tile<16x32xf32, left>, %b: !pypto.tile
   %c = pypto.matmul %a, %b : !pypto.tile<16x32xf32, left>, !pypto.tile<32x16xf32, right> -> !pypto.tile<16x16xf32, vec>
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Vector ops: binary, scalar, unary
+//===----------------------------------------------------------------------===//
+
+func.func @sub_element(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf16>) {
+  // expected-error @+1 {{'pypto.sub' op failed to verify that all of {lhs, rhs, result} have same type}}
+  %x = "pypto.sub"(%a, %b) : (!pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf16>) -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @max_mixed(%v: !pypto.tile<16x16xf32, vec>, %w: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.max' op failed to verify that all of {lhs, rhs, result} have same type}}
+  %x = "pypto.max"(%v, %w) : (!pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>) -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @subs_scalar(%v: !pypto.tensor<16x16xf32>, %s: f16) {
+  // expected-error @+1 {{'pypto.subs' op scalar type 'f16' differs from the element type 'f32'}}
+  %x = pypto.subs %v, %s : !pypto.tensor<16x16xf32>, f16
+  return
+}
+
+// -----
+
+func.func @muls_scalar(%v: !pypto.tile<16x16xi32, vec>, %s: f32) {
+  // expected-error @+1 {{'pypto.muls' op scalar type 'f32' differs from the element type 'i32'}}
+  %x = pypto.muls %v, %s : !pypto.tile<16x16xi32, vec>, f32
+  return
+}
+
+// -----
+
+func.func @divs_scalar(%v: !pypto.tensor<16x16xbf16>, %s: f16) {
+  // expected-error @+1 {{'pypto.divs' op scalar type 'f16' differs from the element type 'bf16'}}
+  %x = pypto.divs %v, %s : !pypto.tensor<16x16xbf16>, f16
+  return
+}
+
+// -----
+
+func.func @maxs_scalar(%v: !pypto.tile<16x16xi16, vec>, %s: i32) {
+  // expected-error @+1 {{'pypto.maxs' op scalar type 'i32' differs from the element type 'i16'}}
+  %x = pypto.maxs %v, %s : !pypto.tile<16x16xi16, vec>, i32
+  return
+}
+
+// -----
+
+func.func @mins_scalar(%v: !pypto.tensor<16x16xi8>, %s: f32) {
+  // expected-error @+1 {{'pypto.mins' op scalar type 'f32' differs from the element type 'i8'}}
+  %x = pypto.mins %v, %s : !pypto.tensor<16x16xi8>, f32
+  return
+}
+
+// -----
+
+func.func @exp_int(%v: !pypto.tensor<16x16xi32>) {
+  // expected-error @+1 {{'pypto.exp' op needs a float element type, got 'i32'}}
+  %x = pypto.exp %v : !pypto.tensor<16x16xi32>
+  return
+}
+
+// -----
+
+func.func @log_int(%v: !pypto.tile<16x16xi32, vec>) {
+  // expected-error @+1 {{'pypto.log' op needs a float element type, got 'i32'}}
+  %x = pypto.log %v : !pypto.tile<16x16xi32, vec>
+  return
+}
+
+// -----
+
+func.func @sqrt_int(%v: !pypto.tensor<16x16xi16>) {
+  // expected-error @+1 {{'pypto.sqrt' op needs a float element type, got 'i16'}}
+  %x = pypto.sqrt %v : !pypto.tensor<16x16xi16>
+  return
+}
+
+// -----
+
+func.func @rsqrt_int(%v: !pypto.tile<16x32xi8, vec>) {
+  // expected-error @+1 {{'pypto.rsqrt' op needs a float element type, got 'i8'}}
+  %x = pypto.rsqrt %v : !pypto.tile<16x32xi8, vec>
+  return
+}
+
+// -----
+
+func.func @recip_int(%v: !pypto.tensor<16x16xi32>) {
+  // expected-error @+1 {{'pypto.recip' op needs a float element type, got 'i32'}}
+  %x = pypto.recip %v : !pypto.tensor<16x16xi32>
+  return
+}
+
+// -----
+
+func.func @neg_mixed(%v: !pypto.tile<16x16xf32, vec>) {
+  // expected-error @+1 {{'pypto.neg' op failed to verify that all of {source, result} have same type}}
+  %x = "pypto.neg"(%v) : (!pypto.tile<16x16xf32, vec>) -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pypto.cast
+//===----------------------------------------------------------------------===//
+
+func.func @cast_shape(%v: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.cast' op cannot change the shape}}
+  %x = pypto.cast %v : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x32xf16>
+  return
+}
+
+// -----
+
+func.func @cast_tile_shape(%v: !pypto.tile<16x16xf32, vec>) {
+  // expected-error @+1 {{'pypto.cast' op cannot change the shape}}
+  %x = pypto.cast %v round floor : !pypto.tile<16x16xf32, vec> -> !pypto.tile<32x16xi32, vec>
+  return
+}
+
+// -----
+
+func.func @cast_space(%v: !pypto.tile<16x16xf32, vec>) {
+  // expected-error @+1 {{'pypto.cast' op cannot change the memory space}}
+  %x = pypto.cast %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf16, mat>
+  return
+}
+
+// -----
+
+func.func @cast_drop_space(%v: !pypto.tile<16x16xf32, vec>) {
+  // expected-error @+1 {{'pypto.cast' op cannot change the memory space}}
+  %x = pypto.cast %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @cast_mixed(%v: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.cast' op operands and results must all be tensors or all tiles}}
+  %x = pypto.cast %v : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf16, vec>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+func.func @row_sum_shape(%v: !pypto.tensor<16x64xf32>) {
+  // expected-error @+1 {{'pypto.row_sum' op result must be 16x1, got 1x64}}
+  %x = pypto.row_sum %v : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @row_max_shape(%v: !pypto.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{'pypto.row_max' op result must be 16x1, got 16x2}}
+  %x = pypto.row_max %v : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x2xf32, vec>
+  return
+}
+
+// -----
+
+func.func @col_sum_shape(%v: !pypto.tensor<16x64xf32>) {
+  // expected-error @+1 {{'pypto.col_sum' op result must be 1x64, got 16x1}}
+  %x = pypto.col_sum %v : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+  return
+}
+
+// -----
+
+func.func @col_min_shape(%v: !pypto.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{'pypto.col_min' op result must be 1x64, got 1x32}}
+  %x = pypto.col_min %v : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x32xf32, vec>
+  return
+}
+
+// -----
+
+func.func @reduction_rank(%v: !pypto.tensor<4x16x64xf32>) {
+  // expected-error @+1 {{'pypto.col_max' op operates on 2-D tensors or tiles}}
+  %x = pypto.col_max %v : !pypto.tensor<4x16x64xf32> -> !pypto.tensor<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @row_min_element(%v: !pypto.tensor<16x64xf32>) {
+  // expected-error @+1 {{'pypto.row_min' op result element type differs from the source's}}
+  %x = pypto.row_min %v : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf16>
+  return
+}
+
+// -----
+
+func.func @reduction_mixed(%v: !pypto.tensor<16x64xf32>) {
+  // expected-error @+1 {{'pypto.row_sum' op operands and results must all be tensors or all tiles}}
+  %x = pypto.row_sum %v : !pypto.tensor<16x64xf32> -> !pypto.tile<16x1xf32, vec>
+  return
+}
+
+// -----
+
+func.func @scratch_type(%v: !pypto.tile<16x64xf32, vec>, %t: !pypto.tile<16x64xf16, vec>) {
+  // expected-error @+1 {{'pypto.row_max' op scratch tile must have the source tile's type}}
+  %x = pypto.row_max %v tmp %t : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf16, vec> -> !pypto.tile<16x1xf32, vec>
+  return
+}
+
+// -----
+
+func.func @scratch_shape(%v: !pypto.tile<16x64xf32, vec>, %t: !pypto.tile<16x1xf32, vec>) {
+  // expected-error @+1 {{'pypto.row_sum' op scratch tile must have the source tile's type}}
+  %x = pypto.row_sum %v tmp %t : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec> -> !pypto.tile<16x1xf32, vec>
+  return
+}
+
+// -----
+
+func.func @scratch_space(%v: !pypto.tile<16x64xf32, vec>, %t: !pypto.tile<16x64xf32, mat>) {
+  // expected-error @+1 {{'pypto.row_min' op scratch tile must have the source tile's type}}
+  %x = pypto.row_min %v tmp %t : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, mat> -> !pypto.tile<16x1xf32, vec>
+  return
+}
+
+// -----
+
+func.func @scratch_on_tensor(%v: !pypto.tensor<16x64xf32>, %t: !pypto.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{'pypto.row_sum' op scratch tile must have the source tile's type}}
+  %x = pypto.row_sum %v tmp %t : !pypto.tensor<16x64xf32>, !pypto.tile<16x64xf32, vec> -> !pypto.tensor<16x1xf32>
+  return
+}
+
+// -----
+
+// Column reductions take no scratch tile (pto.tcolsum has none).
+func.func @col_scratch(%v: !pypto.tile<16x64xf32, vec>, %t: !pypto.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{'pypto.col_sum' op}}
+  %x = pypto.col_sum %v tmp %t : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Broadcasts and fused broadcast ops
+//===----------------------------------------------------------------------===//
+
+func.func @row_expand_shape(%v: !pypto.tensor<16x2xf32>) {
+  // expected-error @+1 {{'pypto.row_expand' op broadcast operand must be 16x1, got 16x2}}
+  %x = pypto.row_expand %v : !pypto.tensor<16x2xf32> -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @row_expand_rows(%v: !pypto.tile<8x1xf32, vec>) {
+  // expected-error @+1 {{'pypto.row_expand' op broadcast operand must be 16x1, got 8x1}}
+  %x = pypto.row_expand %v : !pypto.tile<8x1xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @col_expand_shape(%v: !pypto.tensor<16x64xf32>) {
+  // expected-error @+1 {{'pypto.col_expand' op broadcast operand must be 1x64, got 16x64}}
+  %x = pypto.col_expand %v : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @col_expand_element(%v: !pypto.tile<1x64xf16, vec>) {
+  // expected-error @+1 {{'pypto.col_expand' op element types differ: 'f16' and 'f32'}}
+  %x = pypto.col_expand %v : !pypto.tile<1x64xf16, vec> -> !pypto.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @row_expand_mixed(%v: !pypto.tensor<16x1xf32>) {
+  // expected-error @+1 {{'pypto.row_expand' op operands and results must all be tensors or all tiles}}
+  %x = pypto.row_expand %v : !pypto.tensor<16x1xf32> -> !pypto.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @broadcast_rank(%v: !pypto.tensor<16x1x1xf32>) {
+  // expected-error @+1 {{'pypto.row_expand' op operates on 2-D tensors or tiles}}
+  %x = pypto.row_expand %v : !pypto.tensor<16x1x1xf32> -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @row_expand_add_shape(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tensor<1x64xf32>) {
+  // expected-error @+1 {{'pypto.row_expand_add' op broadcast operand must be 16x1, got 1x64}}
+  %x = pypto.row_expand_add %a, %v : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @col_expand_mul_shape(%a: !pypto.tile<16x64xf32, vec>, %v: !pypto.tile<16x1xf32, vec>) {
+  // expected-error @+1 {{'pypto.col_expand_mul' op broadcast operand must be 1x64, got 16x1}}
+  %x = pypto.col_expand_mul %a, %v : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  return
+}
+
+// -----
+
+func.func @row_expand_expdif_element(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tensor<16x1xf16>) {
+  // expected-error @+1 {{'pypto.row_expand_expdif' op element types differ: 'f16' and 'f32'}}
+  %x = pypto.row_expand_expdif %a, %v : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf16>
+  return
+}
+
+// -----
+
+func.func @col_expand_sub_mixed(%a: !pypto.tile<16x64xf32, vec>, %v: !pypto.tensor<1x64xf32>) {
+  // expected-error @+1 {{'pypto.col_expand_sub' op operands and results must all be tensors or all tiles}}
+  %x = pypto.col_expand_sub %a, %v : !pypto.tile<16x64xf32, vec>, !pypto.tensor<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @row_expand_div_result(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tensor<16x1xf32>) {
+  // expected-error @+1 {{'pypto.row_expand_div' op failed to verify that all of {lhs, result} have same type}}
+  %x = "pypto.row_expand_div"(%a, %v) : (!pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>) -> !pypto.tensor<16x1xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pypto.full and pypto.transpose
+//===----------------------------------------------------------------------===//
+
+func.func @full_value(%s: f16) {
+  // expected-error @+1 {{'pypto.full' op value type 'f16' differs from the element type 'f32'}}
+  %x = pypto.full %s : f16 -> !pypto.tensor<16x1xf32>
+  return
+}
+
+// -----
+
+func.func @full_int_value(%s: i32) {
+  // expected-error @+1 {{'pypto.full' op value type 'i32' differs from the element type 'i8'}}
+  %x = pypto.full %s : i32 -> !pypto.tile<32x32xi8, vec>
+  return
+}
+
+// -----
+
+func.func @full_index(%s: index) {
+  // expected-error @+1 {{'pypto.full' op operand #0 must be floating-point or signless integer, but got 'index'}}
+  %x = pypto.full %s : index -> !pypto.tile<32x32xi8, vec>
+  return
+}
+
+// -----
+
+func.func @transpose_shape(%v: !pypto.tensor<16x64xf32>) {
+  // expected-error @+1 {{'pypto.transpose' op result must be the transposed shape}}
+  %x = pypto.transpose %v : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_rank(%v: !pypto.tensor<4x16x64xf32>) {
+  // expected-error @+1 {{'pypto.transpose' op result must be the transposed shape}}
+  %x = pypto.transpose %v : !pypto.tensor<4x16x64xf32> -> !pypto.tensor<64x16xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_element(%v: !pypto.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{'pypto.transpose' op cannot change the element type}}
+  %x = pypto.transpose %v : !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf16, vec>
+  return
+}
+
+// -----
+
+func.func @transpose_scratch(%v: !pypto.tile<16x64xf32, vec>, %t: !pypto.tile<64x16xf32, vec>) {
+  // expected-error @+1 {{'pypto.transpose' op scratch tile must have the source tile's type}}
+  %x = pypto.transpose %v tmp %t : !pypto.tile<16x64xf32, vec>, !pypto.tile<64x16xf32, vec> -> !pypto.tile<64x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @transpose_mixed(%v: !pypto.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{'pypto.transpose' op operands and results must all be tensors or all tiles}}
+  %x = pypto.transpose %v : !pypto.tile<16x64xf32, vec> -> !pypto.tensor<64x16xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pypto.matmul_acc
+//===----------------------------------------------------------------------===//
+
+func.func @matmul_acc_space(%c: !pypto.tile<16x16xf32, vec>, %a: !pypto.tile<16x32xf32, left>, %b: !pypto.tile<32x16xf32, right>) {
+  // expected-error @+1 {{'pypto.matmul_acc' op accumulator tile must be in acc}}
+  %d = pypto.matmul_acc %c, %a, %b : !pypto.tile<16x32xf32, left>, !pypto.tile<32x16xf32, right> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @matmul_acc_result(%c: !pypto.tile<16x16xf32, acc>, %a: !pypto.tile<16x32xf32, left>, %b: !pypto.tile<32x16xf32, right>) {
+  // expected-error @+1 {{'pypto.matmul_acc' op failed to verify that all of {acc, result} have same type}}
+  %d = "pypto.matmul_acc"(%c, %a, %b) : (!pypto.tile<16x16xf32, acc>, !pypto.tile<16x32xf32, left>, !pypto.tile<32x16xf32, right>) -> !pypto.tile<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_acc_mixed(%c: !pypto.tensor<16x16xf32>, %a: !pypto.tile<16x32xf32, left>, %b: !pypto.tile<32x16xf32, right>) {
+  // expected-error @+1 {{'pypto.matmul_acc' op operands and result must all be tensors or all tiles}}
+  %d = pypto.matmul_acc %c, %a, %b : !pypto.tile<16x32xf32, left>, !pypto.tile<32x16xf32, right> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_acc_contraction(%c: !pypto.tensor<16x16xf32>, %a: !pypto.tensor<16x32xf32>, %b: !pypto.tensor<64x16xf32>) {
+  // expected-error @+1 {{'pypto.matmul_acc' op contraction mismatch: lhs is 16x32, rhs is 64x16}}
+  %d = pypto.matmul_acc %c, %a, %b : !pypto.tensor<16x32xf32>, !pypto.tensor<64x16xf32> -> !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_acc_operand_space(%c: !pypto.tile<16x16xf32, acc>, %a: !pypto.tile<16x32xf32, mat>, %b: !pypto.tile<32x16xf32, right>) {
+  // expected-error @+1 {{'pypto.matmul_acc' op tile operands must be in left and right, the result in acc}}
+  %d = pypto.matmul_acc %c, %a, %b : !pypto.tile<16x32xf32, mat>, !pypto.tile<32x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  return
+}

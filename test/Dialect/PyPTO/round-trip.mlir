@@ -184,3 +184,306 @@ func.func @edge(%t: !pypto.tensor<64x64xf32>) {
   %s = pypto.slice %t[%c48, %c48] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// Elementwise binary, scalar and unary vector ops, on tensors and on vec
+// tiles; the unary ops without a float restriction also take integers.
+
+// CHECK-LABEL: func.func @elementwise_tensors
+// CHECK-SAME: (%[[A:[^:]+]]: !pypto.tensor<16x64xf32>, %[[B:[^:]+]]: !pypto.tensor<16x64xf32>, %[[S:[^:]+]]: f32, %[[I:[^:]+]]: !pypto.tensor<16x64xi32>)
+// CHECK: pypto.sub %[[A]], %[[B]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.mul %[[A]], %[[B]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.div %[[A]], %[[B]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.max %[[A]], %[[B]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.min %[[A]], %[[B]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.subs %[[A]], %[[S]] : !pypto.tensor<16x64xf32>, f32
+// CHECK: pypto.muls %[[A]], %[[S]] : !pypto.tensor<16x64xf32>, f32
+// CHECK: pypto.divs %[[A]], %[[S]] : !pypto.tensor<16x64xf32>, f32
+// CHECK: pypto.maxs %[[A]], %[[S]] : !pypto.tensor<16x64xf32>, f32
+// CHECK: pypto.mins %[[A]], %[[S]] : !pypto.tensor<16x64xf32>, f32
+// CHECK: pypto.neg %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.abs %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.relu %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.exp %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.log %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.sqrt %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.rsqrt %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.recip %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.neg %[[I]] : !pypto.tensor<16x64xi32>
+// CHECK: pypto.abs %[[I]] : !pypto.tensor<16x64xi32>
+// CHECK: pypto.relu %[[I]] : !pypto.tensor<16x64xi32>
+func.func @elementwise_tensors(%a: !pypto.tensor<16x64xf32>, %b: !pypto.tensor<16x64xf32>, %s: f32, %i: !pypto.tensor<16x64xi32>) {
+  %sub = pypto.sub %a, %b : !pypto.tensor<16x64xf32>
+  %mul = pypto.mul %a, %b : !pypto.tensor<16x64xf32>
+  %div = pypto.div %a, %b : !pypto.tensor<16x64xf32>
+  %max = pypto.max %a, %b : !pypto.tensor<16x64xf32>
+  %min = pypto.min %a, %b : !pypto.tensor<16x64xf32>
+  %subs = pypto.subs %a, %s : !pypto.tensor<16x64xf32>, f32
+  %muls = pypto.muls %a, %s : !pypto.tensor<16x64xf32>, f32
+  %divs = pypto.divs %a, %s : !pypto.tensor<16x64xf32>, f32
+  %maxs = pypto.maxs %a, %s : !pypto.tensor<16x64xf32>, f32
+  %mins = pypto.mins %a, %s : !pypto.tensor<16x64xf32>, f32
+  %neg = pypto.neg %a : !pypto.tensor<16x64xf32>
+  %abs = pypto.abs %a : !pypto.tensor<16x64xf32>
+  %relu = pypto.relu %a : !pypto.tensor<16x64xf32>
+  %exp = pypto.exp %a : !pypto.tensor<16x64xf32>
+  %log = pypto.log %a : !pypto.tensor<16x64xf32>
+  %sqrt = pypto.sqrt %a : !pypto.tensor<16x64xf32>
+  %rsqrt = pypto.rsqrt %a : !pypto.tensor<16x64xf32>
+  %recip = pypto.recip %a : !pypto.tensor<16x64xf32>
+  %ineg = pypto.neg %i : !pypto.tensor<16x64xi32>
+  %iabs = pypto.abs %i : !pypto.tensor<16x64xi32>
+  %irelu = pypto.relu %i : !pypto.tensor<16x64xi32>
+  return
+}
+
+// CHECK-LABEL: func.func @elementwise_tiles
+// CHECK-SAME: (%[[A:[^:]+]]: !pypto.tile<16x64xf32, vec>, %[[B:[^:]+]]: !pypto.tile<16x64xf32, vec>, %[[S:[^:]+]]: f32, %[[I:[^:]+]]: !pypto.tile<16x64xi32, vec>)
+// CHECK: pypto.sub %[[A]], %[[B]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.mul %[[A]], %[[B]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.div %[[A]], %[[B]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.max %[[A]], %[[B]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.min %[[A]], %[[B]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.subs %[[A]], %[[S]] : !pypto.tile<16x64xf32, vec>, f32
+// CHECK: pypto.muls %[[A]], %[[S]] : !pypto.tile<16x64xf32, vec>, f32
+// CHECK: pypto.divs %[[A]], %[[S]] : !pypto.tile<16x64xf32, vec>, f32
+// CHECK: pypto.maxs %[[A]], %[[S]] : !pypto.tile<16x64xf32, vec>, f32
+// CHECK: pypto.mins %[[A]], %[[S]] : !pypto.tile<16x64xf32, vec>, f32
+// CHECK: pypto.neg %[[A]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.abs %[[A]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.relu %[[A]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.exp %[[A]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.log %[[A]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.sqrt %[[A]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.rsqrt %[[A]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.recip %[[A]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.neg %[[I]] : !pypto.tile<16x64xi32, vec>
+// CHECK: pypto.abs %[[I]] : !pypto.tile<16x64xi32, vec>
+// CHECK: pypto.relu %[[I]] : !pypto.tile<16x64xi32, vec>
+func.func @elementwise_tiles(%a: !pypto.tile<16x64xf32, vec>, %b: !pypto.tile<16x64xf32, vec>, %s: f32, %i: !pypto.tile<16x64xi32, vec>) {
+  %sub = pypto.sub %a, %b : !pypto.tile<16x64xf32, vec>
+  %mul = pypto.mul %a, %b : !pypto.tile<16x64xf32, vec>
+  %div = pypto.div %a, %b : !pypto.tile<16x64xf32, vec>
+  %max = pypto.max %a, %b : !pypto.tile<16x64xf32, vec>
+  %min = pypto.min %a, %b : !pypto.tile<16x64xf32, vec>
+  %subs = pypto.subs %a, %s : !pypto.tile<16x64xf32, vec>, f32
+  %muls = pypto.muls %a, %s : !pypto.tile<16x64xf32, vec>, f32
+  %divs = pypto.divs %a, %s : !pypto.tile<16x64xf32, vec>, f32
+  %maxs = pypto.maxs %a, %s : !pypto.tile<16x64xf32, vec>, f32
+  %mins = pypto.mins %a, %s : !pypto.tile<16x64xf32, vec>, f32
+  %neg = pypto.neg %a : !pypto.tile<16x64xf32, vec>
+  %abs = pypto.abs %a : !pypto.tile<16x64xf32, vec>
+  %relu = pypto.relu %a : !pypto.tile<16x64xf32, vec>
+  %exp = pypto.exp %a : !pypto.tile<16x64xf32, vec>
+  %log = pypto.log %a : !pypto.tile<16x64xf32, vec>
+  %sqrt = pypto.sqrt %a : !pypto.tile<16x64xf32, vec>
+  %rsqrt = pypto.rsqrt %a : !pypto.tile<16x64xf32, vec>
+  %recip = pypto.recip %a : !pypto.tile<16x64xf32, vec>
+  %ineg = pypto.neg %i : !pypto.tile<16x64xi32, vec>
+  %iabs = pypto.abs %i : !pypto.tile<16x64xi32, vec>
+  %irelu = pypto.relu %i : !pypto.tile<16x64xi32, vec>
+  return
+}
+
+// -----
+
+// Broadcasts and the fused broadcast ops: row forms take an Mx1 vector,
+// column forms a 1xN one.
+
+// CHECK-LABEL: func.func @broadcast_tensors
+// CHECK-SAME: (%[[A:[^:]+]]: !pypto.tensor<16x64xf32>, %[[R:[^:]+]]: !pypto.tensor<16x1xf32>, %[[C:[^:]+]]: !pypto.tensor<1x64xf32>)
+// CHECK: pypto.row_expand %[[R]] : !pypto.tensor<16x1xf32> -> !pypto.tensor<16x64xf32>
+// CHECK: pypto.col_expand %[[C]] : !pypto.tensor<1x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK: pypto.row_expand_add %[[A]], %[[R]] : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+// CHECK: pypto.row_expand_sub %[[A]], %[[R]] : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+// CHECK: pypto.row_expand_mul %[[A]], %[[R]] : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+// CHECK: pypto.row_expand_div %[[A]], %[[R]] : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+// CHECK: pypto.row_expand_max %[[A]], %[[R]] : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+// CHECK: pypto.row_expand_min %[[A]], %[[R]] : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+// CHECK: pypto.row_expand_expdif %[[A]], %[[R]] : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+// CHECK: pypto.col_expand_add %[[A]], %[[C]] : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+// CHECK: pypto.col_expand_sub %[[A]], %[[C]] : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+// CHECK: pypto.col_expand_mul %[[A]], %[[C]] : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+// CHECK: pypto.col_expand_div %[[A]], %[[C]] : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+// CHECK: pypto.col_expand_max %[[A]], %[[C]] : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+// CHECK: pypto.col_expand_min %[[A]], %[[C]] : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+// CHECK: pypto.col_expand_expdif %[[A]], %[[C]] : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+func.func @broadcast_tensors(%a: !pypto.tensor<16x64xf32>, %r: !pypto.tensor<16x1xf32>, %c: !pypto.tensor<1x64xf32>) {
+  %re = pypto.row_expand %r : !pypto.tensor<16x1xf32> -> !pypto.tensor<16x64xf32>
+  %ce = pypto.col_expand %c : !pypto.tensor<1x64xf32> -> !pypto.tensor<16x64xf32>
+  %radd = pypto.row_expand_add %a, %r : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+  %rsub = pypto.row_expand_sub %a, %r : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+  %rmul = pypto.row_expand_mul %a, %r : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+  %rdiv = pypto.row_expand_div %a, %r : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+  %rmax = pypto.row_expand_max %a, %r : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+  %rmin = pypto.row_expand_min %a, %r : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+  %rexpdif = pypto.row_expand_expdif %a, %r : !pypto.tensor<16x64xf32>, !pypto.tensor<16x1xf32>
+  %cadd = pypto.col_expand_add %a, %c : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+  %csub = pypto.col_expand_sub %a, %c : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+  %cmul = pypto.col_expand_mul %a, %c : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+  %cdiv = pypto.col_expand_div %a, %c : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+  %cmax = pypto.col_expand_max %a, %c : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+  %cmin = pypto.col_expand_min %a, %c : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+  %cexpdif = pypto.col_expand_expdif %a, %c : !pypto.tensor<16x64xf32>, !pypto.tensor<1x64xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @broadcast_tiles
+// CHECK-SAME: (%[[A:[^:]+]]: !pypto.tile<16x64xf32, vec>, %[[R:[^:]+]]: !pypto.tile<16x1xf32, vec>, %[[C:[^:]+]]: !pypto.tile<1x64xf32, vec>)
+// CHECK: pypto.row_expand %[[R]] : !pypto.tile<16x1xf32, vec> -> !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.col_expand %[[C]] : !pypto.tile<1x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.row_expand_add %[[A]], %[[R]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.row_expand_sub %[[A]], %[[R]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.row_expand_mul %[[A]], %[[R]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.row_expand_div %[[A]], %[[R]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.row_expand_max %[[A]], %[[R]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.row_expand_min %[[A]], %[[R]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.row_expand_expdif %[[A]], %[[R]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.col_expand_add %[[A]], %[[C]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+// CHECK: pypto.col_expand_sub %[[A]], %[[C]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+// CHECK: pypto.col_expand_mul %[[A]], %[[C]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+// CHECK: pypto.col_expand_div %[[A]], %[[C]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+// CHECK: pypto.col_expand_max %[[A]], %[[C]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+// CHECK: pypto.col_expand_min %[[A]], %[[C]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+// CHECK: pypto.col_expand_expdif %[[A]], %[[C]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+func.func @broadcast_tiles(%a: !pypto.tile<16x64xf32, vec>, %r: !pypto.tile<16x1xf32, vec>, %c: !pypto.tile<1x64xf32, vec>) {
+  %re = pypto.row_expand %r : !pypto.tile<16x1xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  %ce = pypto.col_expand %c : !pypto.tile<1x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  %radd = pypto.row_expand_add %a, %r : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rsub = pypto.row_expand_sub %a, %r : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rmul = pypto.row_expand_mul %a, %r : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rdiv = pypto.row_expand_div %a, %r : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rmax = pypto.row_expand_max %a, %r : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rmin = pypto.row_expand_min %a, %r : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %rexpdif = pypto.row_expand_expdif %a, %r : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  %cadd = pypto.col_expand_add %a, %c : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %csub = pypto.col_expand_sub %a, %c : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %cmul = pypto.col_expand_mul %a, %c : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %cdiv = pypto.col_expand_div %a, %c : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %cmax = pypto.col_expand_max %a, %c : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %cmin = pypto.col_expand_min %a, %c : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  %cexpdif = pypto.col_expand_expdif %a, %c : !pypto.tile<16x64xf32, vec>, !pypto.tile<1x64xf32, vec>
+  return
+}
+
+// -----
+
+// Casts: the default rounding (rint) is not printed; every other mode is.
+// Tiles keep their memory space.
+
+// CHECK-LABEL: func.func @casts
+// CHECK-SAME: (%[[A:[^:]+]]: !pypto.tensor<16x64xf32>, %[[V:[^:]+]]: !pypto.tile<16x64xf32, vec>)
+// CHECK: pypto.cast %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xbf16>
+// CHECK: pypto.cast %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf16>
+// CHECK: pypto.cast %[[A]] round round : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xi32>
+// CHECK: pypto.cast %[[A]] round floor : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xi32>
+// CHECK: pypto.cast %[[A]] round ceil : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xi32>
+// CHECK: pypto.cast %[[A]] round trunc : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xi32>
+// CHECK: pypto.cast %[[A]] round odd : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf16>
+// CHECK: pypto.cast %[[A]] round none : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf16>
+// CHECK: %[[H:.+]] = pypto.cast %[[V]] round trunc : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf16, vec>
+// CHECK: pypto.cast %[[H]] : !pypto.tile<16x64xf16, vec> -> !pypto.tile<16x64xf32, vec>
+func.func @casts(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, vec>) {
+  %rint = pypto.cast %a round rint : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xbf16>
+  %default = pypto.cast %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf16>
+  %round = pypto.cast %a round round : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xi32>
+  %floor = pypto.cast %a round floor : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xi32>
+  %ceil = pypto.cast %a round ceil : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xi32>
+  %trunc = pypto.cast %a round trunc : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xi32>
+  %odd = pypto.cast %a round odd : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf16>
+  %none = pypto.cast %a round none : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf16>
+  %h = pypto.cast %v round trunc : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf16, vec>
+  %f = pypto.cast %h : !pypto.tile<16x64xf16, vec> -> !pypto.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+// Reductions: row forms give Mx1, column forms 1xN. On tiles a row
+// reduction may name its scratch tile, a create_tile of the source's type.
+
+// CHECK-LABEL: func.func @reductions
+// CHECK-SAME: (%[[A:[^:]+]]: !pypto.tensor<16x64xf32>, %[[V:[^:]+]]: !pypto.tile<16x64xf32, vec>, %[[I:[^:]+]]: !pypto.tile<16x64xi32, vec>)
+// CHECK: pypto.row_sum %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+// CHECK: pypto.row_max %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+// CHECK: pypto.row_min %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+// CHECK: pypto.col_sum %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
+// CHECK: pypto.col_max %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
+// CHECK: pypto.col_min %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
+// CHECK: %[[TMP:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.row_sum %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.row_max %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.row_min %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.row_sum %[[V]] : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+// CHECK: pypto.col_sum %[[V]] : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
+// CHECK: pypto.col_max %[[V]] : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
+// CHECK: pypto.col_min %[[I]] : !pypto.tile<16x64xi32, vec> -> !pypto.tile<1x64xi32, vec>
+func.func @reductions(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, vec>, %i: !pypto.tile<16x64xi32, vec>) {
+  %rs = pypto.row_sum %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+  %rx = pypto.row_max %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+  %rn = pypto.row_min %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
+  %cs = pypto.col_sum %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
+  %cx = pypto.col_max %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
+  %cn = pypto.col_min %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
+  %tmp = pypto.create_tile : !pypto.tile<16x64xf32, vec>
+  %trs = pypto.row_sum %v tmp %tmp : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+  %trx = pypto.row_max %v tmp %tmp : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+  %trn = pypto.row_min %v tmp %tmp : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+  %tr = pypto.row_sum %v : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+  %tcs = pypto.col_sum %v : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
+  %tcx = pypto.col_max %v : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
+  %tcn = pypto.col_min %i : !pypto.tile<16x64xi32, vec> -> !pypto.tile<1x64xi32, vec>
+  return
+}
+
+// -----
+
+// full, transpose (with and without a scratch tile) and create_tile, with
+// and without a memory space.
+
+// CHECK-LABEL: func.func @fill_transpose
+// CHECK-SAME: (%[[A:[^:]+]]: !pypto.tensor<16x64xf32>, %[[V:[^:]+]]: !pypto.tile<16x64xf32, vec>, %[[S:[^:]+]]: f32, %[[N:[^:]+]]: i8)
+// CHECK: pypto.full %[[S]] : f32 -> !pypto.tensor<16x1xf32>
+// CHECK: pypto.full %[[S]] : f32 -> !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.full %[[N]] : i8 -> !pypto.tile<32x32xi8, vec>
+// CHECK: pypto.transpose %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<64x16xf32>
+// CHECK: %[[TMP:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.transpose %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
+// CHECK: pypto.transpose %[[V]] : !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
+// CHECK: pypto.create_tile : !pypto.tile<16x16xf16>
+// CHECK: pypto.create_tile {pypto.addr = 64 : i64} : !pypto.tile<16x16xf32, acc>
+func.func @fill_transpose(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, vec>, %s: f32, %n: i8) {
+  %f0 = pypto.full %s : f32 -> !pypto.tensor<16x1xf32>
+  %f1 = pypto.full %s : f32 -> !pypto.tile<16x64xf32, vec>
+  %f2 = pypto.full %n : i8 -> !pypto.tile<32x32xi8, vec>
+  %t0 = pypto.transpose %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<64x16xf32>
+  %tmp = pypto.create_tile : !pypto.tile<16x64xf32, vec>
+  %t1 = pypto.transpose %v tmp %tmp : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
+  %t2 = pypto.transpose %v : !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
+  %c0 = pypto.create_tile : !pypto.tile<16x16xf16>
+  %c1 = pypto.create_tile {pypto.addr = 64 : i64} : !pypto.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+// matmul_acc on tensors and on tiles: the accumulator has the result's type.
+
+// CHECK-LABEL: func.func @matmul_acc
+// CHECK-SAME: (%[[A:[^:]+]]: !pypto.tensor<16x32xf16>, %[[B:[^:]+]]: !pypto.tensor<32x16xf16>, %[[C:[^:]+]]: !pypto.tensor<16x16xf32>, %[[L:[^:]+]]: !pypto.tile<16x32xf16, left>, %[[R:[^:]+]]: !pypto.tile<32x16xf16, right>,
+// CHECK: pypto.matmul_acc %[[C]], %[[A]], %[[B]] : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
+// CHECK: %[[P:.+]] = pypto.matmul %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK: %[[Q:.+]] = pypto.matmul_acc %[[P]], %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK: pypto.matmul_acc %[[Q]], %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK: pypto.matmul_acc %{{.+}}, %{{.+}}, %{{.+}} : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8> -> !pypto.tensor<16x16xi32>
+func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %c: !pypto.tensor<16x16xf32>,
+                      %l: !pypto.tile<16x32xf16, left>, %r: !pypto.tile<32x16xf16, right>,
+                      %g: !pypto.tensor<16x32xi8>, %h: !pypto.tensor<32x16xi8>, %k: !pypto.tensor<16x16xi32>) {
+  %d = pypto.matmul_acc %c, %a, %b : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
+  %p = pypto.matmul %l, %r : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+  %q = pypto.matmul_acc %p, %l, %r : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+  %u = pypto.matmul_acc %q, %l, %r : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+  %i = pypto.matmul_acc %k, %g, %h : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8> -> !pypto.tensor<16x16xi32>
+  return
+}
