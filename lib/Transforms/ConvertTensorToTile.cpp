@@ -9,6 +9,7 @@
 #include "pypto/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -36,14 +37,35 @@ public:
   explicit Converter(func::FuncOp kernel) : kernel(kernel), dominance(kernel) {}
 
   LogicalResult run() {
+    // Pre-order: a loop's carried tensors become tiles before its body.
     SmallVector<Operation *> ops;
-    kernel.walk([&](Operation *op) {
-      if (isa<PyPTODialect>(op->getDialect()))
+    SmallVector<scf::ForOp> loops;
+    kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        loops.push_back(loop);
+      if (isa<PyPTODialect>(op->getDialect()) || isa<scf::ForOp>(op))
         ops.push_back(op);
     });
-    for (Operation *op : ops)
-      if (failed(convert(op)))
+    for (Operation *op : ops) {
+      auto loop = dyn_cast<scf::ForOp>(op);
+      if (failed(loop ? carryTiles(loop) : convert(op)))
         return failure();
+    }
+    // Loops now yield the tiles of what they yielded.
+    for (scf::ForOp loop : loops) {
+      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      for (OpOperand &operand : yield->getOpOperands())
+        if (isa<GMTensorType>(operand.get().getType())) {
+          Value tile = tiles.lookup(operand.get());
+          if (!tile)
+            return yield.emitOpError("yields a tensor that is not computed "
+                                     "in this kernel");
+          operand.set(tile);
+        }
+    }
+    ops.erase(
+        llvm::remove_if(ops, [](Operation *op) { return isa<scf::ForOp>(op); }),
+        ops.end());
     for (Operation *op : llvm::reverse(ops)) {
       if (!erased.contains(op))
         continue;
@@ -104,6 +126,25 @@ private:
     if (auto matmul = dyn_cast<MatmulAccOp>(op))
       return convertMatmul(matmul, matmul.getAcc());
     return op->emitOpError("is not supported inside a kernel yet");
+  }
+
+  /// A tensor carried by a loop (an accumulator, say) becomes a tile: its
+  /// initial value must be computed in this kernel.
+  LogicalResult carryTiles(scf::ForOp loop) {
+    for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
+      if (!isa<GMTensorType>(init.getType()))
+        continue;
+      Value tile = tiles.lookup(init);
+      if (!tile)
+        return loop.emitOpError("carries a tensor that is not computed in "
+                                "this kernel; compute its initial value "
+                                "with a tile op (e.g. pypto.full or "
+                                "pypto.matmul) before the loop");
+      loop.getInitArgsMutable()[i].assign(tile);
+      loop.getRegionIterArg(i).setType(tile.getType());
+      loop.getResult(i).setType(tile.getType());
+    }
+    return success();
   }
 
   FailureOr<Window> windowOf(Value tensor, Operation *user) {
@@ -219,7 +260,7 @@ private:
                                  resultType.getElementType(), MemorySpace::acc);
     Value product;
     if (acc) {
-      Value accTile = tiles.lookup(acc);
+      Value accTile = isa<TileType>(acc.getType()) ? acc : tiles.lookup(acc);
       if (!accTile ||
           cast<TileType>(accTile.getType()).getSpace() != MemorySpace::acc)
         return matmul->emitOpError(

@@ -23,8 +23,8 @@ func.func @loop_carried(%a: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
+  // expected-error @+1 {{'scf.for' op carries a tensor that is not computed in this kernel}}
   %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %a) -> (!pypto.tensor<16x16xf32>) {
-    // expected-error @+1 {{'pypto.adds' op operates on a tensor that is neither a kernel parameter nor a slice of one}}
     %y = pypto.adds %x, %s : !pypto.tensor<16x16xf32>, f32
     scf.yield %y : !pypto.tensor<16x16xf32>
   }
@@ -99,5 +99,19 @@ func.func @vector_on_acc(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf
   %m = pypto.matmul %a, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
   // expected-error @+1 {{'pypto.row_max' op uses the result of cube work; kernels that mix cube and vector work are not supported yet}}
   %r = pypto.row_max %m : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x1xf32>
+  return
+}
+
+// -----
+
+func.func @carried_parameter(%a: !pypto.tensor<16x16xf32>, %c: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'scf.for' op carries a tensor that is not computed in this kernel; compute its initial value with a tile op (e.g. pypto.full or pypto.matmul) before the loop}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %a) -> (!pypto.tensor<16x16xf32>) {
+    scf.yield %x : !pypto.tensor<16x16xf32>
+  }
+  pypto.assemble %r into %c[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }

@@ -266,3 +266,31 @@ func.func @matmul_acc(%a: !pypto.tensor<16x64xf16>, %b: !pypto.tensor<64x16xf16>
   pypto.assemble %r into %c[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A K-loop carrying an accumulator tensor carries the acc tile instead.
+
+// CHECK-LABEL: func.func @k_loop
+// CHECK:       %[[FIRST:.+]] = pypto.matmul {{.+}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:       %[[LOOP:.+]] = scf.for {{.+}} iter_args(%[[SUM:.+]] = %[[FIRST]]) -> (!pypto.tile<16x16xf32, acc>)
+// CHECK:         %[[NEXT:.+]] = pypto.matmul_acc %[[SUM]], {{.+}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:         scf.yield %[[NEXT]] : !pypto.tile<16x16xf32, acc>
+// CHECK:       pypto.store %[[LOOP]]
+func.func @k_loop(%a: !pypto.tensor<16x64xf32>, %b: !pypto.tensor<64x16xf32>,
+                  %c: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = pypto.slice %a[%c0, %c0] [16, 16] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x16xf32>
+  %b0 = pypto.slice %b[%c0, %c0] [16, 16] : !pypto.tensor<64x16xf32> -> !pypto.tensor<16x16xf32>
+  %first = pypto.matmul %a0, %b0 : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  %acc = scf.for %k = %c16 to %c64 step %c16 iter_args(%sum = %first) -> (!pypto.tensor<16x16xf32>) {
+    %ak = pypto.slice %a[%c0, %k] [16, 16] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x16xf32>
+    %bk = pypto.slice %b[%k, %c0] [16, 16] : !pypto.tensor<64x16xf32> -> !pypto.tensor<16x16xf32>
+    %next = pypto.matmul_acc %sum, %ak, %bk : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+    scf.yield %next : !pypto.tensor<16x16xf32>
+  }
+  pypto.assemble %acc into %c[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  return
+}
