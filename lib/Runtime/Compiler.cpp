@@ -10,11 +10,12 @@
 
 #include "pypto/Runtime/Device.h"
 
+#include "Process.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -24,19 +25,17 @@
 #include <sstream>
 #include <thread>
 
-#include <fcntl.h>
-#include <poll.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
-
-extern char **environ;
 
 namespace fs = std::filesystem;
 
 namespace pypto::runtime {
+
+using detail::joinCommand;
+using detail::ProcessResult;
+using detail::resolveExecutable;
+using detail::runProcess;
 
 namespace {
 
@@ -119,29 +118,6 @@ std::vector<std::string> splitWords(const std::string &s) {
   return words;
 }
 
-/// Absolute path of an executable name (PATH lookup), or the name itself.
-std::string resolveExecutable(const std::string &name) {
-  if (name.find('/') != std::string::npos) {
-    std::error_code ec;
-    fs::path p = fs::canonical(name, ec);
-    return ec ? name : p.string();
-  }
-  const char *path = std::getenv("PATH");
-  std::istringstream in(path ? path : "/usr/bin:/bin");
-  std::string dir;
-  while (std::getline(in, dir, ':')) {
-    if (dir.empty())
-      dir = ".";
-    fs::path cand = fs::path(dir) / name;
-    if (::access(cand.c_str(), X_OK) == 0) {
-      std::error_code ec;
-      fs::path p = fs::canonical(cand, ec);
-      return ec ? cand.string() : p.string();
-    }
-  }
-  return name;
-}
-
 /// Digest of every header under `dir` (relative path + contents).
 std::string headersDigest(const std::string &dir) {
   Hasher h;
@@ -166,111 +142,6 @@ std::string headersDigest(const std::string &dir) {
     h.add(text);
   }
   return h.hex();
-}
-
-//===----------------------------------------------------------------------===//
-// Running the compiler.
-//===----------------------------------------------------------------------===//
-
-struct ProcessResult {
-  bool started = false;
-  bool timedOut = false;
-  int exitStatus = -1; // exit code, or -signal
-  std::string output;  // stdout + stderr
-  std::string startError;
-};
-
-ProcessResult runProcess(const std::vector<std::string> &argv, unsigned timeoutSeconds) {
-  ProcessResult r;
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) {
-    r.startError = std::string("pipe: ") + std::strerror(errno);
-    return r;
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  // Own process group, so that a timeout kills the driver and its children.
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-  posix_spawnattr_setpgroup(&attr, 0);
-
-  std::vector<char *> cargv;
-  for (const std::string &a : argv)
-    cargv.push_back(const_cast<char *>(a.c_str()));
-  cargv.push_back(nullptr);
-  pid_t pid = -1;
-  int rc = ::posix_spawnp(&pid, cargv[0], &actions, &attr, cargv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
-  ::close(fds[1]);
-  if (rc != 0) {
-    ::close(fds[0]);
-    r.startError = "cannot run '" + argv[0] + "': " + std::strerror(rc);
-    return r;
-  }
-  r.started = true;
-
-  const size_t kMaxOutput = 256 * 1024;
-  timespec start;
-  ::clock_gettime(CLOCK_MONOTONIC, &start);
-  const int64_t limitMs = int64_t(timeoutSeconds) * 1000;
-  char buf[4096];
-  for (;;) {
-    timespec now;
-    ::clock_gettime(CLOCK_MONOTONIC, &now);
-    int64_t elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
-    if (timeoutSeconds && elapsed >= limitMs) {
-      r.timedOut = true;
-      break;
-    }
-    pollfd p{fds[0], POLLIN, 0};
-    int wait = timeoutSeconds ? static_cast<int>(std::min<int64_t>(limitMs - elapsed, 60000)) : -1;
-    int n = ::poll(&p, 1, wait);
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      break;
-    }
-    if (n == 0)
-      continue; // re-check the deadline
-    ssize_t got = ::read(fds[0], buf, sizeof(buf));
-    if (got < 0) {
-      if (errno == EINTR || errno == EAGAIN)
-        continue;
-      break;
-    }
-    if (got == 0)
-      break; // EOF: every writer is gone
-    if (r.output.size() < kMaxOutput)
-      r.output.append(buf, std::min<size_t>(size_t(got), kMaxOutput - r.output.size()));
-  }
-  ::close(fds[0]);
-  if (r.timedOut) {
-    ::kill(-pid, SIGKILL);
-    ::kill(pid, SIGKILL);
-  }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFEXITED(status))
-    r.exitStatus = WEXITSTATUS(status);
-  else if (WIFSIGNALED(status))
-    r.exitStatus = -WTERMSIG(status);
-  return r;
-}
-
-std::string joinCommand(const std::vector<std::string> &argv) {
-  std::string s;
-  for (const std::string &a : argv) {
-    if (!s.empty())
-      s += ' ';
-    s += a;
-  }
-  return s;
 }
 
 std::string sanitizeFileName(std::string name) {

@@ -8,10 +8,18 @@
 // cores: each owns a CoreContext with its own on-chip arenas and sleeps on a
 // condition variable until the dispatcher hands it a job. All parts of one
 // block of a mixed task (and all blocks of a sync-start task) are dispatched
-// together, so they run concurrently.
+// together, so they run concurrently; the parts of one block share a
+// PipeGroup (their tpush/tpop pipes).
 //
-// One mutex guards the scheduler state (tracker, live tasks, queues, workers);
-// scope and buffer bookkeeping belong to the orchestrator thread alone.
+// Rings (by scope depth) bound the unfinished tasks, the bytes of
+// runtime-allocated tensors and the dependency entries; the orchestrator
+// blocks at a bound (back-pressure). A watchdog thread ends the run when a
+// running part makes no progress for too long. Kernels run guarded
+// (CrashGuard): a fault in kernel code becomes an error of the run.
+//
+// One mutex (mu_) guards the scheduler state (tracker, live tasks, queues,
+// workers, ring counters); scope and buffer bookkeeping belong to the
+// orchestrator thread alone. Lock order: mu_, then a PipeGroup's mutex.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +29,13 @@
 #include "pypto/Runtime/intrinsic.h"
 #include "pypto/Runtime/pto_orchestration_api.h"
 
+#include "CrashGuard.h"
+#include "Pipes.h"
+
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
@@ -31,15 +44,26 @@
 #include <deque>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 
 namespace pypto::runtime {
 
 namespace {
 
+using detail::CrashInfo;
+using detail::PipeGroup;
+using detail::PipePartInfo;
+using detail::Unguarded;
 using pto::sim::CoreContext;
 using pto::sim::Space;
 constexpr int kNumSpaces = pto::sim::kNumSpaces;
+
+constexpr uint32_t kDefaultTaskWindow = 16384;
+constexpr uint64_t kDefaultRingHeap = uint64_t(1) << 30;
+constexpr uint32_t kDefaultDepPool = 16384;
+constexpr double kDefaultWatchdogSeconds = 60.0;
+constexpr uint64_t kHeapAlign = 1024; // PTO2_PACKED_OUTPUT_ALIGN
 
 /// What CoreContext::raise throws.
 struct KernelRaise : std::runtime_error {
@@ -50,14 +74,43 @@ __attribute__((noreturn)) void raiseFromKernel(CoreContext *, const char *messag
   throw KernelRaise(message ? message : "(no message)");
 }
 
+int64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.3g s", s);
+  return buf;
+}
+
 //===----------------------------------------------------------------------===//
-// Host buffers of runtime-allocated tensors.
+// Host buffers of runtime-allocated tensors, charged to a ring's heap.
 //===----------------------------------------------------------------------===//
+
+struct HeapAccount {
+  std::atomic<uint64_t> used[kNumRings] = {};
+  /// Bytes of buffers whose scope has ended: freed once their tasks finish.
+  std::atomic<uint64_t> reclaimable[kNumRings] = {};
+};
 
 struct HostBuffer {
   void *data = nullptr;
   size_t bytes = 0;
-  ~HostBuffer() { std::free(data); }
+  HeapAccount *account = nullptr;
+  int ring = 0;
+  uint64_t charged = 0;
+  bool scopeClosed = false; // set by the orchestrator while it holds a reference
+  ~HostBuffer() {
+    std::free(data);
+    if (account) {
+      account->used[ring].fetch_sub(charged);
+      if (scopeClosed)
+        account->reclaimable[ring].fetch_sub(charged);
+    }
+  }
 };
 using BufferRef = std::shared_ptr<HostBuffer>;
 
@@ -153,11 +206,13 @@ struct Task {
   std::vector<Part> parts; // empty: dummy task
   int32_t blockNum = 1;
   bool syncStart = false;
+  int ring = 0;
   int32_t nextBlock = 0;      // next block to dispatch
   int64_t unitsRemaining = 0; // parts * blocks not finished yet
   int32_t fanin = 0;          // unfinished producers
   std::vector<Task *> consumers;
   std::vector<BufferRef> buffers; // runtime buffers kept alive while the task lives
+  std::vector<pto::sim::GmRange> gm; // buffers of the tensor arguments
   Queue queue = QAiv;
   unsigned need[2] = {0, 0}; // workers per block, by core type
 };
@@ -166,6 +221,9 @@ struct Job {
   Task *task = nullptr;
   int32_t part = 0;
   int32_t block = 0;
+  uint64_t serial = 0;               // unique per job (guard / interrupts)
+  std::shared_ptr<PipeGroup> group;  // the block's pipes (mixed tasks)
+  int groupPart = 0;
 };
 
 struct Worker {
@@ -175,12 +233,19 @@ struct Worker {
   std::condition_variable cv;
   bool hasJob = false;
   Job job;
+  // Under Run::mu_: the job this worker was given and has not finished yet.
+  bool running = false;
+  detail::GuardState *guard = nullptr; // of the worker thread
+  // Set by the worker thread and by its hooks; read by the watchdog.
+  std::atomic<int64_t> lastProgressNs{0};
   bool arenasReady = false;
   CoreContext ctx{};
   ChipTensor tensors[PTO2_MAX_TENSOR_ARGS];
   int64_t args[PTO2_KERNEL_ARG_SLOTS] = {};
   LocalContext local{};
   GlobalContext global{};
+
+  void touch() { lastProgressNs.store(nowNs(), std::memory_order_relaxed); }
 
   ~Worker() {
     for (int s = 0; s < kNumSpaces; ++s)
@@ -202,7 +267,8 @@ int typeIndex(CoreType t) { return t == CoreType::AIC ? 0 : 1; }
 
 class Run {
 public:
-  Run(const DeviceSpec &device, const LoadedProgram &program, const RunOptions &options);
+  Run(const DeviceSpec &device, const LoadedProgram &program, const RunOptions &options,
+      const RunLimits &limits);
   ~Run();
 
   Status execute(const ChipTaskArgs &args);
@@ -220,14 +286,29 @@ public:
   int clusterCount() const { return device_.numAic; }
   int aivCount() const { return device_.numAiv; }
 
+  // Pipe hooks (called from kernel code through the worker's CoreContext).
+  static void hookPipeInit(CoreContext *ctx, int32_t pipe, int32_t dirMask, uint32_t slotSize,
+                           uint32_t slotNum, int32_t split, void *gmRing);
+  static uint8_t *hookPushAcquire(CoreContext *ctx, int32_t pipe, uint64_t *capacity);
+  static void hookPushCommit(CoreContext *ctx, int32_t pipe, const pto::sim::PipeTileDesc *desc);
+  static void hookPop(CoreContext *ctx, int32_t pipe, pto::sim::PipeSlotView *out);
+  static void hookFree(CoreContext *ctx, int32_t pipe);
+
 private:
   // Orchestrator thread.
   bool makeOutput(const TensorCreateInfo &ci, uint64_t owner, ChipTensor &desc,
                   BufferRef &buffer);
+  bool chargeHeap(uint64_t bytes, uint64_t owner, int ring);
   Scope &currentScope() { return scopes_.back(); }
+  int currentRing() const {
+    return scopes_.empty() ? 0 : std::min<int>(int(scopes_.size()) - 1, kNumRings - 1);
+  }
   bool automaticDeps() const {
     return scopes_.empty() || scopes_.back().mode != PTO2ScopeMode::MANUAL;
   }
+  /// Wait until pred() or failure, releasing held-back tasks meanwhile.
+  template <typename Pred> void orchestratorWaitLocked(std::unique_lock<std::mutex> &lock,
+                                                       Pred pred);
 
   // Require mu_.
   void failLocked(const std::string &message);
@@ -236,20 +317,29 @@ private:
   void dispatchLocked();
   bool reserveWorkersLocked(int type, unsigned count, bool beyondSoftCap);
   void startWorkerLocked(int type);
+  std::string describeJobLocked(const Worker *w) const;
 
   // Workers.
   void workerLoop(Worker *w);
   std::string runJob(Worker *w, const Job &job);
 
+  // Watchdog.
+  void watchdogLoop();
+  void watchdogCheckLocked();
+
+  HeapAccount heap_; // first: buffers (declared later) release into it
   const DeviceSpec &device_;
   const LoadedProgram &program_;
   RunOptions options_;
+  RunLimits limits_;
   PTO2RuntimeOps ops_{};
 
   std::mutex mu_;
   std::condition_variable orchCv_; // the orchestrator waits here
   DependencyTracker tracker_;
   std::unordered_map<uint64_t, std::unique_ptr<Task>> live_;
+  uint64_t liveByRing_[kNumRings] = {};
+  uint64_t depEntries_[kNumRings] = {};
   std::deque<Task *> ready_[NumQueues];
   std::vector<std::unique_ptr<Worker>> workers_;
   std::vector<Worker *> idle_[2];
@@ -262,7 +352,13 @@ private:
   std::string error_;
   unsigned running_ = 0;
   bool holdDispatch_ = false; // deferDispatch while the orchestration runs
+  uint64_t nextJobSerial_ = 1;
   RunStats stats_;
+
+  // Watchdog (state under mu_).
+  std::thread watchdog_;
+  std::condition_variable watchdogCv_;
+  bool watchdogStop_ = false;
 
   // Orchestrator thread only.
   uint64_t nextTaskId_ = 0;
@@ -272,8 +368,9 @@ private:
 
 Run *self(void *rt) { return static_cast<Run *>(rt); }
 
-Run::Run(const DeviceSpec &device, const LoadedProgram &program, const RunOptions &options)
-    : device_(device), program_(program), options_(options) {
+Run::Run(const DeviceSpec &device, const LoadedProgram &program, const RunOptions &options,
+         const RunLimits &limits)
+    : device_(device), program_(program), options_(options), limits_(limits) {
   unsigned soft = options.workersPerType ? options.workersPerType
                                          : std::thread::hardware_concurrency() + 1;
   soft = std::max(soft, 2u); // a mixed task needs two AIV cores at once
@@ -282,26 +379,44 @@ Run::Run(const DeviceSpec &device, const LoadedProgram &program, const RunOption
         0, device.coreCount(t == 0 ? CoreType::AIC : CoreType::AIV)));
     softCap_[t] = std::min(soft, hardCap_[t]);
   }
-  if (options_.taskWindow == 0)
-    options_.taskWindow = 1;
+  stats_.limits = limits_;
 
+  // Every entry runs unguarded: a fault inside the runtime is not the
+  // orchestration's, and no jump may leave mu_ held.
   ops_.version = PTO2_RUNTIME_OPS_VERSION;
   ops_.struct_size = sizeof(PTO2RuntimeOps);
   ops_.runtime = this;
   ops_.submit_task = [](void *rt, const MixedKernels *k, const CoreTaskArgs *a,
-                        TaskOutputTensors *out) { self(rt)->submit(*k, *a, out); };
+                        TaskOutputTensors *out) {
+    Unguarded ug;
+    self(rt)->submit(*k, *a, out);
+  };
   ops_.alloc_tensors = [](void *rt, const TensorCreateInfo *const *infos, uint32_t n,
-                          TaskOutputTensors *out) { self(rt)->allocTensors(infos, n, out); };
-  ops_.scope_begin = [](void *rt, PTO2ScopeMode mode) { self(rt)->scopeBegin(mode); };
-  ops_.scope_end = [](void *rt) { self(rt)->scopeEnd(); };
-  ops_.log = [](void *rt, int level, const char *msg) { self(rt)->log(level, msg); };
+                          TaskOutputTensors *out) {
+    Unguarded ug;
+    self(rt)->allocTensors(infos, n, out);
+  };
+  ops_.scope_begin = [](void *rt, PTO2ScopeMode mode) {
+    Unguarded ug;
+    self(rt)->scopeBegin(mode);
+  };
+  ops_.scope_end = [](void *rt) {
+    Unguarded ug;
+    self(rt)->scopeEnd();
+  };
+  ops_.log = [](void *rt, int level, const char *msg) {
+    Unguarded ug;
+    self(rt)->log(level, msg);
+  };
   ops_.report_fatal = [](void *rt, int32_t code, const char *msg) {
+    Unguarded ug;
     self(rt)->reportFatal(code, msg);
   };
   ops_.is_fatal = [](void *rt) -> int { return self(rt)->isFatal() ? 1 : 0; };
   ops_.available_cluster_count = [](void *rt) { return self(rt)->clusterCount(); };
   ops_.available_aiv_count = [](void *rt) { return self(rt)->aivCount(); };
   ops_.wait_tensor = [](void *rt, const ChipTensor *t, int write) {
+    Unguarded ug;
     self(rt)->waitTensor(*t, write != 0);
   };
 }
@@ -310,9 +425,13 @@ Run::~Run() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     shutdown_ = true;
+    watchdogStop_ = true;
+    watchdogCv_.notify_all();
     for (auto &w : workers_)
       w->cv.notify_all();
   }
+  if (watchdog_.joinable())
+    watchdog_.join();
   for (auto &w : workers_)
     if (w->thread.joinable())
       w->thread.join();
@@ -323,20 +442,49 @@ Run::~Run() {
 //===----------------------------------------------------------------------===//
 
 Status Run::execute(const ChipTaskArgs &args) {
+  detail::installCrashHandlers();
   program_.bindRuntime(&ops_);
   {
     std::lock_guard<std::mutex> lock(mu_);
     holdDispatch_ = options_.deferDispatch;
+    if (limits_.watchdogSeconds > 0) {
+      try {
+        watchdog_ = std::thread(&Run::watchdogLoop, this);
+      } catch (const std::exception &e) {
+        failLocked(std::string("cannot start the watchdog thread: ") + e.what());
+      }
+    }
   }
   scopeBegin(PTO2ScopeMode::AUTO); // the executor's outer scope
-  try {
-    program_.entry(args);
-  } catch (const std::exception &e) {
+
+  // The orchestration runs guarded: a fault in it ends the run, not the process.
+  struct Call {
+    Run *run;
+    const ChipTaskArgs *args;
+    std::string error;
+  } call{this, &args, {}};
+  CrashInfo crash;
+  bool completed = true;
+  if (!isFatal()) {
+    detail::AltStack altStack;
+    completed = detail::runGuarded(
+        [](void *p) {
+          Call *c = static_cast<Call *>(p);
+          try {
+            c->run->program_.entry(*c->args);
+          } catch (const std::exception &e) {
+            c->error = std::string("orchestration: uncaught exception: ") + e.what();
+          } catch (...) {
+            c->error = "orchestration: uncaught exception";
+          }
+        },
+        &call, 0, crash);
+  }
+  if (!completed || !call.error.empty()) {
     std::lock_guard<std::mutex> lock(mu_);
-    failLocked(std::string("orchestration: uncaught exception: ") + e.what());
-  } catch (...) {
-    std::lock_guard<std::mutex> lock(mu_);
-    failLocked("orchestration: uncaught exception");
+    failLocked(!completed ? "orchestration '" + program_.orchestrationPath + "' crashed with " +
+                                detail::describeCrash(crash)
+                          : call.error);
   }
   while (!scopes_.empty())
     scopeEnd();
@@ -347,9 +495,13 @@ Status Run::execute(const ChipTaskArgs &args) {
     dispatchLocked();
     orchCv_.wait(lock, [&] { return live_.empty(); });
     shutdown_ = true;
+    watchdogStop_ = true;
+    watchdogCv_.notify_all();
     for (auto &w : workers_)
       w->cv.notify_all();
   }
+  if (watchdog_.joinable())
+    watchdog_.join();
   for (auto &w : workers_)
     if (w->thread.joinable())
       w->thread.join();
@@ -361,6 +513,59 @@ Status Run::execute(const ChipTaskArgs &args) {
   if (failed_)
     return Status::error(error_);
   return Status::success();
+}
+
+template <typename Pred>
+void Run::orchestratorWaitLocked(std::unique_lock<std::mutex> &lock, Pred pred) {
+  if (failed_ || pred())
+    return;
+  const bool held = holdDispatch_;
+  holdDispatch_ = false;
+  dispatchLocked();
+  orchCv_.wait(lock, [&] { return failed_ || pred(); });
+  holdDispatch_ = held;
+}
+
+bool Run::chargeHeap(uint64_t charge, uint64_t owner, int ring) {
+  const uint64_t cap = limits_.ringHeap[ring];
+  const std::string where = "orchestration: task " + std::to_string(owner) + ": ";
+  std::unique_lock<std::mutex> lock(mu_);
+  if (charge > cap) {
+    failLocked(where + "a runtime-allocated tensor of " + std::to_string(charge) +
+               " bytes (rounded up to 1024) exceeds the heap of ring " + std::to_string(ring) +
+               " (" + std::to_string(cap) + " bytes; PTO2_RING_HEAP / RunOptions::ringHeap)");
+    return false;
+  }
+  bool never = false;
+  uint64_t pinned = 0;
+  orchestratorWaitLocked(lock, [&] {
+    const uint64_t used = heap_.used[ring].load();
+    if (used + charge <= cap)
+      return true;
+    // Tensors of scopes that are still open are freed only when the
+    // orchestrator (which waits here) ends those scopes.
+    pinned = used - std::min(used, heap_.reclaimable[ring].load());
+    if (pinned + charge > cap)
+      never = true;
+    return never;
+  });
+  if (failed_)
+    return false;
+  if (never) {
+    failLocked(where + "the heap of ring " + std::to_string(ring) + " (" + std::to_string(cap) +
+               " bytes; PTO2_RING_HEAP / RunOptions::ringHeap) cannot hold a runtime-allocated "
+               "tensor of " +
+               std::to_string(charge) + " bytes: " + std::to_string(pinned) +
+               " bytes belong to tensors of scopes that are still open (raise PTO2_RING_HEAP or "
+               "end scopes sooner)");
+    return false;
+  }
+  heap_.used[ring].fetch_add(charge);
+  uint64_t total = 0;
+  for (int r = 0; r < kNumRings; ++r)
+    total += heap_.used[r].load();
+  stats_.maxHeapBytes = std::max(stats_.maxHeapBytes, total);
+  return true;
 }
 
 bool Run::makeOutput(const TensorCreateInfo &ci, uint64_t owner, ChipTensor &desc,
@@ -384,13 +589,21 @@ bool Run::makeOutput(const TensorCreateInfo &ci, uint64_t owner, ChipTensor &des
     return true; // descriptor only; nothing will run
   const uint64_t numel = desc.numel();
   const uint64_t bytes = numel * es;
+  const int ring = currentRing();
+  const uint64_t charge = (std::max<uint64_t>(bytes, 1) + kHeapAlign - 1) / kHeapAlign * kHeapAlign;
+  if (!chargeHeap(charge, owner, ring))
+    return false;
   buffer = allocateZeroed(bytes);
   if (!buffer) {
+    heap_.used[ring].fetch_sub(charge);
     std::lock_guard<std::mutex> lock(mu_);
     failLocked("orchestration: out of host memory allocating " + std::to_string(bytes) +
                " bytes");
     return false;
   }
+  buffer->account = &heap_;
+  buffer->ring = ring;
+  buffer->charged = charge;
   if (ci.has_initial_value && ci.initial_value != 0.0) {
     unsigned char elem[8];
     encodeElement(ci.dtype, ci.initial_value, elem);
@@ -417,6 +630,7 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args, TaskOutp
 
   auto task = std::make_unique<Task>();
   task->id = id;
+  task->ring = currentRing();
   // Parts.
   const int slots[3] = {kernels.aic, kernels.aiv0, kernels.aiv1};
   for (int s = 0; s < 3; ++s) {
@@ -488,6 +702,8 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args, TaskOutp
       if (it != ownedBuffers_.end())
         task->buffers.push_back(it->second);
     }
+    if (t.buffer.addr != 0 && t.buffer.size != 0)
+      task->gm.push_back(pto::sim::GmRange{t.buffer.addr, t.buffer.size});
     switch (tag) {
     case TensorArgType::INPUT: accesses.push_back({t, AccessMode::Read}); break;
     case TensorArgType::OUTPUT:
@@ -509,17 +725,27 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args, TaskOutp
     *out = TaskOutputTensors(nullptr, 0, PTO2TaskId::from_raw(id));
   }
 
+  const int ring = task->ring;
   std::unique_lock<std::mutex> lock(mu_);
-  if (live_.size() >= options_.taskWindow) {
-    const bool held = holdDispatch_;
-    holdDispatch_ = false;
-    dispatchLocked();
-    orchCv_.wait(lock, [&] { return failed_ || live_.size() < options_.taskWindow; });
-    holdDispatch_ = held;
-  }
+  // Back-pressure: the ring's task window.
+  orchestratorWaitLocked(lock, [&] { return liveByRing_[ring] < limits_.taskWindow[ring]; });
   if (failed_)
     return;
   std::vector<TaskKey> deps = tracker_.addTask(id, accesses, explicitDeps, automaticDeps());
+  // Back-pressure: the ring's dependency pool (one entry per edge from an
+  // unfinished producer).
+  auto liveDeps = [&] {
+    uint64_t n = 0;
+    for (TaskKey d : deps)
+      n += live_.count(d);
+    return n;
+  };
+  orchestratorWaitLocked(lock,
+                         [&] { return depEntries_[ring] + liveDeps() <= limits_.depPool[ring]; });
+  if (failed_) {
+    tracker_.completeTask(id);
+    return;
+  }
   Task *t = task.get();
   for (TaskKey d : deps) {
     auto it = live_.find(d);
@@ -528,9 +754,16 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args, TaskOutp
     it->second->consumers.push_back(t);
     ++t->fanin;
   }
+  depEntries_[ring] += t->fanin;
   stats_.dependencyEdges += t->fanin;
   ++stats_.tasksSubmitted;
   live_.emplace(id, std::move(task));
+  ++liveByRing_[ring];
+  stats_.maxLiveTasks = std::max<uint64_t>(stats_.maxLiveTasks, live_.size());
+  uint64_t entries = 0;
+  for (int r = 0; r < kNumRings; ++r)
+    entries += depEntries_[r];
+  stats_.maxDependencyEntries = std::max(stats_.maxDependencyEntries, entries);
   if (t->fanin == 0) {
     if (t->parts.empty())
       completeLocked(t);
@@ -571,9 +804,15 @@ void Run::scopeEnd() {
     log(PTO2_LOG_WARN, "scope_end without a matching scope_begin");
     return;
   }
-  // Buffers of the scope stay alive while unfinished tasks use them.
-  for (const BufferRef &b : scopes_.back().buffers)
+  // Buffers of the scope stay alive while unfinished tasks use them; their
+  // heap bytes become reclaimable.
+  for (const BufferRef &b : scopes_.back().buffers) {
     ownedBuffers_.erase(reinterpret_cast<uintptr_t>(b->data));
+    if (b->account && !b->scopeClosed) {
+      b->scopeClosed = true;
+      heap_.reclaimable[b->ring].fetch_add(b->charged);
+    }
+  }
   scopes_.pop_back();
 }
 
@@ -620,6 +859,10 @@ void Run::failLocked(const std::string &message) {
     failed_ = true;
     error_ = message;
     failedFlag_.store(true, std::memory_order_release);
+    // Release the parts blocked on pipes: their peers may never come.
+    for (auto &w : workers_)
+      if (w->running && w->job.group)
+        w->job.group->abort("aborted: the run failed");
   }
   orchCv_.notify_all();
 }
@@ -633,6 +876,7 @@ void Run::completeLocked(Task *first) {
     work.pop_back();
     tracker_.completeTask(t->id);
     for (Task *c : t->consumers) {
+      --depEntries_[c->ring];
       if (--c->fanin != 0)
         continue;
       if (c->parts.empty() || failed_)
@@ -640,7 +884,8 @@ void Run::completeLocked(Task *first) {
       else
         enqueueLocked(c);
     }
-    live_.erase(t->id);
+    --liveByRing_[t->ring];
+    live_.erase(t->id); // may free buffers (heap)
   }
   orchCv_.notify_all();
 }
@@ -699,12 +944,30 @@ void Run::dispatchLocked() {
           break; // wait for workers to come back
         for (unsigned b = 0; b < blocks; ++b) {
           const int32_t block = t->nextBlock++;
+          // The parts of one block of a mixed task share its pipes.
+          std::shared_ptr<PipeGroup> group;
+          if (t->parts.size() > 1) {
+            std::vector<PipePartInfo> infos;
+            int lane = 0;
+            for (const Part &p : t->parts) {
+              PipePartInfo info;
+              info.aic = p.type == CoreType::AIC;
+              info.lane = info.aic ? 0 : lane++;
+              info.kernel = p.kernel->info.name;
+              infos.push_back(std::move(info));
+            }
+            group = std::make_shared<PipeGroup>(t->id, block,
+                                                device_.arch == pto::sim::Arch::A2A3,
+                                                std::move(infos), t->gm);
+          }
           for (size_t p = 0; p < t->parts.size(); ++p) {
             const int type = typeIndex(t->parts[p].type);
             Worker *w = idle_[type].back();
             idle_[type].pop_back();
-            w->job = Job{t, int32_t(p), block};
+            w->job = Job{t, int32_t(p), block, nextJobSerial_++, group, int(p)};
             w->hasJob = true;
+            w->running = true;
+            w->touch();
             ++running_;
             w->cv.notify_one();
           }
@@ -723,7 +986,10 @@ void Run::dispatchLocked() {
 //===----------------------------------------------------------------------===//
 
 void Run::workerLoop(Worker *w) {
+  detail::AltStack altStack; // fault handlers run here (stack overflows too)
+  detail::GuardState *guard = detail::currentGuardState();
   std::unique_lock<std::mutex> lock(mu_);
+  w->guard = guard;
   for (;;) {
     w->cv.wait(lock, [&] { return w->hasJob || shutdown_; });
     if (!w->hasJob)
@@ -735,9 +1001,13 @@ void Run::workerLoop(Worker *w) {
     lock.lock();
     --running_;
     ++stats_.blocksExecuted;
-    idle_[typeIndex(w->type)].push_back(w);
     if (!error.empty())
-      failLocked(error);
+      failLocked(error); // first, so that it wins over the peers' pipe errors
+    if (job.group)
+      job.group->partFinished(job.groupPart);
+    w->running = false;
+    w->job = Job{};
+    idle_[typeIndex(w->type)].push_back(w);
     if (--job.task->unitsRemaining == 0)
       completeLocked(job.task);
     dispatchLocked();
@@ -776,28 +1046,332 @@ std::string Run::runJob(Worker *w, const Job &job) {
   w->args[PTO2_LOCAL_CONTEXT_SLOT] = static_cast<int64_t>(reinterpret_cast<uintptr_t>(&w->local));
   w->args[PTO2_GLOBAL_CONTEXT_SLOT] =
       static_cast<int64_t>(reinterpret_cast<uintptr_t>(&w->global));
-  w->ctx.kernel_name = part.kernel->info.name.c_str();
-  w->ctx.raise = &raiseFromKernel;
-  w->ctx.runtime_data = w;
 
-  std::string error;
-  try {
-    part.kernel->bindCore(&w->ctx);
-    part.kernel->entry(w->args);
-  } catch (const std::exception &e) {
-    error = e.what();
-    if (error.empty())
-      error = "exception";
-  } catch (...) {
-    error = "unknown exception";
-  }
+  CoreContext &ctx = w->ctx;
+  ctx.kernel_name = part.kernel->info.name.c_str();
+  ctx.raise = &raiseFromKernel;
+  ctx.runtime_data = w;
+  ctx.abi_version = pto::sim::kCoreContextAbiVersion;
+  ctx.core_type = w->type == CoreType::AIC ? 0 : 1;
+  ctx.aiv_lane = job.group ? job.group->part(job.groupPart).lane : 0;
+  ctx.num_aiv_lanes = int32_t(t.need[1]);
+  ctx.has_aic = t.need[0] ? 1 : 0;
+  ctx.reserved0 = 0;
+  ctx.pipe_init = &Run::hookPipeInit;
+  ctx.pipe_push_acquire = &Run::hookPushAcquire;
+  ctx.pipe_push_commit = &Run::hookPushCommit;
+  ctx.pipe_pop = &Run::hookPop;
+  ctx.pipe_free = &Run::hookFree;
+  ctx.gm_ranges = t.gm.empty() ? nullptr : t.gm.data();
+  ctx.num_gm_ranges = uint32_t(t.gm.size());
+  ctx.arch = static_cast<int32_t>(device_.arch);
+
+  if (job.group)
+    job.group->partStarted(job.groupPart);
+  struct Call {
+    const LoadedKernel *kernel;
+    Worker *w;
+    std::string error;
+  } call{part.kernel, w, {}};
+  CrashInfo crash;
+  const bool completed = detail::runGuarded(
+      [](void *p) {
+        Call *c = static_cast<Call *>(p);
+        try {
+          c->kernel->bindCore(&c->w->ctx);
+          c->kernel->entry(c->w->args);
+        } catch (const std::exception &e) {
+          c->error = e.what();
+          if (c->error.empty())
+            c->error = "exception";
+        } catch (...) {
+          c->error = "unknown exception";
+        }
+      },
+      &call, job.serial, crash);
   part.kernel->bindCore(nullptr);
-  if (!error.empty())
-    return "kernel '" + part.kernel->info.name + "' (task " + std::to_string(t.id) + "): " + error;
+  w->touch();
+  const std::string who = "kernel '" + part.kernel->info.name + "' (task " + std::to_string(t.id) + ")";
+  if (!completed) {
+    if (crash.interrupted)
+      return who + ": interrupted by the watchdog";
+    return who + ": crashed with " + detail::describeCrash(crash) + " on " +
+           coreTypeName(w->type) + " core " + std::to_string(w->index) + ", block " +
+           std::to_string(job.block);
+  }
+  if (!call.error.empty())
+    return who + ": " + call.error;
   return {};
 }
 
+//===----------------------------------------------------------------------===//
+// Pipe hooks: kernel code -> the block's PipeGroup. They run unguarded (a jump
+// must not leave a lock held) and report errors by raising in the kernel.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+Worker *hookWorker(CoreContext *ctx) { return static_cast<Worker *>(ctx->runtime_data); }
+
+std::string noPipes(const Worker *w, const char *op, int32_t pipe) {
+  const Task &t = *w->job.task;
+  return std::string(op) + " on pipe " + std::to_string(pipe) +
+         ": cross-core pipes connect the AIC part and the AIV part(s) of a MixedKernels task; "
+         "task " +
+         std::to_string(t.id) + " has a single " + coreTypeName(w->type) + " part";
+}
+
 } // namespace
+
+void Run::hookPipeInit(CoreContext *ctx, int32_t pipe, int32_t dirMask, uint32_t slotSize,
+                       uint32_t slotNum, int32_t split, void *gmRing) {
+  std::string err;
+  {
+    Unguarded ug;
+    Worker *w = hookWorker(ctx);
+    err = w->job.group ? w->job.group->init(w->job.groupPart, pipe, dirMask, slotSize, slotNum,
+                                            split, gmRing)
+                       : noPipes(w, "TPIPE_INIT", pipe);
+    w->touch();
+  }
+  if (!err.empty())
+    throw KernelRaise(err);
+}
+
+uint8_t *Run::hookPushAcquire(CoreContext *ctx, int32_t pipe, uint64_t *capacity) {
+  std::string err;
+  uint8_t *data = nullptr;
+  {
+    Unguarded ug;
+    Worker *w = hookWorker(ctx);
+    err = w->job.group ? w->job.group->pushAcquire(w->job.groupPart, pipe, &data, capacity)
+                       : noPipes(w, "TPUSH", pipe);
+    w->touch();
+  }
+  if (!err.empty())
+    throw KernelRaise(err);
+  return data;
+}
+
+void Run::hookPushCommit(CoreContext *ctx, int32_t pipe, const pto::sim::PipeTileDesc *desc) {
+  std::string err;
+  {
+    Unguarded ug;
+    Worker *w = hookWorker(ctx);
+    err = w->job.group ? w->job.group->pushCommit(w->job.groupPart, pipe, *desc)
+                       : noPipes(w, "TPUSH", pipe);
+    w->touch();
+  }
+  if (!err.empty())
+    throw KernelRaise(err);
+}
+
+void Run::hookPop(CoreContext *ctx, int32_t pipe, pto::sim::PipeSlotView *out) {
+  std::string err;
+  {
+    Unguarded ug;
+    Worker *w = hookWorker(ctx);
+    err = w->job.group ? w->job.group->pop(w->job.groupPart, pipe, out)
+                       : noPipes(w, "TPOP", pipe);
+    w->touch();
+  }
+  if (!err.empty())
+    throw KernelRaise(err);
+}
+
+void Run::hookFree(CoreContext *ctx, int32_t pipe) {
+  std::string err;
+  {
+    Unguarded ug;
+    Worker *w = hookWorker(ctx);
+    err = w->job.group ? w->job.group->free(w->job.groupPart, pipe) : noPipes(w, "TFREE", pipe);
+    w->touch();
+  }
+  if (!err.empty())
+    throw KernelRaise(err);
+}
+
+//===----------------------------------------------------------------------===//
+// Watchdog.
+//===----------------------------------------------------------------------===//
+
+void Run::watchdogLoop() {
+  const double limit = limits_.watchdogSeconds;
+  const auto period = std::chrono::milliseconds(
+      std::clamp<int64_t>(int64_t(limit * 1000.0 / 8.0), 10, 500));
+  std::unique_lock<std::mutex> lock(mu_);
+  while (!watchdogStop_) {
+    watchdogCv_.wait_for(lock, period);
+    if (!watchdogStop_)
+      watchdogCheckLocked();
+  }
+}
+
+std::string Run::describeJobLocked(const Worker *w) const {
+  const Job &j = w->job;
+  const Task &t = *j.task;
+  const Part &p = t.parts[j.part];
+  std::string s = "task " + std::to_string(t.id);
+  if (t.blockNum > 1)
+    s += " block " + std::to_string(j.block);
+  s += ": kernel '" + p.kernel->info.name + "' on " + coreTypeName(w->type) + " core " +
+       std::to_string(w->index);
+  if (j.group && !j.group->part(j.groupPart).aic)
+    s += " (lane " + std::to_string(j.group->part(j.groupPart).lane) + ")";
+  std::string what = j.group ? j.group->waiting(j.groupPart) : std::string();
+  if (what.empty()) {
+    const double idle = double(nowNs() - w->lastProgressNs.load()) / 1e9;
+    what = "running kernel code (no runtime call for " + seconds(idle) + ")";
+  }
+  return s + ": " + what;
+}
+
+void Run::watchdogCheckLocked() {
+  const int64_t now = nowNs();
+  const int64_t limitNs = int64_t(limits_.watchdogSeconds * 1e9);
+  std::vector<Worker *> stuck;
+  for (auto &w : workers_)
+    if (w->running && now - w->lastProgressNs.load() >= limitNs)
+      stuck.push_back(w.get());
+  if (stuck.empty())
+    return;
+  std::sort(stuck.begin(), stuck.end(), [](const Worker *a, const Worker *b) {
+    return std::make_tuple(a->job.task->id, a->job.block, a->job.part) <
+           std::make_tuple(b->job.task->id, b->job.block, b->job.part);
+  });
+  if (!failed_) {
+    std::string msg = "watchdog: no progress for " + seconds(limits_.watchdogSeconds) +
+                      " (PYPTO_SIM_WATCHDOG_SECONDS / RunOptions::watchdogSeconds); stuck tasks:";
+    for (const Worker *w : stuck)
+      msg += "\n  " + describeJobLocked(w);
+    failLocked(msg); // aborts the pipe groups: parts waiting in tpush/tpop return
+  }
+  // Parts stuck in kernel code (not in a runtime wait) are interrupted.
+  for (Worker *w : stuck) {
+    const bool inPipeWait = w->job.group && !w->job.group->waiting(w->job.groupPart).empty();
+    if (!inPipeWait && detail::inGuardedCode(w->guard, w->job.serial)) {
+      detail::requestInterrupt(w->guard, w->thread.native_handle(), w->job.serial);
+    }
+  }
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Limits from RunOptions and the environment.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::string trim(const std::string &s) {
+  const size_t a = s.find_first_not_of(" \t\n\r");
+  if (a == std::string::npos)
+    return "";
+  return s.substr(a, s.find_last_not_of(" \t\n\r") - a + 1);
+}
+
+bool parseUnsigned(const std::string &text, uint64_t &value) {
+  const std::string s = trim(text);
+  if (s.empty() || s.size() > 19)
+    return false;
+  uint64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9')
+      return false;
+    v = v * 10 + uint64_t(c - '0');
+  }
+  value = v;
+  return true;
+}
+
+/// `name` unset or empty: false. Otherwise one value for every ring or exactly
+/// kNumRings comma-separated values, each in [lo, hi].
+bool ringsFromEnv(const char *name, uint64_t lo, uint64_t hi, const char *what,
+                  uint64_t out[kNumRings], std::string &error) {
+  const char *env = std::getenv(name);
+  if (!env || trim(env).empty())
+    return false;
+  const std::string text = env;
+  std::vector<std::string> fields;
+  size_t start = 0;
+  for (;;) {
+    size_t comma = text.find(',', start);
+    fields.push_back(text.substr(start, comma == std::string::npos ? std::string::npos
+                                                                   : comma - start));
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  bool ok = fields.size() == 1 || fields.size() == size_t(kNumRings);
+  uint64_t values[kNumRings] = {};
+  for (size_t i = 0; ok && i < fields.size(); ++i)
+    ok = parseUnsigned(fields[i], values[i]) && values[i] >= lo && values[i] <= hi;
+  if (!ok) {
+    error = std::string(name) + "='" + text + "' is invalid: expected " + what + " from " +
+            std::to_string(lo) + " to " + std::to_string(hi) + ", or " +
+            std::to_string(kNumRings) + " comma-separated ones (one per ring)";
+    return false;
+  }
+  for (int r = 0; r < kNumRings; ++r)
+    out[r] = fields.size() == 1 ? values[0] : values[r];
+  return true;
+}
+
+} // namespace
+
+Status resolveRunLimits(const RunOptions &options, RunLimits &out) {
+  out = RunLimits{};
+  std::string error;
+  uint64_t v[kNumRings];
+
+  auto pick = [&](uint64_t option, const char *env, uint64_t lo, uint64_t hi, const char *what,
+                  uint64_t dflt, auto &dst) {
+    if (option) {
+      for (int r = 0; r < kNumRings; ++r)
+        dst[r] = std::min<uint64_t>(std::max<uint64_t>(option, lo), hi);
+      return;
+    }
+    if (ringsFromEnv(env, lo, hi, what, v, error)) {
+      for (int r = 0; r < kNumRings; ++r)
+        dst[r] = v[r];
+      return;
+    }
+    for (int r = 0; r < kNumRings; ++r)
+      dst[r] = dflt;
+  };
+  pick(options.taskWindow, "PTO2_RING_TASK_WINDOW", 1, uint64_t(1) << 30, "a task count",
+       kDefaultTaskWindow, out.taskWindow);
+  if (!error.empty())
+    return Status::error(error);
+  pick(options.ringHeap, "PTO2_RING_HEAP", 1024, uint64_t(1) << 48, "a byte count",
+       kDefaultRingHeap, out.ringHeap);
+  if (!error.empty())
+    return Status::error(error);
+  pick(options.depPool, "PTO2_RING_DEP_POOL", 1, uint64_t(INT32_MAX), "an entry count",
+       kDefaultDepPool, out.depPool);
+  if (!error.empty())
+    return Status::error(error);
+
+  if (options.watchdogSeconds < 0) {
+    out.watchdogSeconds = 0;
+  } else if (options.watchdogSeconds > 0) {
+    out.watchdogSeconds = options.watchdogSeconds;
+  } else if (const char *env = std::getenv("PYPTO_SIM_WATCHDOG_SECONDS");
+             env && !trim(env).empty()) {
+    const std::string s = trim(env);
+    char *end = nullptr;
+    errno = 0;
+    const double d = std::strtod(s.c_str(), &end);
+    if (errno != 0 || end != s.c_str() + s.size() || !std::isfinite(d) || d < 0 || d > 1e7)
+      return Status::error("PYPTO_SIM_WATCHDOG_SECONDS='" + std::string(env) +
+                           "' is invalid: expected a number of seconds (0 turns the "
+                           "watchdog off)");
+    out.watchdogSeconds = d;
+  } else {
+    out.watchdogSeconds = kDefaultWatchdogSeconds;
+  }
+  return Status::success();
+}
 
 //===----------------------------------------------------------------------===//
 // HostArg and runProgram.
@@ -889,7 +1463,10 @@ Status runProgram(const DeviceSpec &device, const LoadedProgram &program,
                          std::to_string(nt + ns) + " (" + std::to_string(nt) + " tensors, " +
                          std::to_string(ns) + " scalars)");
 
-  Run run(device, program, options);
+  RunLimits limits;
+  if (Status s = resolveRunLimits(options, limits); !s)
+    return s;
+  Run run(device, program, options, limits);
   Status s = run.execute(*chipArgs);
   if (stats)
     *stats = run.stats();

@@ -143,7 +143,12 @@ private:
     for (auto [i, arg] : llvm::enumerate(call.getArgs())) {
       if (!isa<GMTensorType>(arg.getType()))
         continue;
-      auto dir = kernel->func.getArgAttrOfType<StringAttr>(i, attr::kDir);
+      // The call site's direction (pypto-derive-call-directions), else the
+      // kernel's.
+      StringAttr dir =
+          call.getArgDirections()
+              ? cast<StringAttr>((*call.getArgDirections())[i])
+              : kernel->func.getArgAttrOfType<StringAttr>(i, attr::kDir);
       StringRef method = !dir || dir.getValue() == "in" ? "add_input"
                          : dir.getValue() == "out"      ? "add_output"
                                                         : "add_inout";

@@ -87,9 +87,11 @@ static void classifyCalls(Value tensor, ModuleOp module, bool &read,
     if (!call)
       continue;
     auto kernel = module.lookupSymbol<func::FuncOp>(call.getCallee());
-    auto dir = kernel ? kernel.getArgAttrOfType<StringAttr>(
-                            use.getOperandNumber(), attr::kDir)
-                      : StringAttr();
+    unsigned index = use.getOperandNumber();
+    auto dir = call.getArgDirections()
+                   ? cast<StringAttr>((*call.getArgDirections())[index])
+               : kernel ? kernel.getArgAttrOfType<StringAttr>(index, attr::kDir)
+                        : StringAttr();
     StringRef value = dir ? dir.getValue() : "in";
     read |= value != "out";
     written |= value != "in";

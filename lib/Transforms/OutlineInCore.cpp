@@ -181,7 +181,8 @@ LogicalResult OutlineInCorePass::outline(AtOp at, func::FuncOp parent,
   }
 
   builder.setInsertionPoint(at);
-  builder.create<CallOp>(at.getLoc(), TypeRange{}, kernel.getSymName(), params);
+  builder.create<CallOp>(at.getLoc(), TypeRange{}, kernel.getSymName(), params,
+                         ArrayAttr());
   at.erase();
   ++numOutlined;
   return success();

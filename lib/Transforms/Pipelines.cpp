@@ -23,6 +23,10 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
     stages.push_back({"OutlineInCore", [](OpPassManager &pm) {
                         pm.addPass(createOutlineInCore());
                       }});
+    stages.push_back({"DeriveCallDirections", [](OpPassManager &pm) {
+                        pm.addNestedPass<func::FuncOp>(
+                            createDeriveCallDirections());
+                      }});
     stages.push_back({"ConvertTensorToTile", [](OpPassManager &pm) {
                         pm.addNestedPass<func::FuncOp>(
                             createConvertTensorToTile());

@@ -91,7 +91,8 @@ module @hello {
 // CHECK-NEXT: CoreTaskArgs [[P1:params_t[0-9]+]];
 // CHECK-NEXT: [[P1]].add_input([[XV]]);
 // CHECK-NEXT: [[P1]].add_input(ext_arg1);
-// CHECK-NEXT: [[P1]].add_output([[OV]]);
+// The earlier task wrote the same tensor, so this write is ordered after it.
+// CHECK-NEXT: [[P1]].add_inout([[OV]]);
 // CHECK-NEXT: rt_submit_aic_task(1, [[P1]]);
 // CHECK: // Task: bump
 // CHECK-NEXT: CoreTaskArgs [[P2:params_t[0-9]+]];

@@ -92,7 +92,7 @@ module @hello attributes {pypto.golden = "hello_world.golden.py",
 // CHECK: pto.tmatmul ins(%[[AL]], %[[BR]] : {{.+}}) outs(%[[ACC]] : {{.+}})
 // CHECK: pto.tstore ins(%[[ACC]] : {{.+}}) outs(%{{.+}} : !pto.partition_tensor_view<64x64xf32>)
 // CHECK-LABEL: func.func @matmul
-// CHECK: pypto.call @matmul_tile(%{{.+}}, %{{.+}}, %{{.+}}) : (!pypto.tensor<64x256xf32>, !pypto.tensor<256x64xf32>, !pypto.tensor<64x64xf32>) -> ()
+// CHECK: pypto.call @matmul_tile(%{{.+}}, %{{.+}}, %{{.+}}) {arg_directions = ["in", "in", "out"]} : (!pypto.tensor<64x256xf32>, !pypto.tensor<256x64xf32>, !pypto.tensor<64x64xf32>) -> ()
 module @mm {
   func.func @matmul(%a: !pypto.tensor<256x256xf32> {pypto.init = "randn"},
                     %b: !pypto.tensor<256x256xf32> {pypto.init = "randn"},
@@ -126,7 +126,7 @@ module @mm {
 // CHECK-SAME: attributes {pto.kernel_kind = #pto.kernel_kind<vector>, pypto.kind = "incore"}
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @main
-// CHECK-NEXT: pypto.call @empty_region() : () -> ()
+// CHECK-NEXT: pypto.call @empty_region() {arg_directions = []} : () -> ()
 func.func @main() {
   pypto.at core_group "empty_region" {
   }

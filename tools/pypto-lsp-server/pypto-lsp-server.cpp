@@ -1,4 +1,5 @@
-//===- pypto-lsp-server.cpp - language server for pypto programs -*- C++ -*-===//
+//===- pypto-lsp-server.cpp - language server for pypto programs -*- C++
+//-*-===//
 //
 // MLIR's language server with the pypto-mlir dialects registered, so editors
 // show diagnostics, hovers and definitions in .mlir programs and .pto files.

@@ -233,9 +233,27 @@ struct HostArg {
   template <typename T> static HostArg scalarOf(T value) { return scalar(to_u64(value)); }
 };
 
+/// Rings are selected by scope depth as in simpler: the executor's outer
+/// scope is ring 0, a PTO2_SCOPE inside it ring 1, deeper scopes rings 2 and 3.
+inline constexpr int kNumRings = 4;
+
 struct RunOptions {
-  /// Unfinished tasks at most; submit blocks beyond (back-pressure).
-  uint32_t taskWindow = 16384;
+  /// Unfinished tasks per ring at most; submit blocks beyond (back-pressure).
+  /// 0: $PTO2_RING_TASK_WINDOW, else 16384.
+  uint32_t taskWindow = 0;
+  /// Bytes of runtime-allocated tensors (add_output(TensorCreateInfo),
+  /// alloc_tensors) alive at once per ring, each rounded up to 1024 bytes; an
+  /// allocation beyond blocks until tensors are freed, and fails when the
+  /// tensors of still-open scopes alone leave no room.
+  /// 0: $PTO2_RING_HEAP, else 1 GiB.
+  uint64_t ringHeap = 0;
+  /// Dependency entries (edges from unfinished producers to the tasks of a
+  /// ring) at most; submit blocks beyond. 0: $PTO2_RING_DEP_POOL, else 16384.
+  uint32_t depPool = 0;
+  /// A running task part that makes no progress (returns, or completes a
+  /// pipe operation) for this long ends the run with an error naming the
+  /// stuck tasks. 0: $PYPTO_SIM_WATCHDOG_SECONDS, else 60; negative: off.
+  double watchdogSeconds = 0;
   /// Worker threads per core type for ordinary tasks; 0 = hardware_concurrency + 1
   /// (at least 2). Never more than the device's cores; sync-start groups may
   /// use up to the device's cores.
@@ -244,10 +262,26 @@ struct RunOptions {
   /// (0 debug, 1 info, 2 warn, 3 error).
   int logLevel = 2;
   /// Hold all tasks back until the orchestration returns (or waits: window,
-  /// get/set_tensor_data). Every producer is then still unfinished when its
-  /// consumers are submitted, so the dependency graph is deterministic.
+  /// heap, dependency pool, get/set_tensor_data). Every producer is then still
+  /// unfinished when its consumers are submitted, so the dependency graph is
+  /// deterministic.
   bool deferDispatch = false;
 };
+
+/// The limits a run uses, per ring: RunOptions fields, else the environment
+/// (PTO2_RING_TASK_WINDOW, PTO2_RING_HEAP, PTO2_RING_DEP_POOL: one number for
+/// every ring or four comma-separated ones; PYPTO_SIM_WATCHDOG_SECONDS), else
+/// the defaults.
+struct RunLimits {
+  uint32_t taskWindow[kNumRings] = {};
+  uint64_t ringHeap[kNumRings] = {};
+  uint32_t depPool[kNumRings] = {};
+  double watchdogSeconds = 0; // 0: off
+};
+
+/// Resolve `options` against the environment; an invalid environment value is
+/// an error naming the variable.
+Status resolveRunLimits(const RunOptions &options, RunLimits &out);
 
 struct RunStats {
   uint64_t tasksSubmitted = 0;  // kernel and dummy tasks
@@ -256,13 +290,19 @@ struct RunStats {
   unsigned aicWorkers = 0;      // threads started
   unsigned aivWorkers = 0;
   unsigned maxConcurrentKernels = 0;
+  uint64_t maxLiveTasks = 0;       // unfinished tasks at once (all rings)
+  uint64_t maxHeapBytes = 0;       // runtime-allocated bytes at once (all rings, rounded)
+  uint64_t maxDependencyEntries = 0;
+  RunLimits limits;                // what the run used
 };
 
 /// Run the program: build ChipTaskArgs from `args`, check the expected
 /// argument count, run aicpu_orchestration_entry inside an outer scope on the
 /// calling thread, execute its tasks, and wait for all of them. On a kernel
-/// or orchestration error the run stops submitting, drains, and returns the
-/// first error. Tensor arguments are updated in place.
+/// error (a raise, an exception, a fault such as SIGSEGV), an orchestration
+/// error, a pipe deadlock or a watchdog timeout the run stops submitting,
+/// releases parts blocked on pipes, drains, and returns the first error.
+/// Tensor arguments are updated in place.
 Status runProgram(const DeviceSpec &device, const LoadedProgram &program,
                   std::vector<HostArg> &args, const RunOptions &options = {},
                   RunStats *stats = nullptr);

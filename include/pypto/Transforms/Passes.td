@@ -34,6 +34,24 @@ def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
   ];
 }
 
+def DeriveCallDirections : Pass<"pypto-derive-call-directions",
+                                "::mlir::func::FuncOp"> {
+  let summary = "Give every kernel call its argument directions";
+  let description = [{
+    Sets `arg_directions` on each `pypto.call` of an orchestration function.
+    A kernel parameter that is `in` or `inout` keeps its direction. An `out`
+    parameter stays `out` (the task overwrites the window) for the first
+    writer of its tensor, and becomes `inout` when the task must also be
+    ordered after earlier writes: inside a sequential (`range`) loop when
+    the window does not change with the loop, after an earlier call that
+    writes the same tensor, or when the tensor is an `inout` parameter of
+    the program. Scalars are `scalar`.
+  }];
+  let statistics = [
+    Statistic<"numUpgraded", "upgraded", "Number of out arguments made inout">
+  ];
+}
+
 def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
                                "::mlir::func::FuncOp"> {
   let summary = "Turn tensor ops in kernels into tile loads, compute, stores";

@@ -56,6 +56,25 @@ LogicalResult AtOp::verify() {
   return failure(nested.wasInterrupted());
 }
 
+LogicalResult CallOp::verify() {
+  std::optional<ArrayAttr> directions = getArgDirections();
+  if (!directions)
+    return success();
+  if (directions->size() != getArgs().size())
+    return emitOpError("has ")
+           << directions->size() << " argument directions for "
+           << getArgs().size() << " arguments";
+  for (auto [arg, direction] : llvm::zip(getArgs(), *directions)) {
+    StringRef value = cast<StringAttr>(direction).getValue();
+    bool tensor = isa<GMTensorType>(arg.getType());
+    if (tensor ? (value != "in" && value != "out" && value != "inout")
+               : value != "scalar")
+      return emitOpError("direction '")
+             << value << "' does not fit an argument of type " << arg.getType();
+  }
+  return success();
+}
+
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto callee =
       symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());

@@ -1049,3 +1049,25 @@ func.func @matmul_acc_operand_space(%c: !pypto.tile<16x16xf32, acc>, %a: !pypto.
   %d = pypto.matmul_acc %c, %a, %b : !pypto.tile<16x32xf32, mat>, !pypto.tile<32x16xf32, right> -> !pypto.tile<16x16xf32, acc>
   return
 }
+
+// -----
+
+func.func @k(%t: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  return
+}
+func.func @directions_count(%t: !pypto.tensor<16x16xf32>, %s: f32) {
+  // expected-error @+1 {{'pypto.call' op has 1 argument directions for 2 arguments}}
+  pypto.call @k(%t, %s) {arg_directions = ["in"]} : (!pypto.tensor<16x16xf32>, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @k(%t: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  return
+}
+func.func @directions_kind(%t: !pypto.tensor<16x16xf32>, %s: f32) {
+  // expected-error @+1 {{'pypto.call' op direction 'out' does not fit an argument of type 'f32'}}
+  pypto.call @k(%t, %s) {arg_directions = ["in", "out"]} : (!pypto.tensor<16x16xf32>, f32) -> ()
+  return
+}

@@ -48,16 +48,21 @@ def PyPTO_CallOp : PyPTO_Op<"call", [
     Calls a kernel from the orchestration function. Operand types follow the
     caller's view of the arguments (tensors and scalars); the kernel may have
     been lowered to pointer arguments since, so they are checked against the
-    callee only in number.
+    callee only in number. `arg_directions`, set by
+    pypto-derive-call-directions, gives each operand's direction at this call
+    site (`in`, `out`, `inout` or `scalar`); the runtime derives task
+    dependencies from it.
 
     ```mlir
     pypto.call @add_scalar(%xv, %yv, %a)
         : (!pypto.tensor<128x256xf32>, !pypto.tensor<128x256xf32>, f32) -> ()
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args);
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
+                       OptionalAttr<StrArrayAttr>:$arg_directions);
   let assemblyFormat =
       "$callee `(` $args `)` attr-dict `:` functional-type($args, results)";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -221,12 +221,50 @@ inline void unaryOp(const char* op, D& dst, const S& src, F f) {
   }
 }
 
-// x / y; x and y are scalars or (f32) vectors.
+// x + y, x - y, x * y; x and y are scalars or (f32) vectors. Integers wrap
+// around (two's complement) instead of overflowing.
+template <typename X, typename Y>
+inline auto addW(X x, Y y) {
+  if constexpr (std::is_integral_v<X> && std::is_integral_v<Y>) {
+    using R = decltype(x + y);
+    using U = std::make_unsigned_t<R>;
+    return static_cast<R>(static_cast<U>(x) + static_cast<U>(y));
+  } else {
+    return x + y;
+  }
+}
+template <typename X, typename Y>
+inline auto subW(X x, Y y) {
+  if constexpr (std::is_integral_v<X> && std::is_integral_v<Y>) {
+    using R = decltype(x - y);
+    using U = std::make_unsigned_t<R>;
+    return static_cast<R>(static_cast<U>(x) - static_cast<U>(y));
+  } else {
+    return x - y;
+  }
+}
+template <typename X, typename Y>
+inline auto mulW(X x, Y y) {
+  if constexpr (std::is_integral_v<X> && std::is_integral_v<Y>) {
+    using R = decltype(x * y);
+    using U = std::make_unsigned_t<R>;
+    return static_cast<R>(static_cast<U>(x) * static_cast<U>(y));
+  } else {
+    return x * y;
+  }
+}
+
+// x / y; x and y are scalars or (f32) vectors. Integer division by zero is an
+// error; INT_MIN / -1 wraps around to INT_MIN.
 template <typename X, typename Y>
 inline auto divide(sim::CoreContext* ctx, const char* op, X x, Y y) {
   if constexpr (std::is_integral_v<X> && std::is_integral_v<Y>) {
     if (y == 0)
       sim::fail(ctx, "%s: integer division by zero", op);
+    if constexpr (std::is_signed_v<Y>) {
+      if (y == -1)
+        return subW(decltype(x / y){0}, x);
+    }
   }
   return x / y;
 }
@@ -528,15 +566,15 @@ inline void TMOV(D& dst, const S& src) {
 
 template <typename D, typename A, typename B>
 inline void TADD(D& dst, const A& src0, const B& src1) {
-  detail::binaryOp("TADD", dst, src0, src1, [](auto x, auto y) { return x + y; });
+  detail::binaryOp("TADD", dst, src0, src1, [](auto x, auto y) { return detail::addW(x, y); });
 }
 template <typename D, typename A, typename B>
 inline void TSUB(D& dst, const A& src0, const B& src1) {
-  detail::binaryOp("TSUB", dst, src0, src1, [](auto x, auto y) { return x - y; });
+  detail::binaryOp("TSUB", dst, src0, src1, [](auto x, auto y) { return detail::subW(x, y); });
 }
 template <typename D, typename A, typename B>
 inline void TMUL(D& dst, const A& src0, const B& src1) {
-  detail::binaryOp("TMUL", dst, src0, src1, [](auto x, auto y) { return x * y; });
+  detail::binaryOp("TMUL", dst, src0, src1, [](auto x, auto y) { return detail::mulW(x, y); });
 }
 template <typename D, typename A, typename B>
 inline void TDIV(D& dst, const A& src0, const B& src1) {
@@ -560,17 +598,17 @@ inline void TMIN(D& dst, const A& src0, const B& src1) {
 template <typename D, typename S>
 inline void TADDS(D& dst, const S& src, typename S::DType scalar) {
   const auto k = detail::cvt<detail::ComputeT<typename S::DType>>(scalar);
-  detail::unaryOp("TADDS", dst, src, [k](auto x) { return x + k; });
+  detail::unaryOp("TADDS", dst, src, [k](auto x) { return detail::addW(x, k); });
 }
 template <typename D, typename S>
 inline void TSUBS(D& dst, const S& src, typename S::DType scalar) {
   const auto k = detail::cvt<detail::ComputeT<typename S::DType>>(scalar);
-  detail::unaryOp("TSUBS", dst, src, [k](auto x) { return x - k; });
+  detail::unaryOp("TSUBS", dst, src, [k](auto x) { return detail::subW(x, k); });
 }
 template <typename D, typename S>
 inline void TMULS(D& dst, const S& src, typename S::DType scalar) {
   const auto k = detail::cvt<detail::ComputeT<typename S::DType>>(scalar);
-  detail::unaryOp("TMULS", dst, src, [k](auto x) { return x * k; });
+  detail::unaryOp("TMULS", dst, src, [k](auto x) { return detail::mulW(x, k); });
 }
 // dst = src / scalar
 template <typename D, typename S>

@@ -18,5 +18,13 @@
 #include "pto/sim/core.hpp"
 #include "pto/tile.hpp"
 #include "pto/instr.hpp"
+#include "pto/instr_util.hpp"
+#include "pto/instr_elem.hpp"
+#include "pto/instr_unary.hpp"
+#include "pto/instr_reduce.hpp"
+#include "pto/instr_cvt.hpp"
+#include "pto/instr_layout.hpp"
+#include "pto/instr_sort.hpp"
+#include "pto/pipe.hpp"
 
 #endif // PTO_PTO_INST_HPP

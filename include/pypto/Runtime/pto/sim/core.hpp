@@ -25,7 +25,7 @@
 namespace pto::sim {
 namespace detail {
 
-[[noreturn]] inline void defaultRaise(CoreContext*, const char* message) {
+__attribute__((noreturn)) inline void defaultRaise(CoreContext*, const char* message) {
   throw std::runtime_error(message);
 }
 
@@ -103,6 +103,28 @@ inline uint8_t* arenaBase(CoreContext* ctx, Space space) {
   va_end(ap);
   ctx->raise(ctx, msg);
   std::abort(); // raise must not return
+}
+
+// Whether [p, p + bytes) lies inside one GM buffer of the task the core runs. Always true
+// when the runtime gives no ranges (the default core, or an older runtime).
+inline bool gmInRange(const CoreContext* ctx, const void* p, uint64_t bytes) {
+  if (ctx->abi_version < 2 || ctx->gm_ranges == nullptr)
+    return true;
+  const uint64_t a = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p));
+  for (uint32_t i = 0; i < ctx->num_gm_ranges; ++i) {
+    const GmRange& r = ctx->gm_ranges[i];
+    if (a >= r.base && bytes <= r.bytes && a - r.base <= r.bytes - bytes)
+      return true;
+  }
+  return false;
+}
+
+// Raises "<op>: GM access of <bytes> bytes at <p> is outside every tensor argument of
+// the task" unless gmInRange. For instructions that touch GM (TLOAD, TSTORE, ...).
+inline void checkGm(CoreContext* ctx, const char* op, const void* p, uint64_t bytes) {
+  if (!gmInRange(ctx, p, bytes))
+    fail(ctx, "%s: GM access of %llu bytes at %p is outside every tensor argument of the task",
+         op, (unsigned long long)bytes, p);
 }
 
 // Selects the default core (and its capacities) for the calling thread while alive.

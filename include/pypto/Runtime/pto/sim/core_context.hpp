@@ -1,8 +1,9 @@
 //===- pto/sim/core_context.hpp - Simulated core context (runtime ABI) ----===//
 //
 // The plain struct through which the runtime hands a simulated core (its on-chip
-// arenas and its error hook) to a kernel shared object. Layout pinned by
-// docs/design/runtime-abi.md; included by the runtime and by pto/pto-inst.hpp.
+// arenas, its error hook and the cross-core pipe hooks of its task) to a kernel
+// shared object. Layout pinned by docs/design/runtime-abi.md (fields are only ever
+// appended); included by the runtime and by pto/pto-inst.hpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTO_SIM_CORE_CONTEXT_HPP
@@ -16,6 +17,41 @@ enum class Space : int { UB = 0, L1, L0A, L0B, L0C, BIAS, NumSpaces };
 
 inline constexpr int kNumSpaces = static_cast<int>(Space::NumSpaces);
 
+inline constexpr uint32_t kCoreContextAbiVersion = 2;
+
+// Element types a pipe slot can carry (PipeTileDesc::elem_type).
+enum class PipeElem : uint32_t {
+  Other = 0, F32, F16, BF16, I8, U8, I16, U16, I32, U32, I64, U64,
+};
+
+// Pipe directions (bits of the dir_mask of pipe_init).
+inline constexpr int32_t kPipeC2V = 1; // AIC pushes, AIV pops
+inline constexpr int32_t kPipeV2C = 2; // AIV pushes, AIC pops
+
+// The data one producer lane put into a slot: a dense row-major rows x cols matrix.
+struct PipeTileDesc {
+  int32_t rows;
+  int32_t cols;
+  uint32_t elem_type;  // PipeElem
+  uint32_t elem_bytes;
+};
+
+// A popped slot as the consumer sees it.
+struct PipeSlotView {
+  int32_t num_parts;        // producer lanes with a part in the slot (1 or 2)
+  int32_t split;            // split mode of the pipe (0 none, 1 up-down, 2 left-right)
+  int32_t lane;             // consumer lane of the caller (AIV lane, 0 on AIC)
+  int32_t num_lanes;        // consumer lanes of the pipe
+  const uint8_t* data[2];   // part i (nullptr: not transferred)
+  PipeTileDesc part[2];
+};
+
+// One GM buffer a task may access: [base, base + bytes).
+struct GmRange {
+  uint64_t base;
+  uint64_t bytes;
+};
+
 struct CoreContext {
   const char* kernel_name;               // for error messages
   uint8_t* base[(int)Space::NumSpaces];  // arena of each on-chip space (nullptr: absent on this core)
@@ -26,6 +62,32 @@ struct CoreContext {
   void (*raise)(CoreContext*, const char* message) __attribute__((noreturn));
 #endif
   void* runtime_data;                    // opaque to kernels
+
+  // ---- ABI v2 (appended; all zero on the default core) ----
+  uint32_t abi_version;                  // kCoreContextAbiVersion when the fields below are set
+  int32_t core_type;                     // 0 AIC, 1 AIV, -1 not a runtime core
+  int32_t aiv_lane;                      // AIV lane in the task (0 or 1); 0 on AIC
+  int32_t num_aiv_lanes;                 // AIV parts of the task (0, 1 or 2)
+  int32_t has_aic;                       // 1 when the task has an AIC part
+  int32_t reserved0;
+  // Cross-core pipes of the task (pto/pipe.hpp); nullptr outside a runtime core.
+  // Every hook raises through `raise` on misuse, and blocks (without spinning)
+  // until it can proceed or the run is aborted.
+  void (*pipe_init)(CoreContext*, int32_t pipe_id, int32_t dir_mask, uint32_t slot_size,
+                    uint32_t slot_num, int32_t split, void* gm_ring);
+  // Wait for a free slot of the pipe this core pushes into; returns where this lane writes
+  // (nullptr: this lane's data is not transferred) and sets *capacity (bytes).
+  uint8_t* (*pipe_push_acquire)(CoreContext*, int32_t pipe_id, uint64_t* capacity);
+  // The slot part acquired last is written: `desc` tells its valid shape and element type.
+  void (*pipe_push_commit)(CoreContext*, int32_t pipe_id, const PipeTileDesc* desc);
+  // Wait for the next ready slot of the pipe this core pops from and describe it.
+  void (*pipe_pop)(CoreContext*, int32_t pipe_id, PipeSlotView* out);
+  // Release the oldest popped, not yet freed slot.
+  void (*pipe_free)(CoreContext*, int32_t pipe_id);
+  // GM the task may touch: the buffers of its tensor arguments (see pto::sim::checkGm).
+  const GmRange* gm_ranges;
+  uint32_t num_gm_ranges;
+  int32_t arch;                          // Arch of the simulated device
 };
 
 // Simulated architectures.

@@ -1,0 +1,104 @@
+//===- DeriveCallDirections.cpp - argument directions per call -*- C++ -*-===//
+//
+// The runtime orders tasks by the directions of their tensor arguments, so
+// each call site states them: `in` and `inout` come from the kernel; an `out`
+// is upgraded to `inout` wherever the task must also wait for earlier writes
+// of the same tensor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+#define DEBUG_TYPE "pypto-derive-call-directions"
+
+namespace mlir::pypto {
+#define GEN_PASS_DEF_DERIVECALLDIRECTIONS
+#include "pypto/Transforms/Passes.h.inc"
+} // namespace mlir::pypto
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+
+/// The tensor a view is a window of.
+Value rootOf(Value tensor) {
+  while (auto slice = tensor.getDefiningOp<SliceOp>())
+    tensor = slice.getSource();
+  return tensor;
+}
+
+/// Whether `value` is the same window in every iteration of a sequential
+/// loop around `call` (loops not marked `parallel` run in order).
+bool invariantInSequentialLoop(CallOp call, Value value) {
+  for (auto loop = call->getParentOfType<scf::ForOp>(); loop;
+       loop = loop->getParentOfType<scf::ForOp>()) {
+    auto kind = loop->getAttrOfType<StringAttr>(attr::kLoop);
+    if (kind && kind.getValue() == "parallel")
+      continue;
+    if (!loop.getRegion().isAncestor(value.getParentRegion()))
+      return true;
+  }
+  return false;
+}
+
+struct DeriveCallDirectionsPass
+    : public mlir::pypto::impl::DeriveCallDirectionsBase<
+          DeriveCallDirectionsPass> {
+  using DeriveCallDirectionsBase::DeriveCallDirectionsBase;
+  void runOnOperation() override;
+};
+
+void DeriveCallDirectionsPass::runOnOperation() {
+  func::FuncOp func = getOperation();
+  if (getFunctionKind(func) != kind::kOrchestration || func.isExternal())
+    return;
+  auto module = func->getParentOfType<ModuleOp>();
+  Builder builder(&getContext());
+  llvm::DenseSet<Value> written;
+  WalkResult result = func.walk([&](CallOp call) {
+    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    if (!callee) {
+      call.emitOpError("'") << call.getCallee() << "' does not name a function";
+      return WalkResult::interrupt();
+    }
+    SmallVector<Attribute> directions;
+    SmallVector<Value> writes;
+    for (auto [i, arg] : llvm::enumerate(call.getArgs())) {
+      if (!isa<GMTensorType>(arg.getType())) {
+        directions.push_back(builder.getStringAttr("scalar"));
+        continue;
+      }
+      auto declared = callee.getArgAttrOfType<StringAttr>(i, attr::kDir);
+      StringRef direction = declared ? declared.getValue() : "in";
+      Value root = rootOf(arg);
+      if (direction == "out") {
+        auto param = dyn_cast<BlockArgument>(root);
+        bool programInout =
+            param && param.getOwner() == &func.getBody().front() &&
+            func.getArgAttrOfType<StringAttr>(param.getArgNumber(),
+                                              attr::kDir) ==
+                builder.getStringAttr("inout");
+        if (written.contains(root) || programInout ||
+            invariantInSequentialLoop(call, arg)) {
+          direction = "inout";
+          ++numUpgraded;
+        }
+      }
+      if (direction != "in")
+        writes.push_back(root);
+      directions.push_back(builder.getStringAttr(direction));
+    }
+    written.insert(writes.begin(), writes.end());
+    call.setArgDirectionsAttr(builder.getArrayAttr(directions));
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    signalPassFailure();
+}
+
+} // namespace

@@ -1,0 +1,2 @@
+def golden(values: Dict[str, Tensor]):
+    values["c"][:] = torch.matmul(values["a"], values["b"])

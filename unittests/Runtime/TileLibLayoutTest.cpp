@@ -1,0 +1,393 @@
+//===- TileLibLayoutTest.cpp - TEXTRACT/TINSERT/TTRANS/TFILLPAD/TGATHER ---===//
+//
+// Window copies across layouts (including Mat -> Left/Right K-tiling of a
+// matmul and Acc -> Vec with conversion), transposes, padding with every pad
+// value and index gathers, with partial valid shapes, aliasing and errors.
+// Build directly:
+//   g++ -std=c++17 -O1 -I include/pypto/Runtime unittests/Runtime/TileLibLayoutTest.cpp
+//       -lgtest -lgtest_main -pthread
+//
+//===----------------------------------------------------------------------===//
+#include "TileLibTestUtil.h"
+
+using namespace pto;
+using namespace tltest;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// TEXTRACT / TINSERT
+//===----------------------------------------------------------------------===//
+
+// A K-tiled matmul: 32 x 96 times 96 x 48 in f16, taking K-slices of 32 from
+// Mat tiles into Left/Right tiles and accumulating in an Acc tile.
+TEST(TileLibExtract, MatToLeftRightKTiling) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  constexpr int M = 32, K = 96, N = 48, KT = 32;
+  using MatA = Tile<TileType::Mat, half, M, K, BLayout::ColMajor, M, K, SLayout::RowMajor>;
+  using MatB = Tile<TileType::Mat, half, K, N, BLayout::RowMajor, K, N, SLayout::ColMajor>;
+  MatA ma;
+  MatB mb;
+  TileLeft<half, M, KT> l;
+  TileRight<half, KT, N> r;
+  TileAcc<float, M, N> acc;
+  TASSIGN(ma, 0);
+  TASSIGN(mb, 65536);
+  TASSIGN(l, 0);
+  TASSIGN(r, 0);
+  TASSIGN(acc, 0);
+  Rng rng(4);
+  fillRandom(ma, rng);
+  fillRandom(mb, rng);
+  for (int k0 = 0; k0 < K; k0 += KT) {
+    TEXTRACT(l, ma, 0, k0);
+    TEXTRACT(r, mb, k0, 0);
+    for (int i = 0; i < M; ++i)
+      for (int k = 0; k < KT; ++k)
+        ASSERT_TRUE(sameValue(l.at(i, k), ma.at(i, k0 + k)));
+    if (k0 == 0)
+      TMATMUL(acc, l, r);
+    else
+      TMATMUL_ACC(acc, acc, l, r);
+  }
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      double want = 0;
+      for (int k = 0; k < K; ++k)
+        want += toD(ma.at(i, k)) * toD(mb.at(k, j));
+      ASSERT_NEAR(acc.at(i, j), want, 1e-3) << i << "," << j;
+    }
+}
+
+template <typename D, typename S>
+void extractCase(int vr, int vc, int r0, int c0, uint64_t seed) {
+  S src(S::Rows, S::Cols);
+  D dst(vr, vc);
+  TASSIGN(src, 0);
+  TASSIGN(dst, 16384);
+  Rng rng(seed);
+  fillRandom(src, rng);
+  fillRandom(dst, rng);
+  const auto before = snapshot(dst);
+  TEXTRACT(dst, src, r0, c0);
+  for (int r = 0; r < vr; ++r)
+    for (int c = 0; c < vc; ++c)
+      ASSERT_TRUE(sameValue(dst.at(r, c), src.at(r0 + r, c0 + c))) << r << "," << c;
+  EXPECT_TRUE(outsideUntouched(dst, before, vr, vc));
+}
+
+template <typename T>
+class TileLibLayoutTyped : public ::testing::Test {};
+using AllTypes = ::testing::Types<Elem<float>, Elem<half>, Elem<bfloat16_t>, Elem<int32_t>,
+                                  Elem<int16_t>, Elem<int8_t>, Elem<uint8_t>>;
+TYPED_TEST_SUITE(TileLibLayoutTyped, AllTypes);
+
+TYPED_TEST(TileLibLayoutTyped, ExtractWindowsAnyLayout) {
+  using T = typename TypeParam::type;
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  extractCase<NZ<T>, RM<T>>(10, 13, 5, 7, 1);
+  extractCase<RM<T>, NZ<T>>(32, 32, 0, 0, 2);
+  extractCase<CM<T>, ZN<T>>(1, 20, 31, 12, 3);
+  extractCase<ZN<T>, CM<T>>(16, 16, 16, 16, 4);
+  extractCase<RM<T>, RM<T>>(0, 0, 32, 32, 5);
+}
+
+TYPED_TEST(TileLibLayoutTyped, InsertWindowsAnyLayout) {
+  using T = typename TypeParam::type;
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  Rng rng(9);
+  NZ<T> src(9, 13);
+  RM<T> dst(32, 32);
+  TASSIGN(src, 0);
+  TASSIGN(dst, 16384);
+  fillRandom(src, rng);
+  fillRandom(dst, rng);
+  std::vector<T> old;
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c)
+      old.push_back(dst.at(r, c));
+  TINSERT(dst, src, 20, 19);
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c) {
+      const bool in = r >= 20 && r < 29 && c >= 19 && c < 32;
+      ASSERT_TRUE(sameValue(dst.at(r, c), in ? src.at(r - 20, c - 19) : old[r * 32 + c]))
+          << r << "," << c;
+    }
+}
+
+TEST(TileLibExtract, AccToVecConvertsAndVecToMat) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  TileAcc<float, 32, 32> acc;
+  TASSIGN(acc, 0);
+  Tile<TileType::Vec, half, 16, 32, BLayout::RowMajor, -1, -1> v(8, 32);
+  TASSIGN(v, 0);
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c)
+      acc.at(r, c) = float(r) + float(c) / 1024.0f + 1.0f / 8192.0f;
+  TEXTRACT(v, acc, 16, 0);
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 32; ++c)
+      ASSERT_EQ(static_cast<float>(v.at(r, c)), static_cast<float>(half(acc.at(16 + r, c))));
+  // Vec -> Mat insert (e.g. staging a matmul operand).
+  Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, 32, 32, SLayout::RowMajor> m;
+  TASSIGN(m, 0);
+  TINSERT(m, v, 8, 0);
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 32; ++c)
+      ASSERT_TRUE(sameValue(m.at(8 + r, c), v.at(r, c)));
+  // Acc -> Mat insert converts too.
+  Tile<TileType::Mat, bfloat16_t, 32, 32, BLayout::ColMajor, 32, 32, SLayout::RowMajor> mb;
+  TASSIGN(mb, 4096);
+  TINSERT(mb, acc, 0, 0);
+  EXPECT_EQ(mb.at(5, 7).bits, bfloat16_t(acc.at(5, 7)).bits);
+}
+
+TEST(TileLibExtract, OverlappingStorage) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  // dst is the same storage seen with another layout, shifted by one row.
+  using S = Tile<TileType::Vec, float, 16, 16>;
+  using D = Tile<TileType::Vec, float, 8, 8, BLayout::ColMajor>;
+  S s;
+  D d;
+  TASSIGN(s, 0);
+  TASSIGN(d, 64);
+  Rng rng(2);
+  fillRandom(s, rng);
+  std::vector<float> want;
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c)
+      want.push_back(s.at(3 + r, 2 + c));
+  TEXTRACT(d, s, 3, 2);
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c)
+      ASSERT_EQ(d.at(r, c), want[r * 8 + c]);
+  // Insert a tile into itself shifted (overlapping windows).
+  Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, -1, -1> a(8, 8), b(8, 8);
+  TASSIGN(a, 0);
+  TASSIGN(b, 0);
+  fillRandom(a, rng);
+  std::vector<float> src;
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c)
+      src.push_back(a.at(r, c));
+  TINSERT(b, a, 1, 1);
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c)
+      ASSERT_EQ(b.at(1 + r, 1 + c), src[r * 8 + c]);
+}
+
+TEST(TileLibExtract, WindowErrors) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5, "win_kernel");
+  RM<float> big(32, 32), small(8, 8);
+  TASSIGN(big, 0);
+  TASSIGN(small, 8192);
+  EXPECT_EQ(errorOf([&] { TEXTRACT(small, big, 25, 0); }),
+            "kernel 'win_kernel': TEXTRACT: window 8x8 at (25, 0) exceeds the 32x32 src tile");
+  EXPECT_TRUE(contains(errorOf([&] { TEXTRACT(small, big, 0, -1); }), "TEXTRACT: window 8x8 at (0, -1)"));
+  EXPECT_TRUE(contains(errorOf([&] { TINSERT(big, small, 0, 30); }),
+                       "TINSERT: window 8x8 at (0, 30) exceeds the 32x32 dst tile"));
+}
+
+//===----------------------------------------------------------------------===//
+// TTRANS
+//===----------------------------------------------------------------------===//
+
+template <typename D, typename S>
+void transCase(int vr, int vc, uint64_t seed, bool overlap) {
+  S src(vr, vc);
+  D dst(vc, vr);
+  TASSIGN(src, 0);
+  TASSIGN(dst, overlap ? 0 : 16384);
+  Rng rng(seed);
+  fillRandom(src, rng);
+  std::vector<typename S::DType> in;
+  for (int r = 0; r < vr; ++r)
+    for (int c = 0; c < vc; ++c)
+      in.push_back(src.at(r, c));
+  TTRANS(dst, src, src);
+  for (int r = 0; r < vr; ++r)
+    for (int c = 0; c < vc; ++c)
+      ASSERT_TRUE(sameValue(dst.at(c, r), in[r * vc + c])) << r << "," << c;
+}
+
+TYPED_TEST(TileLibLayoutTyped, Transpose) {
+  using T = typename TypeParam::type;
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  transCase<RM<T>, RM<T>>(32, 32, 1, false);
+  transCase<CM<T>, RM<T>>(13, 29, 2, false);
+  transCase<NZ<T>, ZN<T>>(7, 31, 3, false);
+  transCase<RM<T>, NZ<T>>(20, 5, 4, true); // dst over src's storage
+  transCase<RM<T>, RM<T>>(32, 32, 5, true); // in place, same layout
+}
+
+TEST(TileLibTrans, ShapeError) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5, "tr_kernel");
+  RM<float> a(4, 8), b(4, 8);
+  TASSIGN(a, 0);
+  TASSIGN(b, 8192);
+  EXPECT_EQ(errorOf([&] { TTRANS(b, a, a); }),
+            "kernel 'tr_kernel': TTRANS: dst valid shape 4x8 is not the transpose of src 4x8");
+}
+
+//===----------------------------------------------------------------------===//
+// TFILLPAD
+//===----------------------------------------------------------------------===//
+
+template <typename T>
+T expectedPad(PadValue p) {
+  if (p == PadValue::Zero)
+    return refRound<T>(0.0);
+  if constexpr (isFloat<T>) {
+    const double inf = std::numeric_limits<double>::infinity();
+    return refRoundMode<T>(p == PadValue::Max ? inf : -inf, RoundMode::CAST_RINT);
+  } else {
+    return p == PadValue::Max ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
+  }
+}
+
+template <typename T, PadValue P, BLayout B, SLayout SL>
+void fillPadCase(int vr, int vc, uint64_t seed, bool inPlace) {
+  using D = Tile<TileType::Vec, T, 32, 32, B, -1, -1, SL, 512, P>;
+  D src(vr, vc), dst(vr, vc);
+  TASSIGN(src, 0);
+  TASSIGN(dst, inPlace ? 0 : 16384);
+  Rng rng(seed);
+  fillRandom(src, rng);
+  if (!inPlace)
+    fillRandom(dst, rng);
+  std::vector<T> in, old;
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c) {
+      in.push_back(src.at(r, c));
+      old.push_back(dst.at(r, c));
+    }
+  if (inPlace)
+    TFILLPAD_INPLACE(dst, src);
+  else
+    TFILLPAD(dst, src);
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c) {
+      const bool valid = r < vr && c < vc;
+      const T want = valid ? in[r * 32 + c] : (P == PadValue::Null ? old[r * 32 + c] : expectedPad<T>(P));
+      ASSERT_TRUE(sameValue(dst.at(r, c), want))
+          << "pad " << int(P) << " at " << r << "," << c << ": " << show(dst.at(r, c));
+    }
+}
+
+template <typename T, BLayout B, SLayout SL>
+void fillPadAllValues(uint64_t seed) {
+  fillPadCase<T, PadValue::Zero, B, SL>(10, 13, seed, false);
+  fillPadCase<T, PadValue::Max, B, SL>(32, 5, seed + 1, false);
+  fillPadCase<T, PadValue::Min, B, SL>(0, 0, seed + 2, true);
+  fillPadCase<T, PadValue::Null, B, SL>(17, 17, seed + 3, false);
+  fillPadCase<T, PadValue::Max, B, SL>(31, 32, seed + 4, true);
+}
+
+TYPED_TEST(TileLibLayoutTyped, FillPad) {
+  using T = typename TypeParam::type;
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  fillPadAllValues<T, BLayout::RowMajor, SLayout::NoneBox>(1);
+  fillPadAllValues<T, BLayout::ColMajor, SLayout::NoneBox>(10);
+  fillPadAllValues<T, BLayout::ColMajor, SLayout::RowMajor>(20);
+}
+
+TEST(TileLibFillPad, ExpandExplicitPadAndLayouts) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  using Src = Tile<TileType::Vec, half, 16, 16, BLayout::RowMajor, -1, -1>;
+  using Dst = Tile<TileType::Vec, half, 32, 48, BLayout::ColMajor, -1, -1, SLayout::RowMajor, 512,
+                   PadValue::Min>;
+  Src s(12, 9);
+  Dst d(12, 9);
+  TASSIGN(s, 0);
+  TASSIGN(d, 4096);
+  Rng rng(3);
+  fillRandom(s, rng);
+  TFILLPAD_EXPAND(d, s);
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 48; ++c)
+      ASSERT_EQ(toD(d.at(r, c)), (r < 12 && c < 9) ? toD(s.at(r, c)) : -INFINITY);
+  // An explicit pad value overrides the tile's (Null) one.
+  RM<int16_t> t(3, 4);
+  TASSIGN(t, 8192);
+  fillRandom(t, rng);
+  const int16_t keep = t.at(2, 3);
+  TFILLPAD<RM<int16_t>, PadValue::Max>(t, t);
+  EXPECT_EQ(t.at(2, 3), keep);
+  EXPECT_EQ(t.at(2, 4), 32767);
+  EXPECT_EQ(t.at(31, 31), 32767);
+}
+
+//===----------------------------------------------------------------------===//
+// TGATHER
+//===----------------------------------------------------------------------===//
+
+template <typename D, typename S, typename I>
+void gatherCase(int vr, int vc, uint64_t seed) {
+  S src(S::Rows, S::Cols);
+  I idx(vr, vc);
+  D dst(vr, vc);
+  TASSIGN(src, 0);
+  TASSIGN(idx, 16384);
+  TASSIGN(dst, 32768);
+  Rng rng(seed);
+  fillRandom(src, rng);
+  fillRandom(dst, rng);
+  const int numel = S::Rows * S::Cols;
+  fillWith(idx, [&] { return static_cast<typename I::DType>(rng.range(0, numel - 1)); });
+  const auto before = snapshot(dst);
+  TGATHER(dst, src, idx);
+  for (int r = 0; r < vr; ++r)
+    for (int c = 0; c < vc; ++c) {
+      const int k = static_cast<int>(idx.at(r, c));
+      ASSERT_TRUE(sameValue(dst.at(r, c), src.at(k / S::Cols, k % S::Cols))) << r << "," << c;
+    }
+  EXPECT_TRUE(outsideUntouched(dst, before, vr, vc));
+}
+
+TYPED_TEST(TileLibLayoutTyped, GatherByFlatIndex) {
+  using T = typename TypeParam::type;
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  gatherCase<RM<T>, RM<T>, RM<int32_t>>(32, 32, 1);
+  gatherCase<RM<T>, NZ<T>, RM<uint32_t>>(5, 17, 2);
+  gatherCase<CM<T>, ZN<T>, CM<int16_t>>(20, 3, 3);
+  gatherCase<NZ<T>, CM<T>, RM<uint16_t>>(0, 4, 4);
+  // The tmp form; gathering within each row (indices r * Cols + j).
+  using S = Tile<TileType::Vec, T, 4, 32>;
+  using Iv = Tile<TileType::Vec, int32_t, 4, 32, BLayout::RowMajor, -1, -1>;
+  using D = Tile<TileType::Vec, T, 4, 32, BLayout::RowMajor, -1, -1>;
+  S s;
+  Iv ix(4, 8);
+  D d(4, 8);
+  TASSIGN(s, 0);
+  TASSIGN(ix, 4096);
+  TASSIGN(d, 8192);
+  Rng rng(7);
+  fillRandom(s, rng);
+  for (int r = 0; r < 4; ++r)
+    for (int j = 0; j < 8; ++j)
+      ix.at(r, j) = r * 32 + (31 - 3 * j);
+  TGATHER(d, s, ix, ix);
+  for (int r = 0; r < 4; ++r)
+    for (int j = 0; j < 8; ++j)
+      ASSERT_TRUE(sameValue(d.at(r, j), s.at(r, 31 - 3 * j)));
+}
+
+TEST(TileLibGather, Errors) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5, "g_kernel");
+  RM<float> s(32, 32), d(2, 2);
+  RM<int32_t> ix(2, 2), ix3(2, 3);
+  TASSIGN(s, 0);
+  TASSIGN(d, 8192);
+  TASSIGN(ix, 16384);
+  TASSIGN(ix3, 24576);
+  ix.at(0, 0) = 0;
+  ix.at(0, 1) = 1024;
+  ix.at(1, 0) = 5;
+  ix.at(1, 1) = -1;
+  EXPECT_EQ(errorOf([&] { TGATHER(d, s, ix); }),
+            "kernel 'g_kernel': TGATHER: index 1024 at (0, 1) is outside the 32x32 src tile");
+  EXPECT_TRUE(contains(errorOf([&] { TGATHER(d, s, ix3); }),
+                       "TGATHER: valid shape of indices (2x3) differs from dst (2x2)"));
+}
+
+} // namespace
