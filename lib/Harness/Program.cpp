@@ -8,6 +8,8 @@
 
 #include "pypto/Harness/Program.h"
 
+#include "pypto/Runtime/Ptoas.h"
+
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Target/Emitters.h"
 #include "pypto/Transforms/Passes.h"
@@ -22,6 +24,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include <chrono>
@@ -297,6 +300,64 @@ writeProfile(Location loc, const std::string &path,
   });
 }
 
+/// ptoas's C++ for `kernel` as a kernel file of the build: its own includes
+/// replaced by ours, its entry function made static, and `kernel_entry`.
+static LogicalResult wrapPtoasOutput(func::FuncOp kernel, StringRef ptoasCpp,
+                                     raw_ostream &os) {
+  os << "// Kernel '" << kernel.getSymName() << "': ptoas output (ptoas/"
+     << kernel.getSymName() << ".cpp) wrapped by pypto-mlir.\n"
+     << "#include <pto/pto-inst.hpp>\n#include \"tensor.h\"\n\n"
+     << "using namespace pto;\n\n";
+  SmallVector<StringRef> lines;
+  ptoasCpp.split(lines, '\n');
+  for (StringRef line : lines) {
+    StringRef trimmed = line.trim();
+    if (trimmed == "#include \"pto/pto-inst.hpp\"" ||
+        trimmed == "#include <pto/pto-inst.hpp>" ||
+        trimmed == "using namespace pto;")
+      continue;
+    std::string text = line.str();
+    size_t global = text.find("__global__ AICORE void");
+    if (global != std::string::npos)
+      text.replace(global, strlen("__global__"), "static");
+    os << text << "\n";
+  }
+  os << "\n";
+  return emitKernelEntry(kernel, os);
+}
+
+/// Runs the external ptoas on every ptoas/<kernel>.pto and wraps its C++ into
+/// kernels/<aic|aiv>/<kernel>.cpp.
+static LogicalResult runExternalPtoas(ModuleOp module,
+                                      MutableArrayRef<KernelInfo> kernels,
+                                      const CompileOptions &options) {
+  std::vector<std::string> units;
+  for (KernelInfo &kernel : kernels)
+    units.push_back(options.outputDir + "/ptoas/" +
+                    kernel.func.getSymName().str() + ".pto");
+  ::pypto::runtime::PtoasOptions ptoasOptions;
+  ptoasOptions.executable = options.ptoas;
+  ptoasOptions.arch = options.arch == "a2a3" ? "a3" : "a5";
+  ::pypto::runtime::PtoasResult result =
+      ::pypto::runtime::runPtoas(units, ptoasOptions);
+  if (!result.ok)
+    return module.emitError("ptoas failed:\n") << result.error;
+  for (auto [kernel, unit] : llvm::zip(kernels, result.units)) {
+    auto text = llvm::MemoryBuffer::getFile(unit.outputPath);
+    if (!text)
+      return module.emitError("cannot read ptoas output '")
+             << unit.outputPath << "'";
+    std::string path = options.outputDir + "/kernels/" +
+                       kernel.coreDir().str() + "/" +
+                       kernel.func.getSymName().str() + ".cpp";
+    if (failed(writeFile(kernel.func.getLoc(), path, [&](raw_ostream &os) {
+          return wrapPtoasOutput(kernel.func, (*text)->getBuffer(), os);
+        })))
+      return failure();
+  }
+  return success();
+}
+
 namespace pypto::harness {
 LogicalResult compileProgram(Program &program, const CompileOptions &options,
                              BuildInfo &build) {
@@ -394,13 +455,16 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
     if (failed(writeFile(
             kernel.func.getLoc(), options.outputDir + "/ptoas/" + name + ".pto",
             [&](raw_ostream &os) { return emitPTO(kernel.func, os); })) ||
-        (options.emitCpp &&
+        (options.emitCpp && options.ptoas.empty() &&
          failed(writeFile(
              kernel.func.getLoc(), built.cppPath,
              [&](raw_ostream &os) { return emitKernelCpp(kernel.func, os); }))))
       return failure();
     build.kernels.push_back(built);
   }
+  if (options.emitCpp && !options.ptoas.empty() &&
+      failed(runExternalPtoas(module, *kernels, options)))
+    return failure();
   if (failed(writeFile(
           loc, build.orchestrationCpp,
           [&](raw_ostream &os) { return emitOrchestration(module, os); })) ||

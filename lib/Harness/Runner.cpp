@@ -12,6 +12,7 @@
 #include "pypto/Harness/Data.h"
 #include "pypto/Harness/Program.h"
 #include "pypto/InitAll.h"
+#include "pypto/Runtime/Ptoas.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -112,6 +113,14 @@ private:
     compileOptions.profiling = options.profiling;
     compileOptions.verificationLevel = options.verificationLevel;
     compileOptions.emitCpp = !options.skipPtoas;
+    if (options.ptoas == "auto") {
+      if (std::optional<std::string> found = pypto::runtime::findPtoas())
+        compileOptions.ptoas = *found;
+    } else if (options.ptoas != "off") {
+      compileOptions.ptoas = options.ptoas;
+    }
+    if (!compileOptions.ptoas.empty() && !options.skipPtoas)
+      std::printf("[RUN]   ptoas: %s\n", compileOptions.ptoas.c_str());
     compileOptions.outputDir =
         !options.outputDir.empty()
             ? options.outputDir

@@ -48,6 +48,25 @@ void mlir::pypto::registerTranslations() {
       },
       dialects);
   TranslateFromMLIRRegistration(
+      "emit-kernel-function",
+      "Emit each pto kernel function as C++ the way ptoas does (input: a "
+      ".pto file)",
+      [](Operation *op, raw_ostream &os) -> LogicalResult {
+        bool any = false;
+        for (auto func : cast<ModuleOp>(op).getOps<func::FuncOp>()) {
+          if (!func->hasAttr(pto::kKernelKindAttr))
+            continue;
+          any = true;
+          if (failed(emitKernelFunction(func, os)))
+            return failure();
+        }
+        if (!any)
+          return op->emitError("no pto kernel (a function with "
+                               "pto.kernel_kind) to emit");
+        return success();
+      },
+      dialects);
+  TranslateFromMLIRRegistration(
       "emit-kernel-cpp",
       "Emit each kernel as C++ over the tile library (built-in lowering)",
       [](Operation *op, raw_ostream &os) {

@@ -59,6 +59,12 @@ int main(int argc, char **argv) {
   cl::opt<bool> compileOnly("compile-only",
                             cl::desc("Stop after the compile phase"),
                             cl::cat(category));
+  cl::opt<std::string> ptoas(
+      "ptoas",
+      cl::desc("ptoas to turn .pto into kernel C++: auto ($PTOAS_ROOT/ptoas, "
+               "else ptoas on PATH, else the built-in lowering), off, or a "
+               "path"),
+      cl::init("auto"), cl::cat(category));
   cl::opt<std::string> golden("golden",
                               cl::desc("Golden file (overrides the program's)"),
                               cl::value_desc("file"), cl::cat(category));
@@ -84,6 +90,7 @@ int main(int argc, char **argv) {
   options.verificationLevel = verificationLevel;
   options.skipPtoas = skipPtoas;
   options.compileOnly = compileOnly;
+  options.ptoas = ptoas;
   options.golden = golden;
   if (rtol.getNumOccurrences())
     options.rtol = rtol;

@@ -404,3 +404,57 @@ TEST(Rings, InvalidEnvironmentValues) {
   EXPECT_EQ(stats.tasksSubmitted, 0u);
   EXPECT_EQ(y[0], 0.0f);
 }
+
+//===----------------------------------------------------------------------===//
+// GM bounds
+//===----------------------------------------------------------------------===//
+
+// A TLOAD whose window runs past the end of its tensor argument is reported
+// by name instead of reading other host memory. args[1] is the row offset.
+TEST(GmBounds, LoadPastTheTensorIsAnError) {
+  const std::string orch = orchSource(3, R"PTO(
+    const ChipTensor& in = orch_args.tensor(0).ref();
+    const ChipTensor& out = orch_args.tensor(1).ref();
+    PTO2_SCOPE() {
+        CoreTaskArgs p; p.add_input(in); p.add_output(out);
+        p.add_scalar(orch_args.scalar(0));
+        rt_submit_aiv_task(0, p);
+    }
+)PTO");
+  const std::string kernelSource = R"PTO(
+#include <pto/pto-inst.hpp>
+#include "tensor.h"
+using namespace pto;
+extern "C" __attribute__((visibility("default"))) void kernel_entry(int64_t* args) {
+  ChipTensor* in = reinterpret_cast<ChipTensor*>(args[0]);
+  ChipTensor* out = reinterpret_cast<ChipTensor*>(args[1]);
+  float* src = reinterpret_cast<float*>(in->buffer.addr) + in->start_offset + args[2] * 8;
+  Tile<TileType::Vec, float, 8, 8> t;
+  TASSIGN(t, 0);
+  GlobalTensor<float, pto::Shape<1, 1, 1, 8, 8>, pto::Stride<64, 64, 64, 8, 1>> g(src);
+  TLOAD(t, g);
+  GlobalTensor<float, pto::Shape<1, 1, 1, 8, 8>, pto::Stride<64, 64, 64, 8, 1>> o(
+      reinterpret_cast<float*>(out->buffer.addr) + out->start_offset);
+  TSTORE(o, t);
+}
+)PTO";
+  LoadedProgram prog;
+  ASSERT_TRUE(build("gm_bounds_orch.cpp", orch,
+                    {kernel(0, "loader", CoreType::AIV, kernelSource)}, prog));
+  std::vector<float> in(16 * 8, 1.0f), out(8 * 8, 0.0f);
+  auto run = [&](uint64_t rowOffset) {
+    std::vector<HostArg> args = {HostArg::tensor(in.data(), {16, 8}, DataType::FLOAT32),
+                                 HostArg::tensor(out.data(), {8, 8}, DataType::FLOAT32),
+                                 HostArg::scalar(rowOffset)};
+    return runProgram(a2a3(), prog, args);
+  };
+  Status inside = run(8); // rows 8..15: the last rows of the tensor
+  ASSERT_TRUE(inside) << inside.message;
+  EXPECT_EQ(out[63], 1.0f);
+  Status past = run(9); // rows 9..16: one row past the end
+  ASSERT_FALSE(past);
+  EXPECT_TRUE(contains(past.message, "kernel 'loader' (task 0): ")) << past.message;
+  EXPECT_TRUE(contains(past.message, "TLOAD: GM access of 256 bytes at ")) << past.message;
+  EXPECT_TRUE(contains(past.message, "is outside every tensor argument of the task"))
+      << past.message;
+}

@@ -39,6 +39,9 @@ struct CompileOptions {
   /// "roundtrip" (verifier, then print, re-parse and compare).
   std::string verificationLevel = "basic";
   bool emitCpp = true; // false: stop after the .pto files (skip_ptoas)
+  /// The external ptoas that turns .pto into kernel C++; empty: the built-in
+  /// PTO->C++ lowering.
+  std::string ptoas;
 };
 
 /// A kernel of a build, as the runtime needs it.

@@ -26,6 +26,9 @@ struct RunOptions {
   std::string verificationLevel = "basic"; // none | basic | roundtrip
   bool skipPtoas = false;                  // stop after the .pto files
   bool compileOnly = false;                // stop after compile
+  /// "auto" ($PTOAS_ROOT/ptoas, else ptoas on PATH, else the built-in
+  /// lowering), "off" (always the built-in lowering) or a ptoas path.
+  std::string ptoas = "auto";
   std::string golden; // overrides the program's pypto.golden
   std::optional<double> rtol, atol;
 };

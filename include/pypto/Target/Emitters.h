@@ -47,6 +47,13 @@ LogicalResult emitAllPTO(ModuleOp module, llvm::raw_ostream &os);
 /// PTO->C++ lowering, used when no ptoas is installed).
 LogicalResult emitKernelCpp(func::FuncOp kernel, llvm::raw_ostream &os);
 
+/// The kernel function alone, in the shape ptoas emits
+/// (`__global__ AICORE void <name>(...)` after `#include "pto/pto-inst.hpp"`).
+LogicalResult emitKernelFunction(func::FuncOp kernel, llvm::raw_ostream &os);
+
+/// `extern "C" void kernel_entry(int64_t* args)` calling `kernel`'s function.
+LogicalResult emitKernelEntry(func::FuncOp kernel, llvm::raw_ostream &os);
+
 /// Every kernel's C++, each preceded by a `// kernels/<dir>/<name>.cpp` line.
 LogicalResult emitAllKernelCpp(ModuleOp module, llvm::raw_ostream &os);
 

@@ -315,6 +315,14 @@ inline void forEachGmLine(sim::CoreContext* ctx, const char* op, const GT& g, in
               "the tile valid shape %dx%d",
               op, (long long)n[0], (long long)n[1], (long long)n[2], (long long)n[3],
               (long long)n[4], lname, (long long)rows, (long long)cols, vr, vc);
+  // The whole window must lie inside one tensor argument of the task.
+  if (rows > 0 && cols > 0) {
+    int64_t last = 0;
+    for (int i = 0; i < 5; ++i)
+      last += (n[i] - 1) * s[i];
+    sim::checkGm(ctx, op, g.data(),
+                 static_cast<uint64_t>(last + 1) * sizeof(typename GT::DType));
+  }
   if constexpr (L == Layout::ND) {
     int r = 0;
     for (int64_t i0 = 0; i0 < n[0]; ++i0)
