@@ -306,7 +306,8 @@ static LogicalResult wrapPtoasOutput(func::FuncOp kernel, StringRef ptoasCpp,
                                      raw_ostream &os) {
   os << "// Kernel '" << kernel.getSymName() << "': ptoas output (ptoas/"
      << kernel.getSymName() << ".cpp) wrapped by pypto-mlir.\n"
-     << "#include <pto/pto-inst.hpp>\n#include \"tensor.h\"\n\n"
+     << "#include <pto/pto-inst.hpp>\n#include \"intrinsic.h\"\n"
+     << "#include \"tensor.h\"\n\n"
      << "using namespace pto;\n\n";
   SmallVector<StringRef> lines;
   ptoasCpp.split(lines, '\n');

@@ -161,6 +161,16 @@ private:
       indent();
       os << params << ".add_scalar(to_u64(" << name(arg) << "));\n";
     }
+    if (std::optional<int64_t> blocks = call.getBlocks()) {
+      // SPMD: one task of `blocks` instances (a5 calls them cores).
+      auto arch = call->getParentOfType<ModuleOp>()->getAttrOfType<StringAttr>(
+          "pto.target_arch");
+      indent();
+      os << params << ".launch_spec."
+         << (arch && arch.getValue() == "a5" ? "set_core_num("
+                                             : "set_block_num(")
+         << *blocks << ");\n";
+    }
     indent();
     os << (kernel->isCube ? "rt_submit_aic_task(" : "rt_submit_aiv_task(")
        << kernel->funcId << ", " << params << ");\n";

@@ -27,11 +27,11 @@ using namespace mlir::pypto;
 
 namespace {
 
-bool isDefinedOutside(Value value, AtOp at) {
-  return !at.getBody().isAncestor(value.getParentRegion());
+bool isDefinedOutside(Value value, Operation *at) {
+  return !at->getRegion(0).isAncestor(value.getParentRegion());
 }
 
-bool allDefinedOutside(ValueRange values, AtOp at) {
+bool allDefinedOutside(ValueRange values, Operation *at) {
   return llvm::all_of(values, [&](Value v) { return isDefinedOutside(v, at); });
 }
 
@@ -77,15 +77,15 @@ struct OutlineInCorePass
 private:
   /// Moves slices and assemble windows whose operands come from outside the
   /// region into the parent, so the kernel receives exact windows.
-  void hoistViews(AtOp at);
-  LogicalResult outline(AtOp at, func::FuncOp parent, SymbolTable &symbols,
-                        unsigned index);
+  void hoistViews(Operation *at);
+  LogicalResult outline(Operation *at, func::FuncOp parent,
+                        SymbolTable &symbols, unsigned index);
 };
 
-void OutlineInCorePass::hoistViews(AtOp at) {
+void OutlineInCorePass::hoistViews(Operation *at) {
   SmallVector<SliceOp> slices;
   SmallVector<AssembleOp> assembles;
-  at.getBody().walk([&](Operation *op) {
+  at->getRegion(0).walk([&](Operation *op) {
     if (auto slice = dyn_cast<SliceOp>(op))
       slices.push_back(slice);
     else if (auto assemble = dyn_cast<AssembleOp>(op))
@@ -122,14 +122,14 @@ void OutlineInCorePass::hoistViews(AtOp at) {
   }
 }
 
-LogicalResult OutlineInCorePass::outline(AtOp at, func::FuncOp parent,
+LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
                                          SymbolTable &symbols, unsigned index) {
   hoistViews(at);
 
   // Constants are cloned into the kernel; everything else becomes a
   // parameter, tensors first (the kernel ABI puts tensors before scalars).
   SetVector<Value> liveIns;
-  getUsedValuesDefinedAbove(at.getBody(), liveIns);
+  getUsedValuesDefinedAbove(at->getRegion(0), liveIns);
   SmallVector<Value> tensors, scalars, constants;
   for (Value value : liveIns) {
     Operation *def = value.getDefiningOp();
@@ -138,29 +138,39 @@ LogicalResult OutlineInCorePass::outline(AtOp at, func::FuncOp parent,
     else if (isa<GMTensorType>(value.getType()))
       tensors.push_back(value);
     else if (isa<TileType>(value.getType()))
-      return at.emitOpError("cannot capture a tile from outside the region");
+      return at->emitOpError("cannot capture a tile from outside the region");
     else
       scalars.push_back(value);
   }
   SmallVector<Value> params(tensors);
   params.append(scalars);
+  // An SPMD kernel takes its block index last; the runtime supplies it.
+  auto spmd = dyn_cast<SpmdOp>(at);
 
+  auto nameAttr = at->getAttrOfType<StringAttr>("name");
   std::string name =
-      at.getName()
-          ? at.getName()->str()
+      nameAttr
+          ? nameAttr.str()
           : (parent.getSymName() + "_incore_" + std::to_string(index)).str();
   OpBuilder builder(parent);
   SmallVector<Type> paramTypes;
   for (Value param : params)
     paramTypes.push_back(param.getType());
+  if (spmd)
+    paramTypes.push_back(builder.getIndexType());
   auto kernel = builder.create<func::FuncOp>(
-      at.getLoc(), name, builder.getFunctionType(paramTypes, {}));
+      at->getLoc(), name, builder.getFunctionType(paramTypes, {}));
   kernel->setAttr(attr::kKind, builder.getStringAttr(kind::kInCore));
   symbols.insert(kernel, Block::iterator(parent));
 
   Block *entry = kernel.addEntryBlock();
+  if (spmd) {
+    spmd.getBlockIndex().replaceAllUsesWith(kernel.getArguments().back());
+    kernel.setArgAttr(kernel.getNumArguments() - 1, attr::kSpmd,
+                      builder.getStringAttr("block_idx"));
+  }
   entry->getOperations().splice(entry->end(),
-                                at.getBody().front().getOperations());
+                                at->getRegion(0).front().getOperations());
   builder.setInsertionPointToStart(entry);
   for (Value constant : constants) {
     Operation *clone = builder.clone(*constant.getDefiningOp());
@@ -169,7 +179,7 @@ LogicalResult OutlineInCorePass::outline(AtOp at, func::FuncOp parent,
   for (auto [i, param] : llvm::enumerate(params))
     replaceAllUsesInRegionWith(param, kernel.getArgument(i), kernel.getBody());
   builder.setInsertionPointToEnd(entry);
-  builder.create<func::ReturnOp>(at.getLoc());
+  builder.create<func::ReturnOp>(at->getLoc());
 
   for (auto [i, tensor] : llvm::enumerate(tensors)) {
     bool read = false, written = false;
@@ -181,9 +191,10 @@ LogicalResult OutlineInCorePass::outline(AtOp at, func::FuncOp parent,
   }
 
   builder.setInsertionPoint(at);
-  builder.create<CallOp>(at.getLoc(), TypeRange{}, kernel.getSymName(), params,
-                         ArrayAttr());
-  at.erase();
+  builder.create<CallOp>(
+      at->getLoc(), TypeRange{}, kernel.getSymName(), params, ArrayAttr(),
+      spmd ? builder.getI64IntegerAttr(spmd.getBlocks()) : IntegerAttr());
+  at->erase();
   ++numOutlined;
   return success();
 }
@@ -193,8 +204,11 @@ void OutlineInCorePass::runOnOperation() {
   SymbolTable symbols(module);
   SmallVector<func::FuncOp> parents(module.getOps<func::FuncOp>());
   for (func::FuncOp parent : parents) {
-    SmallVector<AtOp> regions;
-    parent.walk([&](AtOp at) { regions.push_back(at); });
+    SmallVector<Operation *> regions;
+    parent.walk([&](Operation *op) {
+      if (isa<AtOp, SpmdOp>(op))
+        regions.push_back(op);
+    });
     if (regions.empty())
       continue;
     StringRef role = getFunctionKind(parent);

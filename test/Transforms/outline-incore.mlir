@@ -139,3 +139,27 @@ func.func @views(%x: !pypto.tensor<64x64xf32> {pypto.strides = array<i64: 128, 1
 func.func @plain() {
   return
 }
+
+// -----
+
+// A pypto.spmd region becomes a kernel whose last parameter is the block
+// index, called once with `blocks`.
+
+// CHECK-LABEL: func.func @rows
+// CHECK-SAME:    %{{.+}}: !pypto.tensor<1024x512xf32> {pypto.dir = "in", pypto.strides = array<i64: 512, 1>}
+// CHECK-SAME:    %{{.+}}: !pypto.tensor<1024x512xf32> {pypto.dir = "out", pypto.strides = array<i64: 512, 1>}
+// CHECK-SAME:    %[[B:.+]]: index {pypto.spmd = "block_idx"}
+// CHECK:       arith.muli %[[B]]
+// CHECK-LABEL: func.func @spmd
+// CHECK:       pypto.call @rows(%{{.+}}, %{{.+}}) {blocks = 16 : i64}
+func.func @spmd(%x: !pypto.tensor<1024x512xf32>, %y: !pypto.tensor<1024x512xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  pypto.spmd core_group "rows" blocks(16) (%b) {
+    %r = arith.muli %b, %c64 : index
+    %t = pypto.slice %x[%r, %c0] [64, 512] : !pypto.tensor<1024x512xf32> -> !pypto.tensor<64x512xf32>
+    %e = pypto.exp %t : !pypto.tensor<64x512xf32>
+    pypto.assemble %e into %y[%r, %c0] : !pypto.tensor<64x512xf32> into !pypto.tensor<1024x512xf32>
+  }
+  return
+}

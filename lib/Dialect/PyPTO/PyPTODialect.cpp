@@ -281,6 +281,11 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
              << "'" << name << "' must be a constant of type " << argType;
     return success();
   }
+  if (name == attr::kSpmd) {
+    if (!argType.isIndex())
+      return emitError(loc) << "'" << name << "' marks an index argument";
+    return expectOneOf(loc, attribute, {"block_idx"});
+  }
   if (name == attr::kName) {
     if (!isa<StringAttr>(attribute.getValue()))
       return emitError(loc) << "'" << name << "' must be a string";

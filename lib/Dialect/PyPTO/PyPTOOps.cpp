@@ -49,14 +49,76 @@ static LogicalResult verifyWindow(Operation *op, ArrayRef<int64_t> windowShape,
 }
 
 LogicalResult AtOp::verify() {
-  WalkResult nested = getBody().walk([&](AtOp inner) {
-    inner.emitOpError("cannot be nested in another 'pypto.at' region");
+  WalkResult nested = getBody().walk([&](Operation *inner) {
+    if (!isa<AtOp, SpmdOp>(inner))
+      return WalkResult::advance();
+    inner->emitOpError("cannot be nested in another 'pypto.at' region");
     return WalkResult::interrupt();
   });
   return failure(nested.wasInterrupted());
 }
 
+// pypto.spmd core_group "name" blocks(16) (%b) { ... }
+ParseResult SpmdOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringRef levelName;
+  SMLoc levelLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&levelName))
+    return failure();
+  std::optional<AtLevel> level = symbolizeAtLevel(levelName);
+  if (!level)
+    return parser.emitError(levelLoc, "unknown level '") << levelName << "'";
+  result.addAttribute("level", AtLevelAttr::get(parser.getContext(), *level));
+  std::string name;
+  if (succeeded(parser.parseOptionalString(&name)))
+    result.addAttribute("name", parser.getBuilder().getStringAttr(name));
+  int64_t blocks;
+  OpAsmParser::Argument blockIndex;
+  if (parser.parseKeyword("blocks") || parser.parseLParen() ||
+      parser.parseInteger(blocks) || parser.parseRParen() ||
+      parser.parseLParen() || parser.parseArgument(blockIndex) ||
+      parser.parseRParen())
+    return failure();
+  result.addAttribute("blocks", parser.getBuilder().getI64IntegerAttr(blocks));
+  blockIndex.type = parser.getBuilder().getIndexType();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  Region *body = result.addRegion();
+  return parser.parseRegion(*body, {blockIndex});
+}
+
+void SpmdOp::print(OpAsmPrinter &printer) {
+  printer << " " << stringifyAtLevel(getLevel());
+  if (getName())
+    printer << " \"" << *getName() << "\"";
+  printer << " blocks(" << getBlocks() << ") (";
+  printer.printOperand(getBlockIndex());
+  printer << ")";
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                           {"level", "name", "blocks"});
+  printer << " ";
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+}
+
+LogicalResult SpmdOp::verify() {
+  if (getBlocks() < 1)
+    return emitOpError("needs at least one block, got ") << getBlocks();
+  if (getBody().getNumArguments() != 1 ||
+      !getBody().getArgument(0).getType().isIndex())
+    return emitOpError("region takes the block index (index) as its only "
+                       "argument");
+  WalkResult nested = getBody().walk([&](Operation *op) {
+    if (isa<AtOp, SpmdOp>(op)) {
+      op->emitOpError("cannot be nested in a 'pypto.spmd' region");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(nested.wasInterrupted());
+}
+
 LogicalResult CallOp::verify() {
+  if (getBlocks() && *getBlocks() < 1)
+    return emitOpError("needs at least one block, got ") << *getBlocks();
   std::optional<ArrayAttr> directions = getArgDirections();
   if (!directions)
     return success();
@@ -80,10 +142,19 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
   if (!callee)
     return emitOpError("'") << getCallee() << "' does not name a function";
-  if (callee.getNumArguments() != getArgs().size())
-    return emitOpError("'")
-           << getCallee() << "' takes " << callee.getNumArguments()
-           << " arguments, got " << getArgs().size();
+  // The block index of an SPMD kernel comes from the runtime.
+  unsigned expected = callee.getNumArguments();
+  bool spmdKernel =
+      expected && callee.getArgAttr(expected - 1, attr::kSpmd) != nullptr;
+  if (spmdKernel)
+    --expected;
+  if (expected != getArgs().size())
+    return emitOpError("'") << getCallee() << "' takes " << expected
+                            << " arguments, got " << getArgs().size();
+  if (spmdKernel != getBlocks().has_value())
+    return emitOpError(spmdKernel ? "calls an SPMD kernel without 'blocks'"
+                                  : "has 'blocks' but '")
+           << (spmdKernel ? "" : getCallee().str() + "' is not an SPMD kernel");
   return success();
 }
 

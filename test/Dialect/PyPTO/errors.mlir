@@ -1071,3 +1071,52 @@ func.func @directions_kind(%t: !pypto.tensor<16x16xf32>, %s: f32) {
   pypto.call @k(%t, %s) {arg_directions = ["in", "out"]} : (!pypto.tensor<16x16xf32>, f32) -> ()
   return
 }
+
+// -----
+
+func.func @spmd_no_blocks() {
+  // expected-error @+1 {{'pypto.spmd' op needs at least one block, got 0}}
+  pypto.spmd core_group blocks(0) (%b) {
+  }
+  return
+}
+
+// -----
+
+func.func @spmd_nested() {
+  pypto.spmd core_group blocks(2) (%b) {
+    // expected-error @+1 {{'pypto.at' op cannot be nested in a 'pypto.spmd' region}}
+    pypto.at core_group {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @k(%t: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  return
+}
+func.func @blocks_on_plain_kernel(%t: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.call' op has 'blocks' but 'k' is not an SPMD kernel}}
+  pypto.call @k(%t) {blocks = 4 : i64} : (!pypto.tensor<16x16xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @k(%t: !pypto.tensor<16x16xf32>, %b: index {pypto.spmd = "block_idx"}) attributes {pypto.kind = "incore"} {
+  return
+}
+func.func @spmd_without_blocks(%t: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.call' op calls an SPMD kernel without 'blocks'}}
+  pypto.call @k(%t) : (!pypto.tensor<16x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pypto.spmd' marks an index argument}}
+func.func @spmd_attr_on_f32(%b: f32 {pypto.spmd = "block_idx"}) {
+  return
+}

@@ -487,3 +487,16 @@ func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>
   %i = pypto.matmul_acc %k, %g, %h : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8> -> !pypto.tensor<16x16xi32>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @spmd_region
+// CHECK:       pypto.spmd core_group "blocks" blocks(4) (%[[B:.+]]) {
+// CHECK-NEXT:    arith.addi %[[B]], %[[B]] : index
+// CHECK-NEXT:  }
+func.func @spmd_region() {
+  pypto.spmd core_group "blocks" blocks(4) (%b) {
+    %s = arith.addi %b, %b : index
+  }
+  return
+}

@@ -69,6 +69,7 @@ inline constexpr llvm::StringLiteral kSeed = "pypto.seed";
 inline constexpr llvm::StringLiteral kAddr = "pypto.addr";
 inline constexpr llvm::StringLiteral kArch = "pypto.arch";
 inline constexpr llvm::StringLiteral kLive = "pypto.live";
+inline constexpr llvm::StringLiteral kSpmd = "pypto.spmd";
 } // namespace attr
 
 /// Function roles (`pypto.kind`).

@@ -41,6 +41,32 @@ def PyPTO_AtOp : PyPTO_Op<"at", [SingleBlock, NoTerminator,
   let hasVerifier = 1;
 }
 
+def PyPTO_SpmdOp : PyPTO_Op<"spmd", [SingleBlock, NoTerminator,
+                                      RecursiveMemoryEffects]> {
+  let summary = "a region that runs as one kernel on many blocks (SPMD)";
+  let description = [{
+    Like `pypto.at`, but the kernel runs as `blocks` instances of one task
+    (a launch spec); the region's argument is the block index, from 0 to
+    `blocks - 1`.
+
+    ```mlir
+    pypto.spmd core_group "add_rows" blocks(16) (%b) {
+      %r = arith.muli %b, %c64 : index
+      %t = pypto.slice %x[%r, %c0] [64, 512] : ...
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins PyPTO_AtLevelAttr:$level, OptionalAttr<StrAttr>:$name,
+                       I64Attr:$blocks);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::BlockArgument getBlockIndex() { return getBody().getArgument(0); }
+  }];
+}
+
 def PyPTO_CallOp : PyPTO_Op<"call", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "submit an InCore kernel as one task";
@@ -59,7 +85,8 @@ def PyPTO_CallOp : PyPTO_Op<"call", [
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
-                       OptionalAttr<StrArrayAttr>:$arg_directions);
+                       OptionalAttr<StrArrayAttr>:$arg_directions,
+                       OptionalAttr<I64Attr>:$blocks);
   let assemblyFormat =
       "$callee `(` $args `)` attr-dict `:` functional-type($args, results)";
   let hasVerifier = 1;

@@ -1,0 +1,2 @@
+def golden(values: Dict[str, Tensor]):
+    values["y"][:] = values["x"] + values["a"]
