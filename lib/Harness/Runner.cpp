@@ -133,28 +133,37 @@ private:
   int simulate() {
     RunData data(program.spec);
     std::string dataDir = build.dir + "/data";
+    // Each stage's done line comes before the verdict.
+    bool ok;
     {
       Stage stage("generate inputs");
-      if (!check(data.generateInputs(options.seed)))
-        return finish(false);
-      llvm::sys::fs::create_directories(dataDir + "/in");
-      if (!check(data.saveInputs(dataDir + "/in")))
-        return finish(false);
+      ok = check(data.generateInputs(options.seed));
+      if (ok) {
+        llvm::sys::fs::create_directories(dataDir + "/in");
+        ok = check(data.saveInputs(dataDir + "/in"));
+      }
     }
+    if (!ok)
+      return finish(false);
     bool haveGolden = !program.spec.goldenPath.empty();
     if (haveGolden) {
-      Stage stage("compute golden");
-      if (!check(data.runGolden(program.spec.goldenPath)))
-        return finish(false);
-      llvm::sys::fs::create_directories(dataDir + "/out");
-      if (!check(data.saveGolden(dataDir + "/out")))
+      {
+        Stage stage("compute golden");
+        ok = check(data.runGolden(program.spec.goldenPath));
+        if (ok) {
+          llvm::sys::fs::create_directories(dataDir + "/out");
+          ok = check(data.saveGolden(dataDir + "/out"));
+        }
+      }
+      if (!ok)
         return finish(false);
     }
     {
       Stage stage("runtime");
-      if (!runDevice(data))
-        return finish(false);
+      ok = runDevice(data);
     }
+    if (!ok)
+      return finish(false);
     if (!haveGolden) {
       std::printf("[RUN] PASS (%.2fs, validation skipped: no golden)\n",
                   secondsSince(start));
