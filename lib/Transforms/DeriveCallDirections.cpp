@@ -89,8 +89,22 @@ void DeriveCallDirectionsPass::runOnOperation() {
           ++numUpgraded;
         }
       }
-      if (direction != "in")
+      if (direction != "in") {
+        // Writing a program input would go unvalidated and unsaved.
+        auto param = dyn_cast<BlockArgument>(root);
+        if (param && param.getOwner() == &func.getBody().front()) {
+          auto declared = func.getArgAttrOfType<StringAttr>(
+              param.getArgNumber(), attr::kDir);
+          if (!declared || declared.getValue() == "in") {
+            call.emitOpError("writes parameter ")
+                << param.getArgNumber() << " of '" << func.getSymName()
+                << "', which is an input; declare it {pypto.dir = \"out\"} "
+                   "or {pypto.dir = \"inout\"}";
+            return WalkResult::interrupt();
+          }
+        }
         writes.push_back(root);
+      }
       directions.push_back(builder.getStringAttr(direction));
     }
     written.insert(writes.begin(), writes.end());

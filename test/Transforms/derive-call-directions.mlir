@@ -42,7 +42,7 @@ func.func @write(%t: !pypto.tensor<16x16xf32> {pypto.dir = "out"}) attributes {p
 // CHECK: scf.for
 // CHECK:   pypto.call @write(%{{.+}}) {arg_directions = ["out"]}
 // CHECK: } {pypto.loop = "range"}
-func.func @loops(%y: !pypto.tensor<16x16xf32>, %z: !pypto.tensor<64x16xf32>) attributes {pypto.kind = "orchestration"} {
+func.func @loops(%y: !pypto.tensor<16x16xf32> {pypto.dir = "out"}, %z: !pypto.tensor<64x16xf32> {pypto.dir = "out"}) attributes {pypto.kind = "orchestration"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
