@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RuntimeTestUtil.h"
 #include "pypto/Runtime/Device.h"
 #include "pypto/Runtime/pto_orchestration_api.h"
 
@@ -29,38 +30,11 @@ namespace {
 // Helpers
 //===----------------------------------------------------------------------===//
 
-std::string runtimeIncludeDir() {
-#ifdef PYPTO_RUNTIME_INCLUDE_DIR_DEFAULT
-  return PYPTO_RUNTIME_INCLUDE_DIR_DEFAULT;
-#else
-  return fs::path(__FILE__).parent_path().parent_path().parent_path() / "include" / "pypto" /
-         "Runtime";
-#endif
-}
-
-std::string sharedCacheDir() {
-  if (const char *d = std::getenv("PYPTO_CACHE_DIR"); d && *d)
-    return d;
-  return "/tmp/pypto-mlir-runtime-test-cache";
-}
-
-/// A fresh, empty directory for tests that must not see earlier objects.
-std::string freshDir(const std::string &tag) {
-  static int counter = 0;
-  fs::path p = fs::temp_directory_path() /
-               ("pypto-rt-" + tag + "-" + std::to_string(::getpid()) + "-" +
-                std::to_string(counter++));
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p.string();
-}
-
-CompileOptions compileOptions(const std::string &cacheDir = sharedCacheDir()) {
-  CompileOptions o;
-  o.runtimeIncludeDir = runtimeIncludeDir();
-  o.cacheDir = cacheDir;
-  return o;
-}
+using pypto::runtime::testing::compileOptions;
+using pypto::runtime::testing::freshDir;
+using pypto::runtime::testing::orchSource;
+using pypto::runtime::testing::runtimeIncludeDir;
+using pypto::runtime::testing::sharedCacheDir;
 
 DeviceSpec a2a3() { return *DeviceSpec::forPlatform("a2a3sim"); }
 
@@ -186,7 +160,9 @@ extern "C" __attribute__((visibility("default"))) void kernel_entry(int64_t *arg
 }
 )PTO";
 
-std::string kernelSource(const char *body) { return std::string(kKernelPrelude) + body; }
+std::string kernelSource(const char *body) {
+  return std::string(kKernelPrelude) + body;
+}
 
 KernelSource aivKernel(int id, const std::string &name, const char *body) {
   KernelSource k;
@@ -203,24 +179,11 @@ KernelSource aicKernel(int id, const std::string &name, const char *body) {
   return k;
 }
 
-std::string orchSource(int expectedArgs, const std::string &body) {
-  return "#include \"runtime.h\"\n"
-         "extern \"C\" {\n"
-         "__attribute__((visibility(\"default\")))\n"
-         "PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs& orch_args) {\n"
-         "    (void)orch_args;\n"
-         "    return PTO2OrchestrationConfig{ .expected_arg_count = " +
-         std::to_string(expectedArgs) +
-         ", };\n"
-         "}\n"
-         "__attribute__((visibility(\"default\")))\n"
-         "void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {\n" +
-         body + "\n}\n}  // extern \"C\"\n";
-}
-
 /// Compile and load; fails the test (and returns false) on error.
-::testing::AssertionResult build(const std::string &orchName, const std::string &orch,
-                                 std::vector<KernelSource> kernels, LoadedProgram &out) {
+::testing::AssertionResult build(const std::string &orchName,
+                                 const std::string &orch,
+                                 std::vector<KernelSource> kernels,
+                                 LoadedProgram &out) {
   ProgramSources ps;
   ps.orchestrationName = orchName;
   ps.orchestrationText = orch;
@@ -375,19 +338,22 @@ TEST(Compile, ErrorNamesFileAndCompilerMessage) {
   job.name = "bad_kernel.cpp";
   job.sourceText = "int f() { return undeclared_identifier_xyz; }\n";
   job.kind = CompileKind::AivKernel;
-  CompileResult r = compileSharedObjects({job}, compileOptions(freshDir("err")));
+  CompileResult r =
+      compileSharedObjects({job}, compileOptions(freshDir("err")));
   ASSERT_FALSE(r.ok);
   ASSERT_EQ(r.objects.size(), 1u);
   EXPECT_FALSE(r.objects[0].ok());
   EXPECT_NE(r.error.find("bad_kernel.cpp"), std::string::npos) << r.error;
-  EXPECT_NE(r.error.find("undeclared_identifier_xyz"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("undeclared_identifier_xyz"), std::string::npos)
+      << r.error;
   EXPECT_NE(r.error.find("error"), std::string::npos) << r.error;
 }
 
 TEST(Compile, ErrorInSourceFile) {
   std::string dir = freshDir("errfile");
   std::string path = dir + "/broken_orch.cpp";
-  std::ofstream(path) << "#include \"runtime.h\"\nvoid g() { no_such_function_abc(); }\n";
+  std::ofstream(path)
+      << "#include \"runtime.h\"\nvoid g() { no_such_function_abc(); }\n";
   CompileJob job;
   job.sourcePath = path;
   CompileResult r = compileSharedObjects({job}, compileOptions(dir + "/cache"));
@@ -435,14 +401,17 @@ TEST(Compile, CacheHitSkipsCompiler) {
   EXPECT_TRUE(fs::exists(first.objects[0].soPath));
 
   auto t0 = std::chrono::steady_clock::now();
-  CompileResult second = compileSharedObjects({aiv, aic}, compileOptions(cache));
+  CompileResult second =
+      compileSharedObjects({aiv, aic}, compileOptions(cache));
   auto elapsed = std::chrono::steady_clock::now() - t0;
   ASSERT_TRUE(second.ok) << second.error;
   EXPECT_EQ(second.compilerInvocations, 0u);
   EXPECT_EQ(second.cacheHits, 2u);
   EXPECT_TRUE(second.objects[0].cacheHit);
   EXPECT_EQ(second.objects[0].soPath, first.objects[0].soPath);
-  EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count(), 2000);
+  EXPECT_LT(
+      std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count(),
+      2000);
 
   // A different source (or flag) is a miss.
   CompileJob changed = aiv;
@@ -465,7 +434,8 @@ TEST(Compile, IdenticalJobsCompileOnce) {
   a.name = "same.cpp";
   a.sourceText = kernelSource(kSpmd);
   a.kind = CompileKind::AivKernel;
-  CompileResult r = compileSharedObjects({a, a, a}, compileOptions(freshDir("dup")));
+  CompileResult r =
+      compileSharedObjects({a, a, a}, compileOptions(freshDir("dup")));
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(r.compilerInvocations, 1u);
   EXPECT_EQ(r.objects[2].soPath, r.objects[0].soPath);
@@ -505,16 +475,21 @@ TEST(Load, MissingSymbolsNameTheFile) {
   ASSERT_TRUE(r.ok) << r.error;
 
   LoadedProgram p;
-  Status s = loadProgram(r.objects[0].soPath, {{0, "no_hook", CoreType::AIV, r.objects[1].soPath}}, p);
+  Status s =
+      loadProgram(r.objects[0].soPath,
+                  {{0, "no_hook", CoreType::AIV, r.objects[1].soPath}}, p);
   ASSERT_FALSE(s);
-  EXPECT_NE(s.message.find("pto_sim_bind_core"), std::string::npos) << s.message;
-  EXPECT_NE(s.message.find(r.objects[1].soPath), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find("pto_sim_bind_core"), std::string::npos)
+      << s.message;
+  EXPECT_NE(s.message.find(r.objects[1].soPath), std::string::npos)
+      << s.message;
   EXPECT_NE(s.message.find("no_hook"), std::string::npos) << s.message;
 
   // A kernel object given as the orchestration.
   s = loadProgram(r.objects[1].soPath, {}, p);
   ASSERT_FALSE(s);
-  EXPECT_NE(s.message.find("aicpu_orchestration_config"), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find("aicpu_orchestration_config"), std::string::npos)
+      << s.message;
 
   s = loadProgram("/nonexistent/orch.so", {}, p);
   ASSERT_FALSE(s);
@@ -571,13 +546,16 @@ extern "C" __attribute__((visibility("default"))) void kernel_entry(int64_t *arg
 }
 )PTO";
   LoadedProgram prog;
-  ASSERT_TRUE(build("golden_orch.cpp", orch, {aivKernel(0, "kernel_add", kernelAdd)}, prog));
+  ASSERT_TRUE(build("golden_orch.cpp", orch,
+                    {aivKernel(0, "kernel_add", kernelAdd)}, prog));
   std::vector<float> a = iota(256), b(256, 2.0f), d(256, -1.0f);
-  std::vector<HostArg> args = {HostArg::tensor(a.data(), {16, 16}, DataType::FLOAT32),
-                               HostArg::tensor(b.data(), {16, 16}, DataType::FLOAT32),
-                               HostArg::tensor(d.data(), {16, 16}, DataType::FLOAT32)};
+  std::vector<HostArg> args = {
+      HostArg::tensor(a.data(), {16, 16}, DataType::FLOAT32),
+      HostArg::tensor(b.data(), {16, 16}, DataType::FLOAT32),
+      HostArg::tensor(d.data(), {16, 16}, DataType::FLOAT32)};
   RunOptions deferred;
-  deferred.deferDispatch = true; // every producer is unfinished at submit: exact edges
+  deferred.deferDispatch =
+      true; // every producer is unfinished at submit: exact edges
   RunStats stats;
   Status s = runProgram(a2a3(), prog, args, deferred, &stats);
   ASSERT_TRUE(s) << s.message;
@@ -627,13 +605,15 @@ TEST(Run, ViewsAndChainedKernels) {
     }
 )PTO");
   LoadedProgram prog;
-  ASSERT_TRUE(build("chain_orch.cpp", orch,
-                    {aivKernel(0, "add_one", kAddOne), aivKernel(1, "scale", kScale)}, prog));
+  ASSERT_TRUE(build(
+      "chain_orch.cpp", orch,
+      {aivKernel(0, "add_one", kAddOne), aivKernel(1, "scale", kScale)}, prog));
   std::vector<float> in = iota(128), out(128, -1.0f), out2(128, -1.0f);
-  std::vector<HostArg> args = {HostArg::tensor(in.data(), {8, 16}, DataType::FLOAT32),
-                               HostArg::tensor(out.data(), {8, 16}, DataType::FLOAT32),
-                               HostArg::tensor(out2.data(), {8, 16}, DataType::FLOAT32),
-                               HostArg::scalarOf(2.0f)};
+  std::vector<HostArg> args = {
+      HostArg::tensor(in.data(), {8, 16}, DataType::FLOAT32),
+      HostArg::tensor(out.data(), {8, 16}, DataType::FLOAT32),
+      HostArg::tensor(out2.data(), {8, 16}, DataType::FLOAT32),
+      HostArg::scalarOf(2.0f)};
   RunOptions deferred;
   deferred.deferDispatch = true;
   RunStats stats;
@@ -657,7 +637,8 @@ TEST(Run, ViewsAndChainedKernels) {
   std::vector<HostArg> fewer(args.begin(), args.begin() + 3);
   s = runProgram(a2a3(), prog, fewer);
   ASSERT_FALSE(s);
-  EXPECT_NE(s.message.find("expects 4 arguments, got 3"), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find("expects 4 arguments, got 3"), std::string::npos)
+      << s.message;
 }
 
 // WAR and WAW, end to end: the first task is slow, so a missing edge would
@@ -683,14 +664,16 @@ TEST(Run, WriteAfterReadAndWriteAfterWrite) {
     }
 )PTO");
   LoadedProgram prog;
-  ASSERT_TRUE(build("war_orch.cpp", orch,
-                    {aivKernel(0, "add_one", kAddOne), aivKernel(1, "fill_slow", kFillSlow)},
-                    prog));
+  ASSERT_TRUE(build(
+      "war_orch.cpp", orch,
+      {aivKernel(0, "add_one", kAddOne), aivKernel(1, "fill_slow", kFillSlow)},
+      prog));
   for (bool defer : {false, true}) {
     std::vector<float> a = iota(64), b(64, -1.0f), x(64, -1.0f);
-    std::vector<HostArg> args = {HostArg::tensor(a.data(), {8, 8}, DataType::FLOAT32),
-                                 HostArg::tensor(b.data(), {8, 8}, DataType::FLOAT32),
-                                 HostArg::tensor(x.data(), {8, 8}, DataType::FLOAT32)};
+    std::vector<HostArg> args = {
+        HostArg::tensor(a.data(), {8, 8}, DataType::FLOAT32),
+        HostArg::tensor(b.data(), {8, 8}, DataType::FLOAT32),
+        HostArg::tensor(x.data(), {8, 8}, DataType::FLOAT32)};
     RunOptions opts;
     opts.deferDispatch = defer;
     RunStats stats;
@@ -728,8 +711,9 @@ TEST(Run, DisjointViewsRunConcurrently) {
   ASSERT_TRUE(build("disjoint_orch.cpp", orch, {barrier}, prog));
   std::vector<int32_t> ctl(8, 0);
   std::vector<float> data(256, 0.0f);
-  std::vector<HostArg> args = {HostArg::tensor(ctl.data(), {8}, DataType::INT32),
-                               HostArg::tensor(data.data(), {16, 16}, DataType::FLOAT32)};
+  std::vector<HostArg> args = {
+      HostArg::tensor(ctl.data(), {8}, DataType::INT32),
+      HostArg::tensor(data.data(), {16, 16}, DataType::FLOAT32)};
   RunStats stats;
   Status s = runProgram(a2a3(), prog, args, {}, &stats);
   ASSERT_TRUE(s) << s.message;
@@ -766,14 +750,15 @@ TEST(Run, ExplicitEdgesNoDepAndDummy) {
   fill2.sourceText = "#define FILL_NT 2\n" + fill2.sourceText;
   LoadedProgram prog;
   ASSERT_TRUE(build("explicit_orch.cpp", orch,
-                    {aivKernel(0, "add_one", kAddOne), aivKernel(1, "fill_slow", kFillSlow),
-                     fill2},
+                    {aivKernel(0, "add_one", kAddOne),
+                     aivKernel(1, "fill_slow", kFillSlow), fill2},
                     prog));
   for (bool defer : {false, true}) {
     std::vector<float> x(16, 0.0f), y(16, -1.0f), z(16, -1.0f);
-    std::vector<HostArg> args = {HostArg::tensor(x.data(), {4, 4}, DataType::FLOAT32),
-                                 HostArg::tensor(y.data(), {4, 4}, DataType::FLOAT32),
-                                 HostArg::tensor(z.data(), {4, 4}, DataType::FLOAT32)};
+    std::vector<HostArg> args = {
+        HostArg::tensor(x.data(), {4, 4}, DataType::FLOAT32),
+        HostArg::tensor(y.data(), {4, 4}, DataType::FLOAT32),
+        HostArg::tensor(z.data(), {4, 4}, DataType::FLOAT32)};
     RunOptions opts;
     opts.deferDispatch = defer;
     RunStats stats;
@@ -785,7 +770,8 @@ TEST(Run, ExplicitEdgesNoDepAndDummy) {
       ASSERT_EQ(z[i], 7.0f);
     }
     if (defer) {
-      // p1<-p0 (explicit), p3<-p2 (z), p4<-{p3 (explicit, WAW on z), p1 (RAW on y)}.
+      // p1<-p0 (explicit), p3<-p2 (z), p4<-{p3 (explicit, WAW on z), p1 (RAW on
+      // y)}.
       EXPECT_EQ(stats.dependencyEdges, 4u);
     }
     EXPECT_EQ(stats.tasksSubmitted, 5u);
@@ -806,11 +792,13 @@ TEST(Run, MixedTaskPartsRunConcurrently) {
 )PTO");
   LoadedProgram prog;
   ASSERT_TRUE(build("mix_orch.cpp", orch,
-                    {aicKernel(0, "barrier_aic", kBarrier), aivKernel(1, "barrier_aiv", kBarrier)},
+                    {aicKernel(0, "barrier_aic", kBarrier),
+                     aivKernel(1, "barrier_aiv", kBarrier)},
                     prog));
   std::vector<int32_t> ctl(8, 0), ctl2(8, 0);
-  std::vector<HostArg> args = {HostArg::tensor(ctl.data(), {8}, DataType::INT32),
-                               HostArg::tensor(ctl2.data(), {8}, DataType::INT32)};
+  std::vector<HostArg> args = {
+      HostArg::tensor(ctl.data(), {8}, DataType::INT32),
+      HostArg::tensor(ctl2.data(), {8}, DataType::INT32)};
   RunOptions opts;
   opts.workersPerType = 2;
   RunStats stats;
@@ -846,10 +834,12 @@ TEST(Run, SpmdBlocks) {
     }
 )PTO");
   LoadedProgram prog;
-  ASSERT_TRUE(build("spmd_orch.cpp", orch, {aivKernel(0, "spmd", kSpmd)}, prog));
+  ASSERT_TRUE(
+      build("spmd_orch.cpp", orch, {aivKernel(0, "spmd", kSpmd)}, prog));
   std::vector<int32_t> out(6, -1), out2(3, -1);
-  std::vector<HostArg> args = {HostArg::tensor(out.data(), {6}, DataType::INT32),
-                               HostArg::tensor(out2.data(), {3}, DataType::INT32)};
+  std::vector<HostArg> args = {
+      HostArg::tensor(out.data(), {6}, DataType::INT32),
+      HostArg::tensor(out2.data(), {3}, DataType::INT32)};
   RunStats stats;
   Status s = runProgram(a2a3(), prog, args, {}, &stats);
   ASSERT_TRUE(s) << s.message;
@@ -876,11 +866,14 @@ TEST(Run, OrchestrationReadsTensorData) {
     }
 )PTO");
   LoadedProgram prog;
-  ASSERT_TRUE(build("getdata_orch.cpp", orch, {aivKernel(0, "fill_slow", kFillSlow)}, prog));
-  for (bool defer : {false, true}) { // a held-back producer is released by the wait
+  ASSERT_TRUE(build("getdata_orch.cpp", orch,
+                    {aivKernel(0, "fill_slow", kFillSlow)}, prog));
+  for (bool defer :
+       {false, true}) { // a held-back producer is released by the wait
     std::vector<float> x(4, 0.0f), y(4, 0.0f);
-    std::vector<HostArg> args = {HostArg::tensor(x.data(), {2, 2}, DataType::FLOAT32),
-                                 HostArg::tensor(y.data(), {2, 2}, DataType::FLOAT32)};
+    std::vector<HostArg> args = {
+        HostArg::tensor(x.data(), {2, 2}, DataType::FLOAT32),
+        HostArg::tensor(y.data(), {2, 2}, DataType::FLOAT32)};
     RunOptions opts;
     opts.deferDispatch = defer;
     Status s = runProgram(a2a3(), prog, args, opts);
@@ -904,15 +897,19 @@ TEST(Run, KernelRaiseIsReportedByName) {
 )PTO");
   LoadedProgram prog;
   ASSERT_TRUE(build("raise_orch.cpp", orch,
-                    {aivKernel(0, "add_one", kAddOne), aivKernel(1, "overflowing_kernel", kRaise)},
+                    {aivKernel(0, "add_one", kAddOne),
+                     aivKernel(1, "overflowing_kernel", kRaise)},
                     prog));
   std::vector<float> x(16, 0.0f), y(16, -1.0f);
-  std::vector<HostArg> args = {HostArg::tensor(x.data(), {4, 4}, DataType::FLOAT32),
-                               HostArg::tensor(y.data(), {4, 4}, DataType::FLOAT32)};
+  std::vector<HostArg> args = {
+      HostArg::tensor(x.data(), {4, 4}, DataType::FLOAT32),
+      HostArg::tensor(y.data(), {4, 4}, DataType::FLOAT32)};
   RunStats stats;
   Status s = runProgram(a2a3(), prog, args, {}, &stats);
   ASSERT_FALSE(s);
-  EXPECT_NE(s.message.find("kernel 'overflowing_kernel' (task "), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find("kernel 'overflowing_kernel' (task "),
+            std::string::npos)
+      << s.message;
   EXPECT_NE(s.message.find("overflows UB"), std::string::npos) << s.message;
   for (float v : y)
     EXPECT_EQ(v, -1.0f); // dependent tasks never ran
@@ -935,13 +932,17 @@ TEST(Run, KernelExceptionIsReported) {
     }
 )PTO");
   LoadedProgram prog;
-  ASSERT_TRUE(build("throw_orch.cpp", orch, {aivKernel(0, "thrower", kThrow)}, prog));
+  ASSERT_TRUE(
+      build("throw_orch.cpp", orch, {aivKernel(0, "thrower", kThrow)}, prog));
   std::vector<float> x(4, 0.0f);
-  std::vector<HostArg> args = {HostArg::tensor(x.data(), {4}, DataType::FLOAT32)};
+  std::vector<HostArg> args = {
+      HostArg::tensor(x.data(), {4}, DataType::FLOAT32)};
   Status s = runProgram(a2a3(), prog, args);
   ASSERT_FALSE(s);
-  EXPECT_NE(s.message.find("kernel 'thrower' (task "), std::string::npos) << s.message;
-  EXPECT_NE(s.message.find("plain exception from a kernel"), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find("kernel 'thrower' (task "), std::string::npos)
+      << s.message;
+  EXPECT_NE(s.message.find("plain exception from a kernel"), std::string::npos)
+      << s.message;
 }
 
 TEST(Run, OrchestrationErrors) {
@@ -987,16 +988,20 @@ TEST(Run, ManyTasksSmallWindow) {
     }
 )PTO");
   LoadedProgram prog;
-  ASSERT_TRUE(build("many_orch.cpp", orch, {aivKernel(0, "add_one", kAddOne)}, prog));
-  for (bool defer : {false, true}) { // a held-back run is released at the window
+  ASSERT_TRUE(
+      build("many_orch.cpp", orch, {aivKernel(0, "add_one", kAddOne)}, prog));
+  for (bool defer :
+       {false, true}) { // a held-back run is released at the window
     std::vector<float> a = iota(64 * 16), b(64 * 16, 0.0f);
-    std::vector<HostArg> args = {HostArg::tensor(a.data(), {64, 16}, DataType::FLOAT32),
-                                 HostArg::tensor(b.data(), {64, 16}, DataType::FLOAT32)};
+    std::vector<HostArg> args = {
+        HostArg::tensor(a.data(), {64, 16}, DataType::FLOAT32),
+        HostArg::tensor(b.data(), {64, 16}, DataType::FLOAT32)};
     RunOptions opts;
     opts.taskWindow = 4;
     opts.deferDispatch = defer;
     RunStats stats;
-    Status s = runProgram(*DeviceSpec::forPlatform("a5sim"), prog, args, opts, &stats);
+    Status s =
+        runProgram(*DeviceSpec::forPlatform("a5sim"), prog, args, opts, &stats);
     ASSERT_TRUE(s) << s.message;
     for (size_t i = 0; i < b.size(); ++i)
       ASSERT_EQ(b[i], a[i] + 2.0f) << i;
@@ -1004,12 +1009,14 @@ TEST(Run, ManyTasksSmallWindow) {
     // One RAW edge per pair, unless the producer finished before its consumer
     // was submitted (the orchestrator waits at the window).
     EXPECT_LE(stats.dependencyEdges, 64u);
-    EXPECT_LE(stats.aivWorkers, std::max(2u, std::thread::hardware_concurrency() + 1));
+    EXPECT_LE(stats.aivWorkers,
+              std::max(2u, std::thread::hardware_concurrency() + 1));
     EXPECT_EQ(stats.aicWorkers, 0u);
   }
 }
 
-// The real tile library's core hook: pto::sim::fail raises through the bound core.
+// The real tile library's core hook: pto::sim::fail raises through the bound
+// core.
 TEST(Run, TileLibraryRaiseThroughBoundCore) {
   if (!fs::exists(fs::path(runtimeIncludeDir()) / "pto" / "pto-inst.hpp"))
     GTEST_SKIP() << "pto/pto-inst.hpp not available";
@@ -1035,9 +1042,12 @@ extern "C" __attribute__((visibility("default"))) void kernel_entry(int64_t *) {
   LoadedProgram prog;
   ASSERT_TRUE(build("tile_orch.cpp", orch, {k}, prog));
   std::vector<float> x(4, 0.0f);
-  std::vector<HostArg> args = {HostArg::tensor(x.data(), {4}, DataType::FLOAT32)};
+  std::vector<HostArg> args = {
+      HostArg::tensor(x.data(), {4}, DataType::FLOAT32)};
   Status s = runProgram(*DeviceSpec::forPlatform("a5sim"), prog, args);
   ASSERT_FALSE(s);
-  EXPECT_NE(s.message.find("kernel 'tile_kernel' (task "), std::string::npos) << s.message;
-  EXPECT_NE(s.message.find("deliberate failure"), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find("kernel 'tile_kernel' (task "), std::string::npos)
+      << s.message;
+  EXPECT_NE(s.message.find("deliberate failure"), std::string::npos)
+      << s.message;
 }

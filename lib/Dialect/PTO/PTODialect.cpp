@@ -468,44 +468,53 @@ static bool knownAndDifferent(int64_t a, int64_t b) {
   return a >= 0 && b >= 0 && a != b;
 }
 
+/// A row (Mx1) or column (1xN) vector `vec` against the full tile `full`,
+/// both vec tiles of one element type.
+static LogicalResult
+verifyVectorAgainstTile(Operation *op, TileBufType vec, TileBufType full,
+                        bool isRow, bool vecFirst,
+                        function_ref<void(InFlightDiagnostic &)> describe) {
+  if (vec.getLoc() != AddressSpace::vec || full.getLoc() != AddressSpace::vec)
+    return op->emitOpError("operates on vec tiles");
+  if (vec.getElementType() != full.getElementType())
+    return op->emitOpError("element types differ: ")
+           << (vecFirst ? vec : full).getElementType() << " and "
+           << (vecFirst ? full : vec).getElementType();
+  bool bad = isRow
+                 ? knownAndDifferent(vec.getValidRows(), full.getValidRows()) ||
+                       knownAndDifferent(vec.getValidCols(), 1)
+                 : knownAndDifferent(vec.getValidCols(), full.getValidCols()) ||
+                       knownAndDifferent(vec.getValidRows(), 1);
+  if (!bad)
+    return success();
+  InFlightDiagnostic diag = op->emitOpError();
+  describe(diag);
+  return diag;
+}
+
 LogicalResult mlir::pto::verifyReduction(Operation *op, TileBufType src,
                                          TileBufType dst, bool isRow) {
-  if (src.getLoc() != AddressSpace::vec || dst.getLoc() != AddressSpace::vec)
-    return op->emitOpError("operates on vec tiles");
-  if (src.getElementType() != dst.getElementType())
-    return op->emitOpError("element types differ: ")
-           << src.getElementType() << " and " << dst.getElementType();
-  bool bad = isRow
-                 ? knownAndDifferent(dst.getValidRows(), src.getValidRows()) ||
-                       knownAndDifferent(dst.getValidCols(), 1)
-                 : knownAndDifferent(dst.getValidCols(), src.getValidCols()) ||
-                       knownAndDifferent(dst.getValidRows(), 1);
-  if (bad)
-    return op->emitOpError("reduces ")
-           << describeShape(src.getValidRows(), src.getValidCols()) << " into "
-           << describeShape(dst.getValidRows(), dst.getValidCols())
-           << (isRow ? "; expected Mx1" : "; expected 1xN");
-  return success();
+  return verifyVectorAgainstTile(
+      op, dst, src, isRow, /*vecFirst=*/false, [&](InFlightDiagnostic &diag) {
+        diag << "reduces "
+             << describeShape(src.getValidRows(), src.getValidCols())
+             << " into "
+             << describeShape(dst.getValidRows(), dst.getValidCols())
+             << (isRow ? "; expected Mx1" : "; expected 1xN");
+      });
 }
 
 LogicalResult mlir::pto::verifyBroadcast(Operation *op, TileBufType vec,
                                          TileBufType dst, bool isRow) {
-  if (vec.getLoc() != AddressSpace::vec || dst.getLoc() != AddressSpace::vec)
-    return op->emitOpError("operates on vec tiles");
-  if (vec.getElementType() != dst.getElementType())
-    return op->emitOpError("element types differ: ")
-           << vec.getElementType() << " and " << dst.getElementType();
-  bool bad = isRow
-                 ? knownAndDifferent(vec.getValidRows(), dst.getValidRows()) ||
-                       knownAndDifferent(vec.getValidCols(), 1)
-                 : knownAndDifferent(vec.getValidCols(), dst.getValidCols()) ||
-                       knownAndDifferent(vec.getValidRows(), 1);
-  if (bad)
-    return op->emitOpError("broadcasts ")
-           << describeShape(vec.getValidRows(), vec.getValidCols()) << " over "
-           << describeShape(dst.getValidRows(), dst.getValidCols())
-           << (isRow ? "; expected an Mx1 vector" : "; expected a 1xN vector");
-  return success();
+  return verifyVectorAgainstTile(
+      op, vec, dst, isRow, /*vecFirst=*/true, [&](InFlightDiagnostic &diag) {
+        diag << "broadcasts "
+             << describeShape(vec.getValidRows(), vec.getValidCols())
+             << " over "
+             << describeShape(dst.getValidRows(), dst.getValidCols())
+             << (isRow ? "; expected an Mx1 vector"
+                       : "; expected a 1xN vector");
+      });
 }
 
 LogicalResult TExtractOp::verify() {
