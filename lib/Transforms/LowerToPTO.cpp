@@ -118,6 +118,7 @@ private:
     auto stripped =
         b.create<scf::ForOp>(loop.getLoc(), loop.getLowerBound(),
                              loop.getUpperBound(), loop.getStep(), inits);
+    stripped->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
     Block *body = stripped.getBody();
     body->clear();
     Block *old = loop.getBody();
@@ -287,6 +288,8 @@ private:
     }
     if (isa<CreateTileOp>(op))
       return allocate(op);
+    if (isa<ReshapeOp>(op) && isa<TileType>(op->getResult(0).getType()))
+      return allocate(op); // a view: the planner gave it its source's buffer
     auto isTensor = [](Type t) { return isa<GMTensorType>(t); };
     if (llvm::any_of(op->getOperandTypes(), isTensor) ||
         llvm::any_of(op->getResultTypes(), isTensor))

@@ -155,6 +155,11 @@ void PlanMemoryPass::runOnOperation() {
       unite(init, loop.getResult(i));
     }
   });
+  // A reshape is a view of its source's buffer.
+  kernel.walk([&](ReshapeOp reshape) {
+    if (isa<TileType>(reshape.getSource().getType()))
+      unite(reshape.getSource(), reshape.getResult());
+  });
   DenseMap<Value, SmallVector<Value>> members;
   for (auto &entry : parent)
     members[find(entry.first)].push_back(entry.first);

@@ -29,6 +29,10 @@ FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, StringRef arch) {
                     0};
   switch (*type.getSpace()) {
   case MemorySpace::vec:
+    // An Mx1 column (a row reduction's result) is stored contiguously, so
+    // it is also a 1xM row.
+    if (type.getShape()[1] == 1 && type.getShape()[0] > 1)
+      layout.blayout = pto::BLayout::col_major;
     break;
   case MemorySpace::bias:
     layout.loc = pto::AddressSpace::bias;

@@ -24,12 +24,12 @@
 // CHECK-NEXT: TLOAD([[T]], [[G]]);
 // CHECK-NOT: TLOAD
 // CHECK: Tile<TileType::Vec, float, 64, 256, {{.+}}> [[TMP1:v[0-9]+]];
-// CHECK: Tile<TileType::Vec, float, 64, 8, BLayout::RowMajor, 64, 1, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> [[M:v[0-9]+]];
+// CHECK: Tile<TileType::Vec, float, 64, 1, BLayout::ColMajor, 64, 1, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> [[M:v[0-9]+]];
 // CHECK: TROWMAX([[M]], [[T]], [[TMP1]]);
 // CHECK: Tile<TileType::Vec, float, 64, 256, {{.+}}> [[E:v[0-9]+]];
 // CHECK: TROWEXPANDEXPDIF([[E]], [[T]], [[M]]);
 // CHECK: Tile<TileType::Vec, float, 64, 256, {{.+}}> [[TMP2:v[0-9]+]];
-// CHECK: Tile<TileType::Vec, float, 64, 8, {{.+}}> [[S:v[0-9]+]];
+// CHECK: Tile<TileType::Vec, float, 64, 1, {{.+}}> [[S:v[0-9]+]];
 // CHECK: TROWSUM([[S]], [[E]], [[TMP2]]);
 // CHECK: Tile<TileType::Vec, float, 64, 256, {{.+}}> [[O:v[0-9]+]];
 // CHECK: TROWEXPANDDIV([[O]], [[E]], [[S]]);

@@ -135,7 +135,7 @@ func.func @rows(%x: !pypto.tensor<64x64xf32>, %y: !pypto.tensor<64x64xf32> {pypt
 // CHECK: TLOAD([[T]], {{v[0-9]+}});
 // CHECK-NEXT: Tile<TileType::Vec, float, 16, 64, {{.+}}> [[TMP:v[0-9]+]];
 // CHECK-NEXT: TASSIGN([[TMP]], {{v[0-9]+}});
-// CHECK-NEXT: Tile<TileType::Vec, float, 16, 8, BLayout::RowMajor, 16, 1, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> [[M:v[0-9]+]];
+// CHECK-NEXT: Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, 16, 1, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> [[M:v[0-9]+]];
 // CHECK-NEXT: TASSIGN([[M]], {{v[0-9]+}});
 // CHECK-NEXT: TROWMAX([[M]], [[T]], [[TMP]]);
 // CHECK-NEXT: Tile<TileType::Vec, float, 16, 64, {{.+}}> [[D:v[0-9]+]];

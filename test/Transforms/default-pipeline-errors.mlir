@@ -6,7 +6,7 @@
 // Errors found late in the pipeline point at the user's operation: the
 // 256 KiB tile loaded for this pypto.adds does not fit a2a3's UB.
 
-func.func @program(%x: !pypto.tensor<256x256xf32>, %y: !pypto.tensor<256x256xf32>, %a: f32) {
+func.func @program(%x: !pypto.tensor<256x256xf32>, %y: !pypto.tensor<256x256xf32> {pypto.dir = "out"}, %a: f32) {
   %c0 = arith.constant 0 : index
   pypto.at core_group "big" {
     // expected-error @+1 {{'pypto.load' op does not fit in 'vec' memory: kernel 'big' needs 262144 bytes, the a2a3 capacity is 196608 bytes}}

@@ -17,7 +17,7 @@
 // CHECK-NEXT: pto.tload ins(%[[P]] : !pto.partition_tensor_view<64x256xf32>) outs(%[[T]] :
 // CHECK-NOT: pto.tload
 // CHECK: %[[TMP1:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=256
-// CHECK-NEXT: %[[M:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=8, v_row=64, v_col=1
+// CHECK-NEXT: %[[M:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=1, v_row=64, v_col=1, blayout=col_major
 // CHECK-NEXT: pto.trowmax ins(%[[T]], %[[TMP1]] : {{.+}}) outs(%[[M]] :
 // CHECK-NEXT: %[[E:.+]] = pto.alloc_tile
 // CHECK-NEXT: pto.trowexpandexpdif ins(%[[T]], %[[M]] : {{.+}}) outs(%[[E]] :

@@ -243,27 +243,27 @@ func.func @casts(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"
 // CHECK: %[[X:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
 // CHECK: pto.tload
 // CHECK: %[[T:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
-// CHECK: %[[ROWSUM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>
-// CHECK-NEXT: pto.trowsum ins(%[[X]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ROWSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
-// CHECK: %[[ROWMAX:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>
-// CHECK-NEXT: pto.trowmax ins(%[[X]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ROWMAX]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
-// CHECK: %[[ROWMIN:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>
-// CHECK-NEXT: pto.trowmin ins(%[[X]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ROWMIN]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
+// CHECK: %[[ROWSUM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>
+// CHECK-NEXT: pto.trowsum ins(%[[X]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ROWSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>)
+// CHECK: %[[ROWMAX:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>
+// CHECK-NEXT: pto.trowmax ins(%[[X]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ROWMAX]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>)
+// CHECK: %[[ROWMIN:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>
+// CHECK-NEXT: pto.trowmin ins(%[[X]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ROWMIN]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>)
 // CHECK: %[[COLSUM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>
 // CHECK-NEXT: pto.tcolsum ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[COLSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>)
 // CHECK: %[[COLMAX:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>
 // CHECK-NEXT: pto.tcolmax ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[COLMAX]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>)
 // CHECK: %[[COLMIN:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>
 // CHECK-NEXT: pto.tcolmin ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[COLMIN]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>)
-// CHECK: pto.trowexpand ins(%[[ROWSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpand ins(%[[ROWSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
 // CHECK: pto.tcolexpand ins(%[[COLSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
-// CHECK: pto.trowexpandadd ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
-// CHECK: pto.trowexpandsub ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
-// CHECK: pto.trowexpandmul ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
-// CHECK: pto.trowexpanddiv ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
-// CHECK: pto.trowexpandmax ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
-// CHECK: pto.trowexpandmin ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
-// CHECK: pto.trowexpandexpdif ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandadd ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandsub ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandmul ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpanddiv ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandmax ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandmin ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// CHECK: pto.trowexpandexpdif ins(%[[X]], %[[ROWMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
 // CHECK: pto.tcolexpandadd ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
 // CHECK: pto.tcolexpandsub ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
 // CHECK: pto.tcolexpandmul ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
@@ -271,8 +271,8 @@ func.func @casts(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"
 // CHECK: pto.tcolexpandmax ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
 // CHECK: pto.tcolexpandmin ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
 // CHECK: pto.tcolexpandexpdif ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
-// CHECK: %[[F:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>
-// CHECK-NEXT: pto.texpands ins(%[[S]] : f32) outs(%[[F]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1{{[^>]+}}>)
+// CHECK: %[[F:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>
+// CHECK-NEXT: pto.texpands ins(%[[S]] : f32) outs(%[[F]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>)
 // CHECK: %[[U:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
 // CHECK: %[[TR:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16, v_row=64, v_col=16
 // CHECK-NEXT: pto.ttrans ins(%[[X]], %[[U]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[TR]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16{{[^>]+}}>)

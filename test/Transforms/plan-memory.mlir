@@ -235,3 +235,20 @@ func.func @casts_and_fills(%a: !pypto.tensor<16x16xf32>, %o: !pypto.tensor<16x16
   pypto.store %d, %o[%c0, %c0] : !pypto.tile<16x16xf16, vec>, !pypto.tensor<16x16xf16>
   return
 }
+
+// -----
+
+// A reshape is a view: it shares its source's buffer.
+
+// CHECK-LABEL: func.func @reshape_view
+// CHECK: pypto.row_sum {{.+}} {pypto.addr = [[A:[0-9]+]] : i64
+// CHECK: pypto.reshape {{.+}} {pypto.addr = [[A]] : i64
+func.func @reshape_view(%a: !pypto.tensor<64x64xf32>, %o: !pypto.tensor<1x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] : !pypto.tensor<64x64xf32> -> !pypto.tile<64x64xf32, vec>
+  %t = pypto.create_tile : !pypto.tile<64x64xf32, vec>
+  %s = pypto.row_sum %x tmp %t : !pypto.tile<64x64xf32, vec>, !pypto.tile<64x64xf32, vec> -> !pypto.tile<64x1xf32, vec>
+  %r = pypto.reshape %s : !pypto.tile<64x1xf32, vec> -> !pypto.tile<1x64xf32, vec>
+  pypto.store %r, %o[%c0, %c0] : !pypto.tile<1x64xf32, vec>, !pypto.tensor<1x64xf32>
+  return
+}

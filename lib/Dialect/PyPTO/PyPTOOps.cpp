@@ -326,6 +326,36 @@ LogicalResult FullOp::verify() {
   return success();
 }
 
+LogicalResult ReshapeOp::verify() {
+  auto in = cast<ShapedType>(getSource().getType());
+  auto out = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+    return failure();
+  if (in.getNumElements() != out.getNumElements())
+    return emitOpError("cannot change the number of elements: ")
+           << in.getNumElements() << " to " << out.getNumElements();
+  if (in.getElementType() != out.getElementType())
+    return emitOpError("cannot change the element type");
+  if (!isTileValue(getSource()))
+    return success();
+  if (cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())
+    return emitOpError("cannot change the memory space");
+  // A tile view must keep the physical layout: a column and a row vector,
+  // or row-major tiles without row padding.
+  auto isVector = [](ShapedType t) {
+    return t.getDimSize(0) == 1 || t.getDimSize(1) == 1;
+  };
+  int64_t bytes = (in.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+  auto unpadded = [&](ShapedType t) {
+    return t.getDimSize(1) != 1 && (t.getDimSize(1) * bytes) % 32 == 0;
+  };
+  if (!(isVector(in) && isVector(out)) && !(unpadded(in) && unpadded(out)))
+    return emitOpError("on tiles keeps the buffer, so both shapes must lay "
+                       "the elements out alike (vectors, or rows of whole "
+                       "32-byte blocks)");
+  return success();
+}
+
 LogicalResult TransposeOp::verify() {
   auto in = cast<ShapedType>(getSource().getType());
   auto out = cast<ShapedType>(getResult().getType());

@@ -1120,3 +1120,19 @@ func.func @spmd_without_blocks(%t: !pypto.tensor<16x16xf32>) {
 func.func @spmd_attr_on_f32(%b: f32 {pypto.spmd = "block_idx"}) {
   return
 }
+
+// -----
+
+func.func @reshape_count(%t: !pypto.tensor<64x1xf32>) {
+  // expected-error @+1 {{'pypto.reshape' op cannot change the number of elements: 64 to 32}}
+  %r = pypto.reshape %t : !pypto.tensor<64x1xf32> -> !pypto.tensor<1x32xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_padded_tile(%t: !pypto.tile<4x4xf32, vec>) {
+  // expected-error @+1 {{'pypto.reshape' op on tiles keeps the buffer, so both shapes must lay the elements out alike (vectors, or rows of whole 32-byte blocks)}}
+  %r = pypto.reshape %t : !pypto.tile<4x4xf32, vec> -> !pypto.tile<2x8xf32, vec>
+  return
+}

@@ -500,3 +500,14 @@ func.func @spmd_region() {
   }
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @reshapes
+// CHECK: pypto.reshape %{{.+}} : !pypto.tensor<64x1xf32> -> !pypto.tensor<1x64xf32>
+// CHECK: pypto.reshape %{{.+}} : !pypto.tile<1x64xf32, vec> -> !pypto.tile<64x1xf32, vec>
+func.func @reshapes(%t: !pypto.tensor<64x1xf32>, %v: !pypto.tile<1x64xf32, vec>) {
+  %a = pypto.reshape %t : !pypto.tensor<64x1xf32> -> !pypto.tensor<1x64xf32>
+  %b = pypto.reshape %v : !pypto.tile<1x64xf32, vec> -> !pypto.tile<64x1xf32, vec>
+  return
+}

@@ -425,6 +425,27 @@ def PyPTO_TransposeOp : PyPTO_VectorOp<"transpose", [PyPTO_NeedsScratch]> {
   let hasVerifier = 1;
 }
 
+def PyPTO_ReshapeOp : PyPTO_Op<"reshape", [Pure, PyPTO_VectorCompute]> {
+  let summary = "the same elements under another 2-D shape";
+  let description = [{
+    Reinterprets a tensor or tile with the same number of elements in
+    row-major order, for example a 64x1 column of row sums as a 1x64 row.
+    On tiles it is a view of the same buffer: no data moves, so the two
+    shapes must lay the elements out identically (an Mx1 column and a 1xM
+    row, or row-major tiles whose rows are whole 32-byte blocks).
+
+    ```mlir
+    %row = pypto.reshape %col : !pypto.tensor<64x1xf32> -> !pypto.tensor<1x64xf32>
+    ```
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_CreateTileOp : PyPTO_Op<"create_tile", [Pure]> {
   let summary = "an uninitialised tile";
   let description = "Scratch space or a placeholder: the planner gives it a "
