@@ -207,6 +207,106 @@ std::string RunData::runGolden(const std::string &path) {
   }
 }
 
+/// Reads `<path>` as a tensor written by torch.save / pickle_save.
+static std::string readTensor(const std::string &path, at::Tensor &tensor) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return "cannot read '" + path + "'";
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)),
+                          std::istreambuf_iterator<char>());
+  try {
+    c10::IValue value = torch::jit::pickle_load(bytes);
+    if (!value.isTensor())
+      return "'" + path + "' does not hold a tensor";
+    tensor = value.toTensor();
+    return "";
+  } catch (const std::exception &e) {
+    return "'" + path + "' is not a readable .pt file: " +
+           std::string(e.what()).substr(0, 200);
+  }
+}
+
+/// Checks a loaded tensor against the specification of argument `arg`.
+static std::string checkLoaded(const ArgSpec &arg, const at::Tensor &loaded,
+                               const at::Tensor &expected,
+                               const std::string &path) {
+  if (loaded.scalar_type() != expected.scalar_type())
+    return "'" + path + "' has dtype " +
+           std::string(c10::toString(loaded.scalar_type())) +
+           ", the specification of '" + arg.name() + "' says " +
+           std::string(c10::toString(expected.scalar_type()));
+  if (loaded.sizes() != expected.sizes())
+    return "'" + path + "' has shape " + shapeText(loaded) +
+           ", the specification of '" + arg.name() + "' says " +
+           shapeText(expected);
+  return "";
+}
+
+std::string RunData::loadInputs(const std::string &dir) {
+  // Shapes and dtypes come from freshly created arguments (zeros).
+  if (std::string error = generateInputs(0); !error.empty())
+    return error;
+  std::string missing;
+  for (size_t i = 0; i < impl->spec.args.size(); ++i) {
+    const ArgSpec &arg = impl->spec.args[i];
+    if (arg.isTensor && arg.tensor.dir == Direction::Out)
+      continue;
+    std::string path = dir + "/in/" + arg.name() + ".pt";
+    if (!std::ifstream(path))
+      missing += (missing.empty() ? "" : ", ") + path;
+  }
+  if (!missing.empty())
+    return "missing replay inputs: " + missing;
+  try {
+    for (size_t i = 0; i < impl->spec.args.size(); ++i) {
+      const ArgSpec &arg = impl->spec.args[i];
+      if (arg.isTensor && arg.tensor.dir == Direction::Out) {
+        impl->args[i].zero_();
+        continue;
+      }
+      std::string path = dir + "/in/" + arg.name() + ".pt";
+      at::Tensor loaded;
+      if (std::string error = readTensor(path, loaded); !error.empty())
+        return error;
+      if (std::string error = checkLoaded(arg, loaded, impl->args[i], path);
+          !error.empty())
+        return error;
+      impl->args[i].copy_(loaded);
+      impl->inputs[i] = loaded.clone();
+    }
+    return "";
+  } catch (const std::exception &e) {
+    return std::string("cannot load the replay inputs: ") + e.what();
+  }
+}
+
+std::string RunData::loadGolden(const std::string &dir) {
+  std::string missing;
+  for (const ArgSpec &arg : impl->spec.args)
+    if (arg.isTensor && arg.tensor.isOutput() &&
+        !std::ifstream(dir + "/out/" + arg.name() + ".pt"))
+      missing +=
+          (missing.empty() ? "" : ", ") + dir + "/out/" + arg.name() + ".pt";
+  if (!missing.empty())
+    return "missing replay goldens: " + missing;
+  impl->golden.assign(impl->spec.args.size(), at::Tensor());
+  for (size_t i = 0; i < impl->spec.args.size(); ++i) {
+    const ArgSpec &arg = impl->spec.args[i];
+    if (!arg.isTensor || !arg.tensor.isOutput())
+      continue;
+    std::string path = dir + "/out/" + arg.name() + ".pt";
+    at::Tensor loaded;
+    if (std::string error = readTensor(path, loaded); !error.empty())
+      return error;
+    if (std::string error = checkLoaded(arg, loaded, impl->args[i], path);
+        !error.empty())
+      return error;
+    impl->golden[i] = loaded.contiguous();
+  }
+  impl->haveGolden = true;
+  return "";
+}
+
 std::vector<rt::HostArg> RunData::deviceArgs() {
   std::vector<rt::HostArg> result;
   for (size_t i = 0; i < impl->spec.args.size(); ++i) {

@@ -137,20 +137,33 @@ private:
     bool ok;
     {
       Stage stage("generate inputs");
-      ok = check(data.generateInputs(options.seed));
-      if (ok) {
+      if (!options.goldenData.empty()) {
+        std::printf("[RUN]   cache hit: %s/in\n", options.goldenData.c_str());
+        ok = check(data.loadInputs(options.goldenData));
+      } else {
+        ok = check(data.generateInputs(options.seed));
+      }
+      if (ok && options.saveData) {
         llvm::sys::fs::create_directories(dataDir + "/in");
         ok = check(data.saveInputs(dataDir + "/in"));
       }
     }
     if (!ok)
       return finish(false);
-    bool haveGolden = !program.spec.goldenPath.empty();
+    // Golden data wins over the golden file.
+    bool haveGolden =
+        !options.goldenData.empty() || !program.spec.goldenPath.empty();
     if (haveGolden) {
       {
         Stage stage("compute golden");
-        ok = check(data.runGolden(program.spec.goldenPath));
-        if (ok) {
+        if (!options.goldenData.empty()) {
+          std::printf("[RUN]   cache hit: %s/out\n",
+                      options.goldenData.c_str());
+          ok = check(data.loadGolden(options.goldenData));
+        } else {
+          ok = check(data.runGolden(program.spec.goldenPath));
+        }
+        if (ok && options.saveData) {
           llvm::sys::fs::create_directories(dataDir + "/out");
           ok = check(data.saveGolden(dataDir + "/out"));
         }

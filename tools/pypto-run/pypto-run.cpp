@@ -65,6 +65,17 @@ int main(int argc, char **argv) {
                "else ptoas on PATH, else the built-in lowering), off, or a "
                "path"),
       cl::init("auto"), cl::cat(category));
+  cl::opt<std::string> goldenData(
+      "golden-data",
+      cl::desc("Replay: load inputs from DIR/in and goldens from DIR/out (a "
+               "previous run's data/ directory) instead of generating them"),
+      cl::value_desc("dir"), cl::cat(category));
+  cl::opt<bool> saveData("save-data",
+                         cl::desc("Write data/in and data/out (default on)"),
+                         cl::init(true), cl::cat(category));
+  cl::opt<bool> noSaveData("no-save-data",
+                           cl::desc("Do not write data/in and data/out"),
+                           cl::cat(category));
   cl::opt<std::string> golden("golden",
                               cl::desc("Golden file (overrides the program's)"),
                               cl::value_desc("file"), cl::cat(category));
@@ -91,6 +102,8 @@ int main(int argc, char **argv) {
   options.skipPtoas = skipPtoas;
   options.compileOnly = compileOnly;
   options.ptoas = ptoas;
+  options.goldenData = goldenData;
+  options.saveData = saveData && !noSaveData;
   options.golden = golden;
   if (rtol.getNumOccurrences())
     options.rtol = rtol;

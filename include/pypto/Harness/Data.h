@@ -51,6 +51,13 @@ public:
 
   bool hasGolden() const;
 
+  /// Replay: loads inputs, inouts and scalars from `<dir>/in/<name>.pt`
+  /// (pure outputs start as zeros). Every missing file is listed; a dtype or
+  /// shape that differs from the specification is an error naming it.
+  std::string loadInputs(const std::string &dir);
+  /// Replay: loads the golden of every output from `<dir>/out/<name>.pt`.
+  std::string loadGolden(const std::string &dir);
+
   /// Host buffers for the device: tensors in place, scalars as bit patterns,
   /// in parameter order.
   std::vector<pypto::runtime::HostArg> deviceArgs();

@@ -29,7 +29,10 @@ struct RunOptions {
   /// "auto" ($PTOAS_ROOT/ptoas, else ptoas on PATH, else the built-in
   /// lowering), "off" (always the built-in lowering) or a ptoas path.
   std::string ptoas = "auto";
-  std::string golden; // overrides the program's pypto.golden
+  std::string golden;     // overrides the program's pypto.golden
+  std::string goldenData; // replay: <dir>/in and <dir>/out instead of
+                          // generating inputs and running the golden
+  bool saveData = true;   // write data/in and data/out
   std::optional<double> rtol, atol;
 };
 
