@@ -342,11 +342,8 @@ struct LowerToPTOPass
   using LowerToPTOBase::LowerToPTOBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (arch != "a2a3" && arch != "a5") {
-      module.emitError("unknown architecture '")
-          << arch << "', expected a2a3 or a5";
+    if (failed(verifyArch(module, arch)))
       return signalPassFailure();
-    }
     for (func::FuncOp func : module.getOps<func::FuncOp>()) {
       if (!isKernelFunction(func) || func.isExternal())
         continue;

@@ -97,11 +97,8 @@ struct PlanMemoryPass
 
 void PlanMemoryPass::runOnOperation() {
   func::FuncOp kernel = getOperation();
-  if (arch != "a2a3" && arch != "a5") {
-    kernel.emitError("unknown architecture '")
-        << arch << "', expected a2a3 or a5";
+  if (failed(verifyArch(kernel, arch)))
     return signalPassFailure();
-  }
   if (!isKernelFunction(kernel) || kernel.isExternal())
     return;
 

@@ -30,3 +30,11 @@ std::optional<int64_t> mlir::pypto::getSpaceCapacity(llvm::StringRef arch,
     return std::nullopt;
   return static_cast<int64_t>(::pto::sim::capacityOf(*target, *buffer));
 }
+
+mlir::LogicalResult mlir::pypto::verifyArch(Operation *op,
+                                            llvm::StringRef arch) {
+  if (arch == "a2a3" || arch == "a5")
+    return success();
+  return op->emitError("unknown architecture '")
+         << arch << "', expected a2a3 or a5";
+}

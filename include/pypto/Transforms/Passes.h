@@ -59,6 +59,9 @@ void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &options);
 /// `pypto-debug-tile-pipeline`.
 void registerPassesAndPipelines();
 
+/// Fails, reporting at `op`, unless `arch` is a2a3 or a5.
+LogicalResult verifyArch(Operation *op, llvm::StringRef arch);
+
 /// Byte capacity of an on-chip memory space for `arch` ("a2a3" or "a5");
 /// `space` is the pypto memory-space name (vec, mat, left, right, acc, bias).
 std::optional<int64_t> getSpaceCapacity(llvm::StringRef arch,
