@@ -26,6 +26,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include <chrono>
 
@@ -485,5 +486,71 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
       return failure();
   }
   return success();
+}
+} // namespace pypto::harness
+
+namespace pypto::harness {
+bool loadBuild(const std::string &dir, BuildInfo &build, std::string &error) {
+  std::string config = dir + "/kernel_config.py";
+  auto text = llvm::MemoryBuffer::getFile(config);
+  if (!text) {
+    error = "'" + dir + "' is not a build directory (no kernel_config.py)";
+    return false;
+  }
+  build = BuildInfo();
+  build.dir = dir;
+  // `str(_ROOT_DIR / "a" / "b.cpp")` -> dir/a/b.cpp
+  auto sourceOf = [&](StringRef line) -> std::string {
+    size_t start = line.find("_ROOT_DIR");
+    if (start == StringRef::npos)
+      return "";
+    std::string path = dir;
+    StringRef rest = line.drop_front(start);
+    size_t quote;
+    while ((quote = rest.find('"')) != StringRef::npos) {
+      rest = rest.drop_front(quote + 1);
+      size_t close = rest.find('"');
+      if (close == StringRef::npos)
+        break;
+      StringRef part = rest.take_front(close);
+      rest = rest.drop_front(close + 1);
+      if (part.ends_with(".cpp") || !part.contains('.')) {
+        path += "/" + part.str();
+        if (part.ends_with(".cpp"))
+          break;
+      }
+    }
+    return path;
+  };
+  llvm::Regex kernelLine("\"func_id\": ([0-9]+), \"name\": \"([^\"]+)\", "
+                         "\"source\": (.*), \"core_type\": \"(aic|aiv)\"");
+  SmallVector<StringRef> lines;
+  (*text)->getBuffer().split(lines, '\n');
+  for (StringRef line : lines) {
+    SmallVector<StringRef> match;
+    if (line.contains("\"source\"") && line.contains("orchestration") &&
+        !line.contains("func_id")) {
+      build.orchestrationCpp = sourceOf(line);
+      build.orchestrationName =
+          llvm::sys::path::stem(build.orchestrationCpp).str();
+    } else if (kernelLine.match(line, &match)) {
+      BuiltKernel kernel;
+      match[1].getAsInteger(10, kernel.funcId);
+      kernel.name = match[2].str();
+      kernel.isCube = match[4] == "aic";
+      kernel.cppPath = sourceOf(match[3]);
+      build.kernels.push_back(kernel);
+    }
+  }
+  if (build.orchestrationCpp.empty() || build.kernels.empty()) {
+    error = "'" + config + "' lists no orchestration or no kernels";
+    return false;
+  }
+  for (const BuiltKernel &kernel : build.kernels)
+    if (!llvm::sys::fs::exists(kernel.cppPath)) {
+      error = "the build lists '" + kernel.cppPath + "', which does not exist";
+      return false;
+    }
+  return true;
 }
 } // namespace pypto::harness

@@ -72,9 +72,16 @@ public:
       return fail("unknown platform '" + options.platform +
                   "'; expected a2a3, a2a3sim, a5 or a5sim");
     arch = options.platform.rfind("a2a3", 0) == 0 ? "a2a3" : "a5";
+    if (!options.runtimeDir.empty() && options.compileOnly)
+      return fail("--runtime-dir reuses a build and --compile-only only "
+                  "builds: use one of them");
 
-    if (!compile())
+    if (!options.runtimeDir.empty()) {
+      if (!reuseBuild())
+        return finish(false);
+    } else if (!compile()) {
       return finish(false);
+    }
     if (options.compileOnly || options.skipPtoas) {
       std::printf(
           "[RUN] PASS (%.2fs, %s: the build is in %s)\n", secondsSince(start),
@@ -91,8 +98,8 @@ public:
   }
 
 private:
-  bool compile() {
-    Stage stage("compile");
+  /// Parses the program and its run specification.
+  bool load() {
     mlir::DialectRegistry registry;
     mlir::pypto::registerAllDialects(registry);
     context = std::make_unique<mlir::MLIRContext>(registry);
@@ -102,10 +109,31 @@ private:
     mlir::SourceMgrDiagnosticHandler handler(fallback, context.get());
     if (mlir::failed(loadProgram(*context, options.programPath, program)))
       return error("cannot load the program '" + options.programPath + "'");
-    mlir::SourceMgrDiagnosticHandler fileHandler(*program.sourceMgr,
-                                                 context.get());
     if (!options.golden.empty())
       program.spec.goldenPath = options.golden;
+    return true;
+  }
+
+  /// --runtime-dir: the program gives the run specification, the build
+  /// directory the kernels (edited C++ is recompiled: the cache is keyed by
+  /// content).
+  bool reuseBuild() {
+    std::printf("[RUN] runtime_only: skipping compile, using %s\n",
+                options.runtimeDir.c_str());
+    if (!load())
+      return false;
+    std::string message;
+    if (!loadBuild(options.runtimeDir, build, message))
+      return error(message);
+    return true;
+  }
+
+  bool compile() {
+    Stage stage("compile");
+    if (!load())
+      return false;
+    mlir::SourceMgrDiagnosticHandler fileHandler(*program.sourceMgr,
+                                                 context.get());
     CompileOptions compileOptions;
     compileOptions.arch = arch;
     compileOptions.dumpPasses = options.dumpPasses;

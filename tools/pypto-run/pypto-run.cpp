@@ -76,6 +76,11 @@ int main(int argc, char **argv) {
   cl::opt<bool> noSaveData("no-save-data",
                            cl::desc("Do not write data/in and data/out"),
                            cl::cat(category));
+  cl::opt<std::string> runtimeDir(
+      "runtime-dir",
+      cl::desc("Reuse this build directory: skip compile (edited kernel or "
+               "orchestration C++ is recompiled)"),
+      cl::value_desc("dir"), cl::cat(category));
   cl::opt<std::string> golden("golden",
                               cl::desc("Golden file (overrides the program's)"),
                               cl::value_desc("file"), cl::cat(category));
@@ -103,6 +108,7 @@ int main(int argc, char **argv) {
   options.compileOnly = compileOnly;
   options.ptoas = ptoas;
   options.goldenData = goldenData;
+  options.runtimeDir = runtimeDir;
   options.saveData = saveData && !noSaveData;
   options.golden = golden;
   if (rtol.getNumOccurrences())

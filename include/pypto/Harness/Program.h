@@ -66,6 +66,11 @@ mlir::LogicalResult compileProgram(Program &program,
                                    const CompileOptions &options,
                                    BuildInfo &build);
 
+/// Reads an existing build directory's kernel_config.py: the orchestration
+/// and every kernel (func_id, name, core type, source). False, with a
+/// one-line reason, when `dir` is not a build.
+bool loadBuild(const std::string &dir, BuildInfo &build, std::string &error);
+
 /// Writes `<path>.txt` and `<path>.json`: per kernel and memory space the
 /// bytes used against the capacity, and every buffer's size, address range
 /// and live range, from a module that went through pypto-plan-memory.

@@ -33,6 +33,7 @@ struct RunOptions {
   std::string goldenData; // replay: <dir>/in and <dir>/out instead of
                           // generating inputs and running the golden
   bool saveData = true;   // write data/in and data/out
+  std::string runtimeDir; // reuse this build: skip compile
   std::optional<double> rtol, atol;
 };
 
