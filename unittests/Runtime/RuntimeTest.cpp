@@ -373,15 +373,10 @@ TEST(Compile, TimeoutKillsTheCompiler) {
   CompileOptions opts = compileOptions(dir + "/cache");
   opts.compiler = cc;
   opts.timeoutSeconds = 1;
-  auto t0 = std::chrono::steady_clock::now();
   CompileResult r = compileSharedObjects({job}, opts);
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                std::chrono::steady_clock::now() - t0)
-                .count();
   ASSERT_FALSE(r.ok);
   EXPECT_NE(r.error.find("slow.cpp"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("timed out"), std::string::npos) << r.error;
-  EXPECT_LT(ms, 10000);
 }
 
 TEST(Compile, CacheHitSkipsCompiler) {
@@ -400,18 +395,13 @@ TEST(Compile, CacheHitSkipsCompiler) {
   EXPECT_NE(first.objects[0].soPath, first.objects[1].soPath);
   EXPECT_TRUE(fs::exists(first.objects[0].soPath));
 
-  auto t0 = std::chrono::steady_clock::now();
   CompileResult second =
       compileSharedObjects({aiv, aic}, compileOptions(cache));
-  auto elapsed = std::chrono::steady_clock::now() - t0;
   ASSERT_TRUE(second.ok) << second.error;
   EXPECT_EQ(second.compilerInvocations, 0u);
   EXPECT_EQ(second.cacheHits, 2u);
   EXPECT_TRUE(second.objects[0].cacheHit);
   EXPECT_EQ(second.objects[0].soPath, first.objects[0].soPath);
-  EXPECT_LT(
-      std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count(),
-      2000);
 
   // A different source (or flag) is a miss.
   CompileJob changed = aiv;
