@@ -51,6 +51,24 @@ LogicalResult writeMemoryReport(ModuleOp module, StringRef arch,
     if (!isKernelFunction(kernel) || kernel.isExternal())
       continue;
     std::map<std::string, std::vector<Buffer>> spaces;
+    int64_t numOps = 0;
+    kernel.walk([&](Operation *) { ++numOps; });
+    // Pipe slots a consumer reserves for the whole kernel.
+    auto addSlots = [&](Operation *init, StringRef space,
+                        std::optional<int64_t> base, int64_t bytes) {
+      if (base)
+        spaces[space.str()].push_back({"pipe slots",
+                                       locationText(init->getLoc()), *base,
+                                       (bytes + 31) / 32 * 32, 0, numOps - 1});
+    };
+    kernel.walk([&](AivInitializePipeOp init) {
+      addSlots(init, "vec", init.getC2vConsumerBuf(),
+               init.getSlotNum() * init.getSlotSize());
+    });
+    kernel.walk([&](AicInitializePipeOp init) {
+      addSlots(init, "mat", init.getV2cConsumerBuf(),
+               init.getSlotNum() * init.getSlotSize());
+    });
     kernel.walk([&](Operation *op) {
       auto addr = op->getAttrOfType<IntegerAttr>(attr::kAddr);
       auto live = op->getAttrOfType<DenseI64ArrayAttr>(attr::kLive);

@@ -359,6 +359,8 @@ std::string PipeGroup::pop(int part, int32_t pipe, PipeSlotView *out) {
   out->split = ch->split;
   out->lane = lane;
   out->num_lanes = ch->consumers;
+  out->slot = static_cast<uint32_t>(seq % ch->slotNum);
+  out->slot_size = ch->slotSize;
   for (int i = 0; i < ch->producers && i < 2; ++i) {
     uint64_t cap = 0;
     out->data[i] = regionOf(*ch, seq, i, &cap);

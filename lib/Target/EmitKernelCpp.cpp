@@ -73,7 +73,12 @@ public:
            << tensorSlot++ << "]);\n"
            << "  __gm__ " << *element << "* " << local
            << " = reinterpret_cast<__gm__ " << *element << "*>(" << local
-           << "_tensor->buffer.addr) + " << local << "_tensor->start_offset;\n";
+           << "_tensor->buffer.addr) + " << local << "_tensor->start_offset";
+        // A pipe ring holds one share per block of an SPMD task.
+        if (auto ring = kernel.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                             "pypto.ring"))
+          os << " + get_block_idx(args) * " << ring.getInt();
+        os << ";\n";
       } else if (kernel.getArgAttr(arg.getArgNumber(), "pypto.spmd")) {
         // The block index of an SPMD task, from the runtime's local context.
         os << "  int64_t " << local << " = get_block_idx(args);\n";
@@ -143,6 +148,37 @@ private:
           return emitPartition(partition);
         })
         .Case([&](pto::AllocTileOp alloc) { return emitAlloc(alloc); })
+        .Case([&](pto::ReserveBufferOp reserve) -> LogicalResult {
+          if (!reserve.getBase())
+            return reserve.emitOpError(
+                "needs a base (plan memory first) in the built-in lowering");
+          indent();
+          os << "uint32_t " << name(reserve) << " = " << *reserve.getBase()
+             << ";\n";
+          return success();
+        })
+        .Case([&](pto::ImportReservedBufferOp import) {
+          return emitImport(import);
+        })
+        .Case([&](pto::AicInitializePipeOp init) { return emitPipeInit(init); })
+        .Case([&](pto::AivInitializePipeOp init) { return emitPipeInit(init); })
+        .Case<pto::TPushToAivOp, pto::TPushToAicOp>([&](Operation *push) {
+          indent();
+          os << "TPUSH(" << pipeId(push) << ", " << name(push->getOperand(0))
+             << ");\n";
+          return success();
+        })
+        .Case([&](pto::TPopFromAicOp pop) {
+          return emitPop(pop, pop.getResult().getType(), c2vBuffer);
+        })
+        .Case([&](pto::TPopFromAivOp pop) {
+          return emitPop(pop, pop.getResult().getType(), v2cBuffer);
+        })
+        .Case<pto::TFreeFromAicOp, pto::TFreeFromAivOp>([&](Operation *free) {
+          indent();
+          os << "TFREE(" << pipeId(free) << ");\n";
+          return success();
+        })
         .Case([&](func::ReturnOp) {
           indent();
           os << "return;\n";
@@ -233,10 +269,64 @@ private:
     return success();
   }
 
-  LogicalResult emitAlloc(pto::AllocTileOp alloc) {
-    auto type = alloc.getResult().getType();
-    FailureOr<std::string> element =
-        cppScalarType(type.getElementType(), alloc.getLoc());
+  /// The pipe an op uses: its `id`, 0 by default.
+  static int64_t pipeId(Operation *op) {
+    auto id = op->getAttrOfType<IntegerAttr>("id");
+    return id ? id.getInt() : 0;
+  }
+
+  /// The producer's view of the consumer's slot buffer: the base the peer
+  /// part reserved under the same name.
+  LogicalResult emitImport(pto::ImportReservedBufferOp import) {
+    auto module = kernel->getParentOfType<ModuleOp>();
+    auto peer = module ? module.lookupSymbol<func::FuncOp>(import.getPeerFunc())
+                       : func::FuncOp();
+    std::optional<int64_t> base;
+    if (peer)
+      peer.walk([&](pto::ReserveBufferOp reserve) {
+        if (reserve.getName() == import.getName())
+          base = reserve.getBase();
+      });
+    if (!base)
+      return import.emitOpError("imports '")
+             << import.getName() << "', which '" << import.getPeerFunc()
+             << "' does not reserve at a fixed base";
+    indent();
+    os << "uint32_t " << name(import) << " = " << *base << ";\n";
+    return success();
+  }
+
+  template <typename InitOp> LogicalResult emitPipeInit(InitOp init) {
+    c2vBuffer = name(init.getC2vConsumerBuf());
+    v2cBuffer = name(init.getV2cConsumerBuf());
+    indent();
+    os << "TPIPE_INIT(" << pipeId(init) << ", " << init.getDirMask() << ", "
+       << init.getSlotSize() << ", " << init.getSlotNum().value_or(2) << ", 0, "
+       << (init.getGmSlotBuffer() ? name(init.getGmSlotBuffer())
+                                  : std::string("nullptr"))
+       << ");\n";
+    return success();
+  }
+
+  /// A popped tile is placed in its slot of the consumer buffer.
+  LogicalResult emitPop(Operation *pop, pto::TileBufType type,
+                        const std::string &buffer) {
+    if (buffer.empty())
+      return pop->emitOpError("comes before the pipe is initialised");
+    FailureOr<std::string> tile = tileType(type, pop->getLoc());
+    if (failed(tile))
+      return failure();
+    indent();
+    os << *tile << " " << name(pop->getResult(0)) << ";\n";
+    indent();
+    os << "TPOP(" << pipeId(pop) << ", " << name(pop->getResult(0)) << ", "
+       << buffer << ");\n";
+    return success();
+  }
+
+  /// `Tile<TileType::Vec, float, 16, 16, ...>` for a tile_buf type.
+  static FailureOr<std::string> tileType(pto::TileBufType type, Location loc) {
+    FailureOr<std::string> element = cppScalarType(type.getElementType(), loc);
     if (failed(element))
       return failure();
     static const char *locs[] = {"Vec", "Mat",  "Left",   "Right",
@@ -247,14 +337,24 @@ private:
     auto valid = [](int64_t v) {
       return v < 0 ? std::string("DYNAMIC") : std::to_string(v);
     };
+    return llvm::formatv(
+               "Tile<TileType::{0}, {1}, {2}, {3}, BLayout::{4}, {5}, {6}, "
+               "SLayout::{7}, {8}, PadValue::{9}, CompactMode::Null>",
+               locs[static_cast<int>(type.getLoc())], *element, type.getRows(),
+               type.getCols(), blayouts[static_cast<int>(type.getBlayout())],
+               valid(type.getValidRows()), valid(type.getValidCols()),
+               slayouts[static_cast<int>(type.getSlayout())], type.getFractal(),
+               pads[type.getPad()])
+        .str();
+  }
+
+  LogicalResult emitAlloc(pto::AllocTileOp alloc) {
+    auto type = alloc.getResult().getType();
+    FailureOr<std::string> tile = tileType(type, alloc.getLoc());
+    if (failed(tile))
+      return failure();
     indent();
-    os << "Tile<TileType::" << locs[static_cast<int>(type.getLoc())] << ", "
-       << *element << ", " << type.getRows() << ", " << type.getCols()
-       << ", BLayout::" << blayouts[static_cast<int>(type.getBlayout())] << ", "
-       << valid(type.getValidRows()) << ", " << valid(type.getValidCols())
-       << ", SLayout::" << slayouts[static_cast<int>(type.getSlayout())] << ", "
-       << type.getFractal() << ", PadValue::" << pads[type.getPad()]
-       << ", CompactMode::Null> " << name(alloc);
+    os << *tile << " " << name(alloc);
     if (alloc.getValidRow() || alloc.getValidCol())
       os << "("
          << (alloc.getValidRow() ? name(alloc.getValidRow())
@@ -273,6 +373,8 @@ private:
 
   func::FuncOp kernel;
   DenseMap<Value, pto::MakeTensorViewOp> views;
+  // The consumer slot buffers of the kernel's pipe, once initialised.
+  std::string c2vBuffer, v2cBuffer;
 };
 
 } // namespace

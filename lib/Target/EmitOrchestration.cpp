@@ -129,11 +129,31 @@ private:
   }
 
   LogicalResult emitCall(CallOp call) {
-    auto found = kernelIds.find(call.getCallee());
+    // A mixed kernel's group runs its two parts as one task.
+    auto callee =
+        orchestration->getParentOfType<ModuleOp>().lookupSymbol<func::FuncOp>(
+            call.getCallee());
+    auto aicPart =
+        callee ? callee->getAttrOfType<FlatSymbolRefAttr>(attr::kAicPart)
+               : FlatSymbolRefAttr();
+    auto aivPart =
+        callee ? callee->getAttrOfType<FlatSymbolRefAttr>(attr::kAivPart)
+               : FlatSymbolRefAttr();
+    StringRef first = aicPart ? aicPart.getValue() : call.getCallee();
+    auto found = kernelIds.find(first);
     if (found == kernelIds.end())
       return call.emitOpError("calls '")
              << call.getCallee() << "', which is not a kernel of this build";
     KernelInfo *kernel = &found->second;
+    KernelInfo *vectorPart = nullptr;
+    if (aivPart) {
+      auto part = kernelIds.find(aivPart.getValue());
+      if (part == kernelIds.end())
+        return call.emitOpError("calls group '")
+               << call.getCallee() << "', whose AIV part '"
+               << aivPart.getValue() << "' is not a kernel of this build";
+      vectorPart = &part->second;
+    }
     std::string params = uniqueName("params_t" + std::to_string(taskCount++));
     indent();
     os << "// Task: " << call.getCallee() << "\n";
@@ -155,6 +175,23 @@ private:
       indent();
       os << params << "." << method << "(" << name(arg) << ");\n";
     }
+    // A GM pipe ring (a2a3): a task-private buffer, one share per block.
+    func::FuncOp part = kernel->func;
+    for (unsigned i = 0, e = part.getNumArguments(); i < e; ++i) {
+      auto ring = part.getArgAttrOfType<IntegerAttr>(i, attr::kRing);
+      if (!ring)
+        continue;
+      std::string shapes = uniqueName(params + "_ring_shapes");
+      std::string info = uniqueName(params + "_ring");
+      indent();
+      os << "uint32_t " << shapes << "[1] = {"
+         << ring.getInt() * call.getBlocks().value_or(1) << "};\n";
+      indent();
+      os << "TensorCreateInfo " << info << "(" << shapes
+         << ", 1, DataType::FLOAT32);\n";
+      indent();
+      os << params << ".add_output(" << info << ");\n";
+    }
     for (Value arg : call.getArgs()) {
       if (isa<GMTensorType>(arg.getType()))
         continue;
@@ -172,8 +209,12 @@ private:
          << *blocks << ");\n";
     }
     indent();
-    os << (kernel->isCube ? "rt_submit_aic_task(" : "rt_submit_aiv_task(")
-       << kernel->funcId << ", " << params << ");\n";
+    if (vectorPart)
+      os << "rt_submit_task(MixedKernels{" << kernel->funcId << ", "
+         << vectorPart->funcId << ", INVALID_KERNEL_ID}, " << params << ");\n";
+    else
+      os << (kernel->isCube ? "rt_submit_aic_task(" : "rt_submit_aiv_task(")
+         << kernel->funcId << ", " << params << ");\n";
     return success();
   }
 

@@ -37,24 +37,35 @@ mlir::pypto::collectKernels(ModuleOp module) {
     return failure();
   SmallVector<KernelInfo> kernels;
   llvm::StringSet<> seen;
-  WalkResult result = orchestration->walk([&](CallOp call) {
-    if (!seen.insert(call.getCallee()).second)
-      return WalkResult::advance();
-    auto kernel = module.lookupSymbol<func::FuncOp>(call.getCallee());
+  auto addKernel = [&](CallOp call, StringRef name) -> LogicalResult {
+    if (!seen.insert(name).second)
+      return success();
+    auto kernel = module.lookupSymbol<func::FuncOp>(name);
     auto kindAttr =
         kernel
             ? kernel->getAttrOfType<pto::KernelKindAttr>(pto::kKernelKindAttr)
             : pto::KernelKindAttr();
-    if (!kindAttr) {
-      call.emitOpError("calls '")
-          << call.getCallee()
-          << "', which is not a kernel lowered to pto (run "
-             "pypto-lower-to-pto first)";
-      return WalkResult::interrupt();
-    }
+    if (!kindAttr)
+      return call.emitOpError("calls '")
+             << name
+             << "', which is not a kernel lowered to pto (run "
+                "pypto-lower-to-pto first)";
     kernels.push_back({kernel, static_cast<int>(kernels.size()),
                        kindAttr.getValue() == pto::KernelKind::cube});
-    return WalkResult::advance();
+    return success();
+  };
+  WalkResult result = orchestration->walk([&](CallOp call) {
+    // A group is its AIC part then its AIV part.
+    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    auto aic = callee ? callee->getAttrOfType<FlatSymbolRefAttr>(attr::kAicPart)
+                      : FlatSymbolRefAttr();
+    auto aiv = callee ? callee->getAttrOfType<FlatSymbolRefAttr>(attr::kAivPart)
+                      : FlatSymbolRefAttr();
+    LogicalResult added =
+        aic && aiv ? success(succeeded(addKernel(call, aic.getValue())) &&
+                             succeeded(addKernel(call, aiv.getValue())))
+                   : addKernel(call, call.getCallee());
+    return failed(added) ? WalkResult::interrupt() : WalkResult::advance();
   });
   if (result.wasInterrupted())
     return failure();

@@ -194,23 +194,32 @@ private:
     return load.getResult();
   }
 
+  /// `tile` in `space`: itself, or a move of it there.
+  static Value moveTo(OpBuilder &builder, Location loc, Value tile,
+                      MemorySpace space) {
+    auto type = cast<TileType>(tile.getType());
+    if (type.getSpace() == space)
+      return tile;
+    return builder.create<MoveOp>(loc, type.withSpace(space), tile);
+  }
+
   /// Clones a vector op onto vec tiles, loading tensor operands and giving
   /// it the scratch tile it needs.
   LogicalResult convertVector(Operation *op) {
     IRMapping mapping;
+    OpBuilder builder(op);
     for (Value operand : op->getOperands()) {
-      if (!isa<GMTensorType>(operand.getType()))
+      // Tensors, and tiles a converted loop already carries.
+      if (!isa<GMTensorType, TileType>(operand.getType()))
         continue;
       FailureOr<Value> tile = tileOf(operand, op, MemorySpace::vec);
       if (failed(tile))
         return failure();
-      if (cast<TileType>(tile->getType()).getSpace() != MemorySpace::vec)
-        return op->emitOpError("uses the result of cube work; kernels that "
-                               "mix cube and vector work are not supported "
-                               "yet");
-      mapping.map(operand, *tile);
+      // Cube results reach the vector unit through an explicit move, the
+      // boundary pypto-expand-mixed-kernel turns into a pipe.
+      mapping.map(operand,
+                  moveTo(builder, op->getLoc(), *tile, MemorySpace::vec));
     }
-    OpBuilder builder(op);
     Operation *converted = builder.clone(*op, mapping);
     for (OpResult result : converted->getResults()) {
       auto tensor = cast<GMTensorType>(result.getType());
@@ -242,12 +251,9 @@ private:
       FailureOr<Value> tile = tileOf(value, matmul, MemorySpace::mat);
       if (failed(tile))
         return failure();
-      auto type = cast<TileType>(tile->getType());
-      if (type.getSpace() != MemorySpace::mat)
-        return matmul->emitOpError("operand must come from global memory; "
-                                   "chained cube work is not supported yet");
-      return builder.create<MoveOp>(loc, type.withSpace(target), *tile)
-          .getResult();
+      // Vector results and earlier products are staged in mat (L1) first.
+      Value staged = moveTo(builder, loc, *tile, MemorySpace::mat);
+      return moveTo(builder, loc, staged, target);
     };
     Value lhsValue = matmul->getOperand(acc ? 1 : 0);
     Value rhsValue = matmul->getOperand(acc ? 2 : 1);

@@ -31,8 +31,12 @@ namespace {
 
 class KernelLowering {
 public:
-  KernelLowering(func::FuncOp kernel, StringRef arch)
-      : kernel(kernel), arch(arch), builder(kernel.getContext()) {}
+  /// `group` and `peer` name the mixed kernel a part belongs to and its
+  /// other part (empty for a kernel of one core type).
+  KernelLowering(func::FuncOp kernel, StringRef arch, StringRef group = "",
+                 StringRef peer = "")
+      : kernel(kernel), arch(arch), group(group), peer(peer),
+        builder(kernel.getContext()) {}
 
   LogicalResult run() {
     Block &entry = kernel.getBody().front();
@@ -80,13 +84,100 @@ public:
     kernel.setFunctionType(builder.getFunctionType(inputs, {}));
     kernel->setAttr(pto::kKernelKindAttr,
                     pto::KernelKindAttr::get(kernel.getContext(),
-                                             usesCube
+                                             isCubeKernel()
                                                  ? pto::KernelKind::cube
                                                  : pto::KernelKind::vector));
     return success();
   }
 
 private:
+  /// A part of a mixed kernel runs where it was split for; any other kernel
+  /// on the cube when it uses cube memory.
+  bool isCubeKernel() {
+    StringRef role = getFunctionKind(kernel);
+    if (role == kind::kAIC || role == kind::kAIV)
+      return role == kind::kAIC;
+    return usesCube;
+  }
+
+  /// The pipe set-up in ptoas's form: the consumer reserves its slot buffer,
+  /// the producer imports the peer's by name, unused directions pass 0.
+  template <typename InitOp, typename PtoInitOp>
+  LogicalResult lowerInitializePipe(InitOp init, bool isCube) {
+    Location loc = init.getLoc();
+    MLIRContext *ctx = kernel.getContext();
+    auto buffer = [&](bool cubeToVector) -> Value {
+      bool used = init.getDirMask() & (cubeToVector ? 1 : 2);
+      if (!used)
+        return builder.create<arith::ConstantIntOp>(loc, 0, 32);
+      std::string name =
+          (group + (cubeToVector ? "_c2v_slot_buffer" : "_v2c_slot_buffer"))
+              .str();
+      bool consumes = isCube != cubeToVector;
+      if (!consumes)
+        return builder.create<pto::ImportReservedBufferOp>(
+            loc, builder.getI32Type(), builder.getStringAttr(name),
+            FlatSymbolRefAttr::get(ctx, peer));
+      std::optional<int64_t> base =
+          cubeToVector ? init.getC2vConsumerBuf() : init.getV2cConsumerBuf();
+      auto reserved = builder.create<pto::ReserveBufferOp>(
+          loc, builder.getI32Type(), builder.getStringAttr(name),
+          builder.getI64IntegerAttr(init.getSlotNum() * init.getSlotSize()),
+          pto::AddressSpaceAttr::get(ctx, cubeToVector
+                                              ? pto::AddressSpace::vec
+                                              : pto::AddressSpace::mat),
+          builder.getBoolAttr(!base),
+          base ? builder.getI64IntegerAttr(*base) : IntegerAttr());
+      return reserved;
+    };
+    if (group.empty() || peer.empty())
+      return init.emitOpError("is not in a part of a mixed kernel (run "
+                              "pypto-expand-mixed-kernel)");
+    Value c2v = buffer(true);
+    Value v2c = buffer(false);
+    builder.create<PtoInitOp>(loc, init.getGmRing(), c2v, v2c,
+                              init.getDirMaskAttr(), init.getSlotSizeAttr(),
+                              init.getSlotNumAttr(), IntegerAttr());
+    return success();
+  }
+
+  /// Pushes, pops and frees name no pipe: a task has one.
+  LogicalResult lowerPipeOp(Operation *op) {
+    Location loc = op->getLoc();
+    IntegerAttr noSplit = builder.getI64IntegerAttr(0);
+    if (isa<TPushToAivOp, TPushToAicOp>(op)) {
+      FailureOr<Value> tile = operand(op, op->getOperand(0));
+      if (failed(tile))
+        return failure();
+      if (isa<TPushToAivOp>(op))
+        builder.create<pto::TPushToAivOp>(loc, *tile, noSplit, IntegerAttr());
+      else
+        builder.create<pto::TPushToAicOp>(loc, *tile, noSplit, IntegerAttr());
+      return success();
+    }
+    if (isa<TPopFromAicOp, TPopFromAivOp>(op)) {
+      FailureOr<pto::TileBufType> type = tileBufType(op->getResult(0));
+      if (failed(type))
+        return failure();
+      Value popped = isa<TPopFromAicOp>(op)
+                         ? builder
+                               .create<pto::TPopFromAicOp>(loc, *type, noSplit,
+                                                           IntegerAttr())
+                               .getResult()
+                         : builder
+                               .create<pto::TPopFromAivOp>(loc, *type, noSplit,
+                                                           IntegerAttr())
+                               .getResult();
+      tiles[op->getResult(0)] = popped;
+      return success();
+    }
+    if (isa<TFreeToAicOp>(op))
+      builder.create<pto::TFreeFromAicOp>(loc, noSplit, IntegerAttr());
+    else
+      builder.create<pto::TFreeFromAivOp>(loc, noSplit, IntegerAttr());
+    return success();
+  }
+
   /// In pto a tile is its buffer, so a loop-carried tile is the buffer of
   /// its initial value (the planner gave the whole chain one address).
   LogicalResult mapCarriedTiles(scf::ForOp loop) {
@@ -262,6 +353,15 @@ private:
 
   LogicalResult lower(Operation *op) {
     Location loc = op->getLoc();
+    if (auto init = dyn_cast<AicInitializePipeOp>(op))
+      return lowerInitializePipe<AicInitializePipeOp, pto::AicInitializePipeOp>(
+          init, /*isCube=*/true);
+    if (auto init = dyn_cast<AivInitializePipeOp>(op))
+      return lowerInitializePipe<AivInitializePipeOp, pto::AivInitializePipeOp>(
+          init, /*isCube=*/false);
+    if (isa<TPushToAivOp, TPushToAicOp, TPopFromAicOp, TPopFromAivOp,
+            TFreeToAicOp, TFreeToAivOp>(op))
+      return lowerPipeOp(op);
     if (auto load = dyn_cast<LoadOp>(op)) {
       if (!views.count(load.getSource()))
         return op->emitOpError("loads from a tensor that is not a kernel "
@@ -331,7 +431,7 @@ private:
   }
 
   func::FuncOp kernel;
-  StringRef arch;
+  StringRef arch, group, peer;
   OpBuilder builder;
   DenseMap<Value, Value> views, tiles;
   bool usesCube = false;
@@ -344,10 +444,21 @@ struct LowerToPTOPass
     ModuleOp module = getOperation();
     if (failed(verifyArch(module, arch)))
       return signalPassFailure();
+    // The group and peer of every part of a mixed kernel.
+    llvm::StringMap<std::pair<StringRef, StringRef>> parts;
+    for (func::FuncOp func : module.getOps<func::FuncOp>()) {
+      auto aic = func->getAttrOfType<FlatSymbolRefAttr>(attr::kAicPart);
+      auto aiv = func->getAttrOfType<FlatSymbolRefAttr>(attr::kAivPart);
+      if (!aic || !aiv)
+        continue;
+      parts[aic.getValue()] = {func.getSymName(), aiv.getValue()};
+      parts[aiv.getValue()] = {func.getSymName(), aic.getValue()};
+    }
     for (func::FuncOp func : module.getOps<func::FuncOp>()) {
       if (!isKernelFunction(func) || func.isExternal())
         continue;
-      if (failed(KernelLowering(func, arch).run()))
+      auto [group, peer] = parts.lookup(func.getSymName());
+      if (failed(KernelLowering(func, arch, group, peer).run()))
         return signalPassFailure();
     }
     module->setAttr(pto::kTargetArchAttr, StringAttr::get(&getContext(), arch));

@@ -37,6 +37,9 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
   stages.push_back({"TileMatmul", [arch](OpPassManager &pm) {
                       pm.addNestedPass<func::FuncOp>(createTileMatmul({arch}));
                     }});
+  stages.push_back({"ExpandMixedKernel", [arch](OpPassManager &pm) {
+                      pm.addPass(createExpandMixedKernel({arch}));
+                    }});
   stages.push_back({"PlanMemory", [arch](OpPassManager &pm) {
                       pm.addNestedPass<func::FuncOp>(createPlanMemory({arch}));
                     }});

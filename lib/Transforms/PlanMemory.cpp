@@ -177,8 +177,10 @@ void PlanMemoryPass::runOnOperation() {
   SmallVector<Operation *> defs;
   kernel.walk([&](Operation *op) {
     // Loops carry tiles but do not define buffers.
+    // Popped tiles live in their pipe's reserved slot buffer.
     if (isa<PyPTODialect>(op->getDialect()) && op->getNumResults() == 1 &&
-        isa<TileType>(op->getResult(0).getType()))
+        isa<TileType>(op->getResult(0).getType()) &&
+        !isa<TPopFromAicOp, TPopFromAivOp>(op))
       defs.push_back(op);
   });
   llvm::sort(defs, [&](Operation *a, Operation *b) {
@@ -188,6 +190,38 @@ void PlanMemoryPass::runOnOperation() {
   std::map<MemorySpace, SpaceAllocator> allocators;
   SmallVector<Placement> live;
   Builder builder(&getContext());
+
+  // A consumer of a pipe reserves its slots for the whole kernel: the AIV's
+  // for cube-to-vector tiles in vec, the AIC's for vector-to-cube in mat.
+  auto reserve = [&](Operation *init, MemorySpace space, int64_t bytes,
+                     StringAttr attrName) -> LogicalResult {
+    int64_t offset = allocators[space].allocate(alignUp(bytes));
+    init->setAttr(attrName, builder.getI64IntegerAttr(offset));
+    std::optional<int64_t> capacity =
+        getSpaceCapacity(arch, stringifyMemorySpace(space));
+    if (offset + bytes <= *capacity)
+      return success();
+    return init->emitOpError("reserves ")
+           << bytes << " bytes of '" << stringifyMemorySpace(space)
+           << "' memory for pipe slots, more than the " << arch
+           << " capacity of " << *capacity << " bytes";
+  };
+  WalkResult reserved = kernel.walk([&](Operation *op) -> WalkResult {
+    LogicalResult result = success();
+    if (auto init = dyn_cast<AivInitializePipeOp>(op);
+        init && (init.getDirMask() & 1))
+      result = reserve(init, MemorySpace::vec,
+                       init.getSlotNum() * init.getSlotSize(),
+                       init.getC2vConsumerBufAttrName());
+    if (auto init = dyn_cast<AicInitializePipeOp>(op);
+        init && (init.getDirMask() & 2))
+      result = reserve(init, MemorySpace::mat,
+                       init.getSlotNum() * init.getSlotSize(),
+                       init.getV2cConsumerBufAttrName());
+    return failed(result) ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (reserved.wasInterrupted())
+    return signalPassFailure();
   for (Operation *def : defs) {
     auto type = cast<TileType>(def->getResult(0).getType());
     FailureOr<TileLayout> layout = getTileLayout(def->getResult(0), arch);

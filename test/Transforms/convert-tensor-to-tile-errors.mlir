@@ -41,24 +41,6 @@ func.func @rank3(%a: !pypto.tensor<4x16x16xf32>, %s: f32) attributes {pypto.kind
 
 // -----
 
-func.func @mixed_cube_vector(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
-  %m = pypto.matmul %a, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
-  // expected-error @+1 {{'pypto.adds' op uses the result of cube work; kernels that mix cube and vector work are not supported yet}}
-  %r = pypto.adds %m, %s : !pypto.tensor<16x16xf32>, f32
-  return
-}
-
-// -----
-
-func.func @chained_cube(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "aic"} {
-  %m = pypto.matmul %a, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
-  // expected-error @+1 {{'pypto.matmul' op operand must come from global memory; chained cube work is not supported yet}}
-  %n = pypto.matmul %m, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
-  return
-}
-
-// -----
-
 func.func @returned(%a: !pypto.tensor<16x16xf32>, %s: f32) -> !pypto.tensor<16x16xf32> attributes {pypto.kind = "incore"} {
   %r = pypto.adds %a, %s : !pypto.tensor<16x16xf32>, f32
   // expected-error @+1 {{'func.return' op uses a tensor value that the tile conversion replaced; this use is not supported yet}}
@@ -90,15 +72,6 @@ func.func @acc_slice(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>,
   %s = pypto.slice %c[%c0, %c0] [16, 16] : !pypto.tensor<32x32xf32> -> !pypto.tensor<16x16xf32>
   // expected-error @+1 {{'pypto.matmul_acc' op accumulator must be the result of a matmul in this kernel}}
   %d = pypto.matmul_acc %s, %a, %b : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
-  return
-}
-
-// -----
-
-func.func @vector_on_acc(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
-  %m = pypto.matmul %a, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
-  // expected-error @+1 {{'pypto.row_max' op uses the result of cube work; kernels that mix cube and vector work are not supported yet}}
-  %r = pypto.row_max %m : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x1xf32>
   return
 }
 

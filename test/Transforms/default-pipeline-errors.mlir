@@ -15,14 +15,3 @@ func.func @program(%x: !pypto.tensor<256x256xf32>, %y: !pypto.tensor<256x256xf32
   }
   return
 }
-
-// -----
-
-func.func @mixed(%x: !pypto.tensor<16x16xf32>, %w: !pypto.tensor<16x16xf32>, %a: f32) {
-  pypto.at core_group "mixed" {
-    %m = pypto.matmul %x, %w : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
-    // expected-error @+1 {{'pypto.adds' op uses the result of cube work; kernels that mix cube and vector work are not supported yet}}
-    %s = pypto.adds %m, %a : !pypto.tensor<16x16xf32>, f32
-  }
-  return
-}

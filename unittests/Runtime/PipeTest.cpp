@@ -39,7 +39,9 @@ using VecTile = Tile<TileType::Vec, float, 16, 16>;
 using MatTile = Tile<TileType::Mat, float, 16, 16>;
 )PTO";
 
-std::string tileKernel(const char *body) { return std::string(kTilePrelude) + body; }
+std::string tileKernel(const char *body) {
+  return std::string(kTilePrelude) + body;
+}
 
 // out = in * s0 + s1 (f32 scalars), over 4 row blocks.
 const char *kAffine = R"PTO(
@@ -58,7 +60,8 @@ KERNEL {
 )PTO";
 
 std::filesystem::path exampleDir() {
-  return std::filesystem::path(__FILE__).parent_path() / "Inputs" / "pipe_example";
+  return std::filesystem::path(__FILE__).parent_path() / "Inputs" /
+         "pipe_example";
 }
 
 std::string readFile(const std::filesystem::path &p) {
@@ -89,9 +92,11 @@ TEST(Pipe, CoreContextLayout) {
   EXPECT_EQ(offsetof(CoreContext, arch), 196u);
   EXPECT_EQ(sizeof(CoreContext), 200u);
   EXPECT_EQ(sizeof(pto::sim::PipeTileDesc), 16u);
-  EXPECT_EQ(sizeof(pto::sim::PipeSlotView), 64u);
+  EXPECT_EQ(sizeof(pto::sim::PipeSlotView), 72u);
   EXPECT_EQ(offsetof(pto::sim::PipeSlotView, data), 16u);
   EXPECT_EQ(offsetof(pto::sim::PipeSlotView, part), 32u);
+  EXPECT_EQ(offsetof(pto::sim::PipeSlotView, slot), 64u);
+  EXPECT_EQ(offsetof(pto::sim::PipeSlotView, slot_size), 68u);
 }
 
 // Two dependent AIV tasks, then a mixed task (the kernels of the documented
@@ -129,15 +134,17 @@ TEST(Pipe, MixedTaskPushPopAdd) {
     std::vector<float> x(64 * 16), y(64 * 16, -1.0f);
     for (size_t i = 0; i < x.size(); ++i)
       x[i] = float(int(i % 37) - 18) * 0.25f;
-    std::vector<HostArg> args = {HostArg::tensor(x.data(), {64, 16}, DataType::FLOAT32),
-                                 HostArg::tensor(y.data(), {64, 16}, DataType::FLOAT32)};
+    std::vector<HostArg> args = {
+        HostArg::tensor(x.data(), {64, 16}, DataType::FLOAT32),
+        HostArg::tensor(y.data(), {64, 16}, DataType::FLOAT32)};
     RunOptions opts;
     opts.deferDispatch = true; // exact edges
     RunStats stats;
     Status s = runProgram(device, prog, args, opts, &stats);
     ASSERT_TRUE(s) << device.platform << ": " << s.message;
     for (size_t i = 0; i < x.size(); ++i)
-      ASSERT_EQ(y[i], (x[i] + 1.0f) * 2.0f + 2.0f * x[i]) << device.platform << " i=" << i;
+      ASSERT_EQ(y[i], (x[i] + 1.0f) * 2.0f + 2.0f * x[i])
+          << device.platform << " i=" << i;
     EXPECT_EQ(stats.tasksSubmitted, 3u);
     EXPECT_EQ(stats.blocksExecuted, 4u); // 2 AIV tasks + the AIC and AIV parts
     EXPECT_EQ(stats.dependencyEdges, 2u);
@@ -148,9 +155,10 @@ namespace {
 
 // One AIC + two AIV lanes, three pipes:
 //   0: AIC -> AIV, split up-down   (each lane gets 8 of the 16 rows of x)
-//   1: AIV -> AIC, split left-right (lane l pushes columns [8l, 8l+8) of x + 1000 (l+1))
-//   2: AIC -> AIV, no split          (both lanes get all of x)
-// Args: x, y (lanes store their halves), z (AIC stores what it popped), w (2 x 16 rows), ring.
+//   1: AIV -> AIC, split left-right (lane l pushes columns [8l, 8l+8) of x +
+//   1000 (l+1)) 2: AIC -> AIV, no split          (both lanes get all of x)
+// Args: x, y (lanes store their halves), z (AIC stores what it popped), w (2 x
+// 16 rows), ring.
 const char *kLanesAic = R"PTO(
 KERNEL {
   ChipTensor *x = arg(args, 0), *z = arg(args, 2), *ring = arg(args, 4);
@@ -217,24 +225,27 @@ TEST(Pipe, TwoLanesSplitModes) {
     }
 )PTO");
   LoadedProgram prog;
-  ASSERT_TRUE(build("lanes_orch.cpp", orch,
-                    {kernel(0, "lanes_aic", CoreType::AIC, tileKernel(kLanesAic)),
-                     kernel(1, "lanes_aiv", CoreType::AIV, tileKernel(kLanesAiv))},
-                    prog));
+  ASSERT_TRUE(
+      build("lanes_orch.cpp", orch,
+            {kernel(0, "lanes_aic", CoreType::AIC, tileKernel(kLanesAic)),
+             kernel(1, "lanes_aiv", CoreType::AIV, tileKernel(kLanesAiv))},
+            prog));
   for (const DeviceSpec &device : {a2a3(), a5()}) {
     std::vector<float> x(256), y(256, -1.0f), z(256, -1.0f), w(512, -1.0f);
     for (size_t i = 0; i < x.size(); ++i)
       x[i] = float(i);
-    std::vector<HostArg> args = {HostArg::tensor(x.data(), {16, 16}, DataType::FLOAT32),
-                                 HostArg::tensor(y.data(), {16, 16}, DataType::FLOAT32),
-                                 HostArg::tensor(z.data(), {16, 16}, DataType::FLOAT32),
-                                 HostArg::tensor(w.data(), {32, 16}, DataType::FLOAT32)};
+    std::vector<HostArg> args = {
+        HostArg::tensor(x.data(), {16, 16}, DataType::FLOAT32),
+        HostArg::tensor(y.data(), {16, 16}, DataType::FLOAT32),
+        HostArg::tensor(z.data(), {16, 16}, DataType::FLOAT32),
+        HostArg::tensor(w.data(), {32, 16}, DataType::FLOAT32)};
     Status s = runProgram(device, prog, args);
     ASSERT_TRUE(s) << device.platform << ": " << s.message;
     for (int r = 0; r < 16; ++r)
       for (int c = 0; c < 16; ++c) {
         const int i = r * 16 + c;
-        ASSERT_EQ(y[i], x[i]) << device.platform << " up-down r=" << r << " c=" << c;
+        ASSERT_EQ(y[i], x[i])
+            << device.platform << " up-down r=" << r << " c=" << c;
         ASSERT_EQ(z[i], x[i] + (c < 8 ? 1000.0f : 2000.0f))
             << device.platform << " left-right r=" << r << " c=" << c;
         ASSERT_EQ(w[i], x[i]) << device.platform << " lane 0, no split";
@@ -290,7 +301,9 @@ KERNEL {
 }
 )PTO";
 
-std::string pipeKernel(const char *body) { return std::string(kPipePrelude) + body; }
+std::string pipeKernel(const char *body) {
+  return std::string(kPipePrelude) + body;
+}
 
 } // namespace
 
@@ -315,28 +328,35 @@ TEST(Pipe, MisuseIsReported) {
   std::vector<float> x(256, 1.0f);
   std::vector<uint8_t> ring(8192);
   auto run = [&](uint64_t mode) {
-    std::vector<HostArg> args = {HostArg::tensor(x.data(), {16, 16}, DataType::FLOAT32),
-                                 HostArg::tensor(ring.data(), {8192}, DataType::UINT8),
-                                 HostArg::scalar(mode)};
+    std::vector<HostArg> args = {
+        HostArg::tensor(x.data(), {16, 16}, DataType::FLOAT32),
+        HostArg::tensor(ring.data(), {8192}, DataType::UINT8),
+        HostArg::scalar(mode)};
     return runProgram(a2a3(), prog, args);
   };
   Status s = run(0);
   ASSERT_FALSE(s);
-  EXPECT_TRUE(contains(s.message, "cross-core pipe deadlock (task 0, block 0)")) << s.message;
-  EXPECT_TRUE(contains(s.message, "kernel 'err_aiv' (aiv lane 0) waits in tpop on pipe 0 (no data)"))
+  EXPECT_TRUE(contains(s.message, "cross-core pipe deadlock (task 0, block 0)"))
       << s.message;
-  EXPECT_TRUE(contains(s.message, "kernel 'err_aic' (aic) has finished")) << s.message;
+  EXPECT_TRUE(contains(
+      s.message,
+      "kernel 'err_aiv' (aiv lane 0) waits in tpop on pipe 0 (no data)"))
+      << s.message;
+  EXPECT_TRUE(contains(s.message, "kernel 'err_aic' (aic) has finished"))
+      << s.message;
 
   s = run(1);
   ASSERT_FALSE(s);
   EXPECT_TRUE(contains(s.message, "kernel 'err_aic' (task 0): ")) << s.message;
-  EXPECT_TRUE(contains(s.message, "TPUSH on pipe 0: a 16x16 f32 tile (1024 bytes) does not fit "
-                                  "the 512 bytes of a slot"))
+  EXPECT_TRUE(contains(
+      s.message, "TPUSH on pipe 0: a 16x16 f32 tile (1024 bytes) does not fit "
+                 "the 512 bytes of a slot"))
       << s.message;
 
   s = run(2);
   ASSERT_FALSE(s);
-  EXPECT_TRUE(contains(s.message, "TPIPE_INIT on pipe 0: on a2a3 the ring lives in GM"))
+  EXPECT_TRUE(
+      contains(s.message, "TPIPE_INIT on pipe 0: on a2a3 the ring lives in GM"))
       << s.message;
 
   s = run(3);
@@ -346,12 +366,15 @@ TEST(Pipe, MisuseIsReported) {
 
   s = run(4);
   ASSERT_FALSE(s);
-  EXPECT_TRUE(contains(s.message, "TPUSH on pipe 0: used before TPIPE_INIT on this core"))
+  EXPECT_TRUE(contains(s.message,
+                       "TPUSH on pipe 0: used before TPIPE_INIT on this core"))
       << s.message;
 
   s = run(5);
   ASSERT_FALSE(s);
-  EXPECT_TRUE(contains(s.message, "is not inside any tensor argument of the task")) << s.message;
+  EXPECT_TRUE(
+      contains(s.message, "is not inside any tensor argument of the task"))
+      << s.message;
 
   s = run(6);
   ASSERT_FALSE(s);
@@ -359,12 +382,14 @@ TEST(Pipe, MisuseIsReported) {
 
   s = run(7);
   ASSERT_FALSE(s);
-  EXPECT_TRUE(contains(s.message, "TFREE on pipe 0: no popped slot to free")) << s.message;
+  EXPECT_TRUE(contains(s.message, "TFREE on pipe 0: no popped slot to free"))
+      << s.message;
 
   // On a5 the ring is on chip: no GM buffer is needed.
-  std::vector<HostArg> args = {HostArg::tensor(x.data(), {16, 16}, DataType::FLOAT32),
-                               HostArg::tensor(ring.data(), {8192}, DataType::UINT8),
-                               HostArg::scalar(2)};
+  std::vector<HostArg> args = {
+      HostArg::tensor(x.data(), {16, 16}, DataType::FLOAT32),
+      HostArg::tensor(ring.data(), {8192}, DataType::UINT8),
+      HostArg::scalar(2)};
   s = runProgram(a5(), prog, args);
   ASSERT_FALSE(s); // the AIC never pushes: a deadlock, but no GM complaint
   EXPECT_TRUE(contains(s.message, "cross-core pipe deadlock")) << s.message;
@@ -397,12 +422,92 @@ TEST(Pipe, DocumentedExample) {
       x[i] = float(i) * 0.5f;
       b[i] = float(i % 7);
     }
-    std::vector<HostArg> args = {HostArg::tensor(x.data(), {64, 16}, DataType::FLOAT32),
-                                 HostArg::tensor(b.data(), {64, 16}, DataType::FLOAT32),
-                                 HostArg::tensor(y.data(), {64, 16}, DataType::FLOAT32)};
+    std::vector<HostArg> args = {
+        HostArg::tensor(x.data(), {64, 16}, DataType::FLOAT32),
+        HostArg::tensor(b.data(), {64, 16}, DataType::FLOAT32),
+        HostArg::tensor(y.data(), {64, 16}, DataType::FLOAT32)};
     s = runProgram(device, prog, args);
     ASSERT_TRUE(s) << device.platform << ": " << s.message;
     for (size_t i = 0; i < x.size(); ++i)
       ASSERT_EQ(y[i], b[i] + 2.0f * x[i]) << device.platform << " i=" << i;
+  }
+}
+
+namespace {
+
+// ptoas's pop: the popped tile is placed in its slot of the consumer buffer
+// (base 4096, 2 slots of 1024 bytes). The AIC pushes x's four row blocks;
+// the AIV holds two popped tiles at once, so they must sit in different
+// slots, and the third pop reuses the first slot after both are freed.
+const char *kSlotsAic = R"PTO(
+KERNEL {
+  ChipTensor *x = arg(args, 0), *ring = arg(args, 2);
+  TPIPE_INIT(0, PipeDir::C2V, 1024, 2, PipeSplit::None, ring->data<uint8_t>());
+  MatTile m;
+  TASSIGN(m, 0);
+  for (int i = 0; i < 4; ++i) {
+    TLOAD(m, Block(x->data<float>() + i * 256));
+    TPUSH(0, m);
+  }
+}
+)PTO";
+
+const char *kSlotsAiv = R"PTO(
+KERNEL {
+  ChipTensor *y = arg(args, 1), *ring = arg(args, 2);
+  TPIPE_INIT(0, PipeDir::C2V, 1024, 2, PipeSplit::None, ring->data<uint8_t>());
+  VecTile sum;
+  TASSIGN(sum, 0);
+  for (int i = 0; i < 2; ++i) {
+    VecTile a, b;
+    TPOP(0, a, 4096);
+    TPOP(0, b, 4096);
+    const long gap = reinterpret_cast<char *>(b.data()) - reinterpret_cast<char *>(a.data());
+    if (gap != 1024)
+      pto::sim::fail(pto::sim::current(), "pop %d: slots are %ld bytes apart", i, gap);
+    TADD(sum, a, b);
+    TFREE(0, a);
+    TFREE(0, b);
+    TSTORE(Block(y->data<float>() + i * 256), sum);
+  }
+}
+)PTO";
+
+} // namespace
+
+TEST(Pipe, PopPlacesTileInConsumerSlot) {
+  const std::string orch = orchSource(2, R"PTO(
+    const ChipTensor& x = orch_args.tensor(0).ref();
+    const ChipTensor& y = orch_args.tensor(1).ref();
+    PTO2_SCOPE() {
+        uint32_t rs[1] = {2 * 1024};
+        TensorCreateInfo ring_ci(rs, 1, DataType::UINT8);
+        CoreTaskArgs p;
+        p.add_input(x); p.add_output(y); p.add_output(ring_ci);
+        rt_submit_task(MixedKernels{0, 1, INVALID_KERNEL_ID}, p);
+    }
+)PTO");
+  LoadedProgram prog;
+  ASSERT_TRUE(
+      build("slots_orch.cpp", orch,
+            {kernel(0, "slots_aic", CoreType::AIC, tileKernel(kSlotsAic)),
+             kernel(1, "slots_aiv", CoreType::AIV, tileKernel(kSlotsAiv))},
+            prog));
+  for (const DeviceSpec &device : {a2a3(), a5()}) {
+    std::vector<float> x(64 * 16), y(32 * 16, -1.0f);
+    for (size_t i = 0; i < x.size(); ++i)
+      x[i] = float(i);
+    std::vector<HostArg> args = {
+        HostArg::tensor(x.data(), {64, 16}, DataType::FLOAT32),
+        HostArg::tensor(y.data(), {32, 16}, DataType::FLOAT32)};
+    Status s = runProgram(device, prog, args, RunOptions{}, nullptr);
+    ASSERT_TRUE(s) << device.platform << ": " << s.message;
+    // Row block i of y is the sum of x's blocks 2i and 2i + 1.
+    for (size_t i = 0; i < y.size(); ++i) {
+      size_t block = i / 256, within = i % 256;
+      ASSERT_EQ(y[i],
+                x[2 * block * 256 + within] + x[(2 * block + 1) * 256 + within])
+          << device.platform << " i=" << i;
+    }
   }
 }

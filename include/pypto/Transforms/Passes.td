@@ -94,6 +94,59 @@ def TileMatmul : Pass<"pypto-tile-matmul", "::mlir::func::FuncOp"> {
   ];
 }
 
+def ExpandMixedKernel : Pass<"pypto-expand-mixed-kernel", "ModuleOp"> {
+  let summary = "Split kernels that mix cube and vector work into AIC and "
+                "AIV parts joined by a pipe";
+  let description = [{
+    A kernel whose tiles live both in cube memory (`mat`, `left`, `right`,
+    `acc`) and in `vec` runs as one task on an AIC and an AIV core. The
+    kernel `@f` becomes three functions:
+
+    * `@f_aic` (`pypto.kind = "aic"`): the cube work. A move from `acc` to
+      `vec` becomes `pypto.tpush_to_aiv`; a move from `vec` into cube memory
+      becomes `pypto.tpop_from_aiv`.
+    * `@f_aiv` (`pypto.kind = "aiv"`): the vector work, with
+      `pypto.tpop_from_aic` and `pypto.tpush_to_aic` at the same points.
+    * `@f` (`pypto.kind = "group"`, `pypto.aic`/`pypto.aiv` naming the
+      parts): the call target, so orchestration call sites do not change;
+      it is submitted as one `MixedKernels` task.
+
+    Scalar code and loops go to both parts; loop-carried tiles stay with
+    their side. Each part starts with `pypto.aic_initialize_pipe` /
+    `pypto.aiv_initialize_pipe` (direction mask, slot size = the largest
+    tile crossing, `slot-num` slots or more if more popped tiles are live at
+    once), and every popped tile is released with `pypto.tfree_to_*` right
+    after its last use, in pop order. On a2a3 the ring lives in GM: both
+    parts take an extra f32 tensor parameter (`pypto.ring`) that the
+    orchestration allocates per task; on a5 it lives in the consumer's
+    on-chip buffer, which pypto-plan-memory reserves.
+
+    ```mlir
+    // before (inside @f)
+    %acc = pypto.matmul %l, %r : ... -> !pypto.tile<16x16xf32, acc>
+    %v = pypto.move %acc : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+    %y = pypto.adds %v, %s : !pypto.tile<16x16xf32, vec>, f32
+    // after, in @f_aic
+    pypto.tpush_to_aiv %acc : !pypto.tile<16x16xf32, acc>
+    // after, in @f_aiv
+    %v = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
+    %y = pypto.adds %v, %s : !pypto.tile<16x16xf32, vec>, f32
+    pypto.tfree_to_aic %v : !pypto.tile<16x16xf32, vec>
+    ```
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
+           "Target architecture: a2a3 (GM ring) or a5 (on-chip ring)">,
+    Option<"slotNum", "slot-num", "int64_t", /*default=*/"2",
+           "Slots per pipe direction (raised when more popped tiles are "
+           "live at once)">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+  let statistics = [
+    Statistic<"numSplit", "split", "Number of kernels split into AIC + AIV">
+  ];
+}
+
 def PlanMemory : Pass<"pypto-plan-memory", "::mlir::func::FuncOp"> {
   let summary = "Assign on-chip addresses to every tile of a kernel";
   let description = [{

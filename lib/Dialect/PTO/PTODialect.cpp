@@ -596,3 +596,42 @@ LogicalResult TMatmulAccOp::verify() {
   return verifyMatmul(*this, getLhs().getType(), getRhs().getType(),
                       getDst().getType());
 }
+
+//===----------------------------------------------------------------------===//
+// Cube/vector pipes
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReserveBufferOp::verify() {
+  if (getSize() <= 0)
+    return emitOpError("size must be positive, got ") << getSize();
+  if (getBase() && (*getBase() < 0 || *getBase() % 32 != 0))
+    return emitOpError("base must be a non-negative multiple of 32, got ")
+           << *getBase();
+  if (getLocation() != AddressSpace::vec && getLocation() != AddressSpace::mat)
+    return emitOpError("a consumer buffer lives in vec or mat, not ")
+           << stringifyAddressSpace(getLocation());
+  return success();
+}
+
+template <typename InitOp>
+static LogicalResult verifyInitializePipe(InitOp op) {
+  if (op.getDirMask() < 1 || op.getDirMask() > 3)
+    return op.emitOpError("dir_mask must be 1 (C2V), 2 (V2C) or 3 (both), "
+                          "got ")
+           << op.getDirMask();
+  if (op.getSlotSize() <= 0 || op.getSlotSize() % 32 != 0)
+    return op.emitOpError(
+               "slot_size must be a positive multiple of 32 bytes, got ")
+           << op.getSlotSize();
+  if (op.getSlotNum() && (*op.getSlotNum() < 1 || *op.getSlotNum() > 4096))
+    return op.emitOpError("slot_num must be in [1, 4096], got ")
+           << *op.getSlotNum();
+  return success();
+}
+
+LogicalResult AicInitializePipeOp::verify() {
+  return verifyInitializePipe(*this);
+}
+LogicalResult AivInitializePipeOp::verify() {
+  return verifyInitializePipe(*this);
+}

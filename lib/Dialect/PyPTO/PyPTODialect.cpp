@@ -218,6 +218,13 @@ LogicalResult PyPTODialect::verifyOperationAttribute(Operation *op,
   }
   if (name == attr::kArch)
     return expectOneOf(loc, attribute, {"a2a3", "a5"});
+  if (name == attr::kAicPart || name == attr::kAivPart) {
+    if (getFunctionKind(op) != kind::kGroup ||
+        !isa<FlatSymbolRefAttr>(attribute.getValue()))
+      return emitError(loc)
+             << "'" << name << "' names a part (@symbol) of a group function";
+    return success();
+  }
   if (name == attr::kAddr) {
     auto value = dyn_cast<IntegerAttr>(attribute.getValue());
     if (!value || value.getInt() < 0 || value.getInt() % 32 != 0)
@@ -289,6 +296,14 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
   if (name == attr::kName) {
     if (!isa<StringAttr>(attribute.getValue()))
       return emitError(loc) << "'" << name << "' must be a string";
+    return success();
+  }
+  if (name == attr::kRing) {
+    auto elements = dyn_cast<IntegerAttr>(attribute.getValue());
+    if (argType.isIntOrIndexOrFloat() || !elements || elements.getInt() <= 0)
+      return emitError(loc) << "'" << name
+                            << "' marks a tensor argument with a positive "
+                               "element count";
     return success();
   }
   if (name == attr::kStrides) {

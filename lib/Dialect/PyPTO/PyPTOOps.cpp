@@ -426,3 +426,91 @@ LogicalResult MatmulAccOp::verify() {
     return emitOpError("accumulator tile must be in acc");
   return verifyMatmul(*this, getLhs(), getRhs(), getResult());
 }
+
+//===----------------------------------------------------------------------===//
+// Cross-core pipes
+//===----------------------------------------------------------------------===//
+
+/// A pipe op of one side must not sit in the other side's part.
+static LogicalResult verifyPipeSide(Operation *op, StringRef side) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  StringRef kindName = func ? getFunctionKind(func) : "";
+  if ((kindName == kind::kAIC || kindName == kind::kAIV) && kindName != side)
+    return op->emitOpError("belongs in the ")
+           << (side == kind::kAIC ? "AIC" : "AIV") << " part of a kernel, not '"
+           << func.getSymName() << "' (" << kindName << ")";
+  return success();
+}
+
+/// `allowed` spaces for a pipe tile; a tile without a space is not placed
+/// yet and passes.
+static LogicalResult verifyPipeTile(Operation *op, TileType type,
+                                    ArrayRef<MemorySpace> allowed,
+                                    StringRef what) {
+  if (type.getSpace() && !llvm::is_contained(allowed, *type.getSpace()))
+    return op->emitOpError(what)
+           << " must be in " << stringifyMemorySpace(allowed.front())
+           << (allowed.size() > 1 ? " or " : "")
+           << (allowed.size() > 1 ? stringifyMemorySpace(allowed[1]) : "")
+           << ", not " << stringifyMemorySpace(*type.getSpace());
+  return success();
+}
+
+template <typename InitOp>
+static LogicalResult verifyInitializePipe(InitOp op, StringRef side) {
+  if (op.getSlotSize() % 32 != 0)
+    return op.emitOpError("slot_size must be a multiple of 32 bytes, got ")
+           << op.getSlotSize();
+  if (Value ring = op.getGmRing()) {
+    int64_t directions = op.getDirMask() == 3 ? 2 : 1;
+    int64_t needed = int64_t(op.getSlotNum()) * op.getSlotSize() * directions;
+    int64_t bytes = cast<GMTensorType>(ring.getType()).getNumBytes();
+    if (bytes < needed)
+      return op.emitOpError("ring tensor holds ")
+             << bytes << " bytes; the pipe needs " << needed;
+  }
+  return verifyPipeSide(op, side);
+}
+
+LogicalResult AicInitializePipeOp::verify() {
+  return verifyInitializePipe(*this, kind::kAIC);
+}
+LogicalResult AivInitializePipeOp::verify() {
+  return verifyInitializePipe(*this, kind::kAIV);
+}
+
+LogicalResult TPushToAivOp::verify() {
+  if (failed(verifyPipeTile(*this, getTile().getType(),
+                            {MemorySpace::acc, MemorySpace::mat},
+                            "pushed tile")))
+    return failure();
+  return verifyPipeSide(*this, kind::kAIC);
+}
+LogicalResult TPushToAicOp::verify() {
+  if (failed(verifyPipeTile(*this, getTile().getType(), {MemorySpace::vec},
+                            "pushed tile")))
+    return failure();
+  return verifyPipeSide(*this, kind::kAIV);
+}
+LogicalResult TPopFromAicOp::verify() {
+  if (failed(verifyPipeTile(*this, getResult().getType(), {MemorySpace::vec},
+                            "popped tile")))
+    return failure();
+  return verifyPipeSide(*this, kind::kAIV);
+}
+LogicalResult TPopFromAivOp::verify() {
+  if (failed(verifyPipeTile(*this, getResult().getType(), {MemorySpace::mat},
+                            "popped tile")))
+    return failure();
+  return verifyPipeSide(*this, kind::kAIC);
+}
+LogicalResult TFreeToAicOp::verify() {
+  if (!getTile().getDefiningOp<TPopFromAicOp>())
+    return emitOpError("frees a tile that pypto.tpop_from_aic did not pop");
+  return verifyPipeSide(*this, kind::kAIV);
+}
+LogicalResult TFreeToAivOp::verify() {
+  if (!getTile().getDefiningOp<TPopFromAivOp>())
+    return emitOpError("frees a tile that pypto.tpop_from_aiv did not pop");
+  return verifyPipeSide(*this, kind::kAIC);
+}

@@ -369,4 +369,120 @@ def PTO_TMatmulAccOp : PTO_Op<"tmatmul.acc"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Cube/vector pipes (ptoas's frontend pipe ops)
+//
+// The consumer reserves its slot buffer, the producer imports it by name,
+// both initialise the pipe; tiles then move with tpush/tpop and slots are
+// released with tfree. `split` is the AIV lane split (0: none).
+//===----------------------------------------------------------------------===//
+
+def PTO_ReserveBufferOp : PTO_Op<"reserve_buffer"> {
+  let summary = "reserve the consumer's slot buffer of a pipe";
+  let description = [{
+    ```mlir
+    %buf = pto.reserve_buffer {name = "f_c2v_slot_buffer", size = 8192,
+        location = #pto.address_space<vec>, auto = false, base = 0} -> i32
+    ```
+    The result is the buffer's byte offset (`base`) in `location`.
+  }];
+  let arguments = (ins StrAttr:$name, I64Attr:$size,
+                       PTO_AddressSpaceAttr:$location, BoolAttr:$auto_alloc,
+                       OptionalAttr<I64Attr>:$base);
+  let results = (outs I32:$result);
+  let assemblyFormat = [{
+    ` ` `{` `` `name` `=` $name `,` `size` `=` $size `,` `location` `=`
+    qualified($location) `,` `auto` `=` $auto_alloc (`,` `base` `=` $base^)?
+    `}` attr-dict `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_ImportReservedBufferOp : PTO_Op<"import_reserved_buffer"> {
+  let summary = "the peer part's reserved slot buffer, by name";
+  let description = [{
+    ```mlir
+    %buf = pto.import_reserved_buffer {name = "f_c2v_slot_buffer", peer_func = @f_aiv} -> i32
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, FlatSymbolRefAttr:$peer_func);
+  let results = (outs I32:$result);
+  let assemblyFormat = [{
+    ` ` `{` `` `name` `=` $name `,` `peer_func` `=` $peer_func `}` attr-dict `->`
+    type($result)
+  }];
+}
+
+class PTO_InitializePipeOp<string mnemonic, string side> : PTO_Op<mnemonic> {
+  let summary = "initialise the task's pipe on the " # side # " side";
+  let description = [{
+    `dir_mask`: 1 cube-to-vector, 2 vector-to-cube, 3 both. `gm_slot_buffer`
+    (a2a3 only) is the GM ring; the consumer buffers are the results of
+    `pto.reserve_buffer` / `pto.import_reserved_buffer` (0 for an unused
+    direction).
+
+    ```mlir
+    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 4096, slot_num = 2}
+        (gm_slot_buffer = %ring : !pto.ptr<f32>, c2v_consumer_buf = %buf : i32,
+         v2c_consumer_buf = %c0_i32 : i32)
+    ```
+  }];
+  let arguments = (ins Optional<PTO_PtrType>:$gm_slot_buffer,
+                       I32:$c2v_consumer_buf, I32:$v2c_consumer_buf,
+                       I64Attr:$dir_mask, I64Attr:$slot_size,
+                       OptionalAttr<I64Attr>:$slot_num,
+                       OptionalAttr<I64Attr>:$id);
+  let assemblyFormat = [{
+    ` ` `{` `` (`id` `=` $id^ `,`)? `dir_mask` `=` $dir_mask `,` `slot_size` `=`
+    $slot_size (`,` `slot_num` `=` $slot_num^)? `}`
+    `(` (`gm_slot_buffer` `=` $gm_slot_buffer^ `:`
+    qualified(type($gm_slot_buffer)) `,`)? `c2v_consumer_buf` `=`
+    $c2v_consumer_buf `:` type($c2v_consumer_buf) `,` `v2c_consumer_buf` `=`
+    $v2c_consumer_buf `:` type($v2c_consumer_buf) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_AicInitializePipeOp : PTO_InitializePipeOp<"aic_initialize_pipe", "cube">;
+def PTO_AivInitializePipeOp : PTO_InitializePipeOp<"aiv_initialize_pipe", "vector">;
+
+class PTO_TPushOp<string mnemonic, string peer> : PTO_Op<mnemonic> {
+  let summary = "push a tile to the " # peer;
+  let arguments = (ins PTO_TileBufType:$tile, I64Attr:$split,
+                       OptionalAttr<I64Attr>:$id);
+  let assemblyFormat = [{
+    `(` $tile `:` qualified(type($tile)) `)`
+    ` ` `{` `` (`id` `=` $id^ `,`)? `split` `=` $split `}` attr-dict
+  }];
+}
+
+def PTO_TPushToAivOp : PTO_TPushOp<"tpush_to_aiv", "vector core(s)">;
+def PTO_TPushToAicOp : PTO_TPushOp<"tpush_to_aic", "cube core">;
+
+class PTO_TPopOp<string mnemonic, string peer> : PTO_Op<mnemonic> {
+  let summary = "pop the next tile the " # peer # " pushed";
+  let description = "The tile lives in the slot's part of the reserved "
+                    "consumer buffer until the matching tfree.";
+  let arguments = (ins I64Attr:$split, OptionalAttr<I64Attr>:$id);
+  let results = (outs PTO_TileBufType:$result);
+  let assemblyFormat = [{
+    ` ` `{` `` (`id` `=` $id^ `,`)? `split` `=` $split `}` attr-dict `->`
+    qualified(type($result))
+  }];
+}
+
+def PTO_TPopFromAicOp : PTO_TPopOp<"tpop_from_aic", "cube core">;
+def PTO_TPopFromAivOp : PTO_TPopOp<"tpop_from_aiv", "vector core(s)">;
+
+class PTO_TFreeOp<string mnemonic, string peer> : PTO_Op<mnemonic> {
+  let summary = "release the oldest popped slot back to the " # peer;
+  let arguments = (ins I64Attr:$split, OptionalAttr<I64Attr>:$id);
+  let assemblyFormat = [{
+    ` ` `{` `` (`id` `=` $id^ `,`)? `split` `=` $split `}` attr-dict
+  }];
+}
+
+def PTO_TFreeFromAicOp : PTO_TFreeOp<"tfree_from_aic", "cube core">;
+def PTO_TFreeFromAivOp : PTO_TFreeOp<"tfree_from_aiv", "vector core(s)">;
+
 #endif // PYPTO_DIALECT_PTO_PTOOPS_TD

@@ -14,6 +14,11 @@ def PTO_AddressSpace : I32EnumAttr<"AddressSpace", "on-chip buffer of a tile", [
   let genSpecializedAttr = 0;
 }
 
+def PTO_AddressSpaceAttr
+    : EnumAttr<PTO_Dialect, PTO_AddressSpace, "address_space"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def PTO_BLayout : I32EnumAttr<"BLayout", "outer (box) layout of a tile", [
     I32EnumAttrCase<"row_major", 0>, I32EnumAttrCase<"col_major", 1>]> {
   let cppNamespace = "::mlir::pto";

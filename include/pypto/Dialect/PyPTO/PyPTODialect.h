@@ -70,6 +70,11 @@ inline constexpr llvm::StringLiteral kAddr = "pypto.addr";
 inline constexpr llvm::StringLiteral kArch = "pypto.arch";
 inline constexpr llvm::StringLiteral kLive = "pypto.live";
 inline constexpr llvm::StringLiteral kSpmd = "pypto.spmd";
+/// On a group: its AIC and AIV parts (symbol references).
+inline constexpr llvm::StringLiteral kAicPart = "pypto.aic";
+inline constexpr llvm::StringLiteral kAivPart = "pypto.aiv";
+/// On a part's parameter: the GM pipe ring, with its f32 elements per block.
+inline constexpr llvm::StringLiteral kRing = "pypto.ring";
 } // namespace attr
 
 /// Function roles (`pypto.kind`).

@@ -490,4 +490,90 @@ def PyPTO_MatmulAccOp : PyPTO_Op<"matmul_acc", [Pure,
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Cross-core pipes
+//
+// A kernel that mixes cube and vector work runs as an AIC part and an AIV part
+// of one task; pypto-expand-mixed-kernel joins them with a pipe: a ring of
+// `slot_num` slots of `slot_size` bytes per direction. The producer pushes a
+// tile into the next free slot; the consumer pops the next full slot into a
+// tile that lives in its reserved consumer buffer and frees the slot after
+// the tile's last use.
+//===----------------------------------------------------------------------===//
+
+class PyPTO_InitializePipeOp<string mnemonic, string side>
+    : PyPTO_Op<mnemonic> {
+  let summary = "set up the task's pipe on the " # side # " side";
+  let description = [{
+    Both parts call it first, with the same values. `dir_mask` is 1 for
+    cube-to-vector (C2V), 2 for vector-to-cube (V2C), 3 for both. On a2a3
+    the ring lives in GM: `gm_ring` is the f32 tensor the orchestration
+    allocates for the task (C2V ring first, then V2C). `c2v_consumer_buf`
+    and `v2c_consumer_buf` are the byte offsets of the consumers' slot
+    buffers (in the AIV's `vec` and the AIC's `mat` memory), set by
+    pypto-plan-memory.
+
+    ```mlir
+    pypto.aiv_initialize_pipe {dir_mask = 1, slot_size = 4096, slot_num = 2}
+        ring(%ring : !pypto.tensor<2048xf32>)
+    ```
+  }];
+  let arguments = (ins Optional<PyPTO_TensorType>:$gm_ring,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>, IntMaxValue<3>]>:$dir_mask,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$slot_size,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>, IntMaxValue<4096>]>:$slot_num,
+                       OptionalAttr<I64Attr>:$c2v_consumer_buf,
+                       OptionalAttr<I64Attr>:$v2c_consumer_buf);
+  let assemblyFormat = [{
+    attr-dict (`ring` `(` $gm_ring^ `:` qualified(type($gm_ring)) `)`)?
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_AicInitializePipeOp
+    : PyPTO_InitializePipeOp<"aic_initialize_pipe", "cube">;
+def PyPTO_AivInitializePipeOp
+    : PyPTO_InitializePipeOp<"aiv_initialize_pipe", "vector">;
+
+class PyPTO_TPushOp<string mnemonic, string peer, string spaces>
+    : PyPTO_Op<mnemonic> {
+  let summary = "push a tile to the " # peer;
+  let description = "Copies the tile into the next free slot of the pipe, "
+                    "waiting while every slot is in use. The tile is in "
+                    # spaces # ".";
+  let arguments = (ins PyPTO_TileType:$tile);
+  let assemblyFormat = "$tile attr-dict `:` qualified(type($tile))";
+  let hasVerifier = 1;
+}
+
+def PyPTO_TPushToAivOp : PyPTO_TPushOp<"tpush_to_aiv", "AIV", "acc or mat">;
+def PyPTO_TPushToAicOp : PyPTO_TPushOp<"tpush_to_aic", "AIC", "vec">;
+
+class PyPTO_TPopOp<string mnemonic, string peer, string space>
+    : PyPTO_Op<mnemonic> {
+  let summary = "pop the next tile the " # peer # " pushed";
+  let description = "Waits for the next full slot; the result is a `"
+                    # space # "` tile in the slot's part of the consumer "
+                    "buffer, valid until the matching tfree.";
+  let results = (outs PyPTO_TileType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def PyPTO_TPopFromAicOp : PyPTO_TPopOp<"tpop_from_aic", "AIC", "vec">;
+def PyPTO_TPopFromAivOp : PyPTO_TPopOp<"tpop_from_aiv", "AIV", "mat">;
+
+class PyPTO_TFreeOp<string mnemonic, string peer>
+    : PyPTO_Op<mnemonic> {
+  let summary = "release the slot of a popped tile back to the " # peer;
+  let description = "Comes after the popped tile's last use; slots are "
+                    "released in pop order.";
+  let arguments = (ins PyPTO_TileType:$tile);
+  let assemblyFormat = "$tile attr-dict `:` qualified(type($tile))";
+  let hasVerifier = 1;
+}
+
+def PyPTO_TFreeToAicOp : PyPTO_TFreeOp<"tfree_to_aic", "AIC">;
+def PyPTO_TFreeToAivOp : PyPTO_TFreeOp<"tfree_to_aiv", "AIV">;
+
 #endif // PYPTO_DIALECT_PYPTO_PYPTOOPS_TD

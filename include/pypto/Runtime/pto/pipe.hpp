@@ -229,14 +229,40 @@ inline void TPUSH(int pipeId, const TileT& src) {
 // the AIC pushed (their share of it under a split), the AIC pops what the lanes pushed.
 // A dynamic valid shape of dst is set from the slot; a static one must match it.
 // The slot stays in use until TFREE.
+namespace detail {
+template <typename TileT>
+inline void pipeDeliver(sim::CoreContext* ctx, int pipeId, TileT& dst, const sim::PipeSlotView& v);
+} // namespace detail
+
 template <typename TileT>
 inline void TPOP(int pipeId, TileT& dst) {
   static_assert(is_tile_v<TileT>, "TPOP expects a Tile");
-  using T = typename TileT::DType;
   sim::CoreContext* ctx = detail::pipeCore("TPOP");
   detail::pipeRequireBound(ctx, "TPOP", pipeId, dst);
   sim::PipeSlotView v{};
   ctx->pipe_pop(ctx, pipeId, &v);
+  detail::pipeDeliver(ctx, pipeId, dst, v);
+}
+
+// ptoas's form: the popped tile lives in its slot of the consumer buffer that
+// starts at byte `consumerBuf` of the tile's memory (pto.reserve_buffer), so
+// dst is assigned to `consumerBuf + slot * slot_size` before the data lands.
+template <typename TileT>
+inline void TPOP(int pipeId, TileT& dst, uint32_t consumerBuf) {
+  static_assert(is_tile_v<TileT>, "TPOP expects a Tile");
+  sim::CoreContext* ctx = detail::pipeCore("TPOP");
+  sim::PipeSlotView v{};
+  ctx->pipe_pop(ctx, pipeId, &v);
+  TASSIGN(dst, consumerBuf + v.slot * v.slot_size);
+  detail::pipeDeliver(ctx, pipeId, dst, v);
+}
+
+namespace detail {
+// Copies a popped slot into dst: the whole tile, this lane's band of it, or
+// the two producer lanes' parts side by side.
+template <typename TileT>
+inline void pipeDeliver(sim::CoreContext* ctx, int pipeId, TileT& dst, const sim::PipeSlotView& v) {
+  using T = typename TileT::DType;
   const int nparts = v.num_parts == 2 && v.split != 0 ? 2 : 1;
   for (int i = 0; i < nparts; ++i)
     if (!detail::pipeConvertible<T>(v.part[i].elem_type, v.part[i].elem_bytes))
@@ -287,6 +313,7 @@ inline void TPOP(int pipeId, TileT& dst) {
     detail::pipeCopyOut(dst, dr, dc, p1, v.data[1], 0, 0, p1.rows, p1.cols);
   }
 }
+} // namespace detail
 
 // Release the oldest slot this core popped from pipe `pipeId` and has not freed yet.
 inline void TFREE(int pipeId) {

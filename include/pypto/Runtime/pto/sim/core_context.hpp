@@ -44,6 +44,8 @@ struct PipeSlotView {
   int32_t num_lanes;        // consumer lanes of the pipe
   const uint8_t* data[2];   // part i (nullptr: not transferred)
   PipeTileDesc part[2];
+  uint32_t slot;            // index of the slot in the ring
+  uint32_t slot_size;       // bytes of one slot
 };
 
 // One GM buffer a task may access: [base, base + bytes).

@@ -1,0 +1,383 @@
+//===- ExpandMixedKernel.cpp - split cube/vector kernels -------*- C++ -*-===//
+//
+// A kernel with tiles in both cube memory and vec runs as one MixedKernels
+// task: an AIC part and an AIV part that exchange tiles through a pipe. The
+// side of every op follows from the memory spaces of its tiles; a move
+// between the sides is where a tile crosses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Transforms/Passes.h"
+
+#include "pypto/Transforms/TileLayout.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+#define DEBUG_TYPE "pypto-expand-mixed-kernel"
+
+namespace mlir::pypto {
+#define GEN_PASS_DEF_EXPANDMIXEDKERNEL
+#include "pypto/Transforms/Passes.h.inc"
+} // namespace mlir::pypto
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+
+enum class Side { shared, cube, vector, crossing };
+
+constexpr int64_t kAlignment = 32;
+
+std::optional<Side> sideOfType(Type type) {
+  auto tile = dyn_cast<TileType>(type);
+  if (!tile || !tile.getSpace())
+    return std::nullopt;
+  return *tile.getSpace() == MemorySpace::vec ? Side::vector : Side::cube;
+}
+
+/// Cube or vector by the spaces of an op's tiles; a move between the two is
+/// a crossing; ops without tiles (scalars, loops) are shared.
+Side sideOf(Operation *op) {
+  if (!isa<PyPTODialect>(op->getDialect()))
+    return Side::shared;
+  bool cube = false, vector = false;
+  auto note = [&](Type type) {
+    if (std::optional<Side> side = sideOfType(type))
+      (*side == Side::cube ? cube : vector) = true;
+  };
+  llvm::for_each(op->getOperandTypes(), note);
+  llvm::for_each(op->getResultTypes(), note);
+  if (cube && vector)
+    return Side::crossing;
+  return cube ? Side::cube : vector ? Side::vector : Side::shared;
+}
+
+/// Whether a crossing move goes from cube to vector (else vector to cube).
+bool isCubeToVector(MoveOp move) {
+  return sideOfType(move.getSource().getType()) == Side::cube;
+}
+
+/// The kernel parameter a load reads or a store writes.
+Value tensorOf(Operation *op) {
+  if (auto load = dyn_cast<LoadOp>(op))
+    return load.getSource();
+  if (auto store = dyn_cast<StoreOp>(op))
+    return store.getDest();
+  return Value();
+}
+
+class KernelSplitter {
+public:
+  KernelSplitter(func::FuncOp kernel, StringRef arch, int64_t slotNum)
+      : kernel(kernel), arch(arch), slotNum(slotNum) {}
+
+  /// Splits the kernel if it mixes sides; `split` tells whether it did.
+  LogicalResult run(SymbolTable &symbols, bool &split) {
+    split = false;
+    bool cube = false, vector = false;
+    SmallVector<MoveOp> crossings;
+    WalkResult walked = kernel.walk([&](Operation *op) {
+      Side side = sideOf(op);
+      cube |= side == Side::cube;
+      vector |= side == Side::vector;
+      if (side != Side::crossing)
+        return WalkResult::advance();
+      auto move = dyn_cast<MoveOp>(op);
+      if (!move) {
+        op->emitOpError("mixes cube and vector tiles; only pypto.move may "
+                        "cross between the two");
+        return WalkResult::interrupt();
+      }
+      crossings.push_back(move);
+      return WalkResult::advance();
+    });
+    if (walked.wasInterrupted())
+      return failure();
+    if (crossings.empty() && !(cube && vector))
+      return success();
+    if (failed(checkGlobalMemoryHazards()))
+      return failure();
+
+    // One slot holds the largest tile that crosses, in the consumer's layout.
+    for (MoveOp move : crossings) {
+      FailureOr<TileLayout> layout = getTileLayout(move.getResult(), arch);
+      if (failed(layout))
+        return failure();
+      slotSize = std::max(slotSize, (layout->numBytes + kAlignment - 1) /
+                                        kAlignment * kAlignment);
+      dirMask |= isCubeToVector(move) ? 1 : 2;
+    }
+
+    StringRef name = kernel.getSymName();
+    auto aic = cast<func::FuncOp>(kernel->clone());
+    auto aiv = cast<func::FuncOp>(kernel->clone());
+    aic.setSymName((name + "_aic").str());
+    aiv.setSymName((name + "_aiv").str());
+    aic->setAttr(attr::kKind, StringAttr::get(kernel.getContext(), kind::kAIC));
+    aiv->setAttr(attr::kKind, StringAttr::get(kernel.getContext(), kind::kAIV));
+    symbols.insert(aic, std::next(Block::iterator(kernel)));
+    symbols.insert(aiv, std::next(Block::iterator(aic)));
+
+    int64_t aicSlots = 0, aivSlots = 0;
+    if (failed(buildPart(aic, Side::cube, aicSlots)) ||
+        failed(buildPart(aiv, Side::vector, aivSlots)))
+      return failure();
+    int64_t slots = std::max({slotNum, aicSlots, aivSlots});
+    if (failed(addPipeSetup(aic, slots)) || failed(addPipeSetup(aiv, slots)))
+      return failure();
+
+    // The original becomes the group: the call target of the orchestration.
+    Block &body = kernel.getBody().front();
+    SmallVector<Operation *> bodyOps;
+    for (Operation &op : body.without_terminator())
+      bodyOps.push_back(&op);
+    for (Operation *op : llvm::reverse(bodyOps))
+      op->erase();
+    kernel->setAttr(attr::kKind,
+                    StringAttr::get(kernel.getContext(), kind::kGroup));
+    kernel->setAttr(attr::kAicPart, FlatSymbolRefAttr::get(aic));
+    kernel->setAttr(attr::kAivPart, FlatSymbolRefAttr::get(aiv));
+    split = true;
+    return success();
+  }
+
+private:
+  /// The parts run concurrently: a tensor one part stores and the other
+  /// loads would race.
+  LogicalResult checkGlobalMemoryHazards() {
+    DenseMap<Value, Operation *> stored;
+    kernel.walk([&](StoreOp store) { stored[store.getDest()] = store; });
+    WalkResult walked = kernel.walk([&](LoadOp load) {
+      Operation *store = stored.lookup(load.getSource());
+      if (!store || sideOf(store) == sideOf(load))
+        return WalkResult::advance();
+      InFlightDiagnostic diag = load.emitOpError(
+          "reads a tensor that the other core type of this mixed kernel "
+          "writes; the AIC and AIV parts run concurrently, so pass the "
+          "value as a tile (or split the kernel in two)");
+      diag.attachNote(store->getLoc()) << "written here";
+      return WalkResult::interrupt();
+    });
+    return failure(walked.wasInterrupted());
+  }
+
+  /// Keeps `side`'s work in `part`, turning crossings into pipe ops.
+  /// `liveSlots` is the most popped tiles live at once.
+  LogicalResult buildPart(func::FuncOp part, Side side, int64_t &liveSlots) {
+    SmallVector<Operation *> dropped, pops;
+    part.walk([&](Operation *op) {
+      Side opSide = sideOf(op);
+      if (opSide == Side::crossing) {
+        auto move = cast<MoveOp>(op);
+        bool toVector = isCubeToVector(move);
+        bool produces = (side == Side::cube) == toVector;
+        OpBuilder builder(move);
+        if (produces) {
+          if (toVector)
+            builder.create<TPushToAivOp>(move.getLoc(), move.getSource());
+          else
+            builder.create<TPushToAicOp>(move.getLoc(), move.getSource());
+          dropped.push_back(move);
+          return;
+        }
+        Operation *pop =
+            toVector
+                ? builder.create<TPopFromAicOp>(move.getLoc(), move.getType())
+                : builder.create<TPopFromAivOp>(move.getLoc(), move.getType());
+        move.getResult().replaceAllUsesWith(pop->getResult(0));
+        dropped.push_back(move);
+        pops.push_back(pop);
+        return;
+      }
+      if (opSide != Side::shared && opSide != side)
+        dropped.push_back(op);
+    });
+    llvm::DenseSet<Operation *> droppedSet(dropped.begin(), dropped.end());
+    for (Operation *op : dropped)
+      op->dropAllReferences();
+    // Loops keep only this side's carried tiles (inner loops first).
+    SmallVector<scf::ForOp> loops;
+    part.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      if (failed(keepCarriedTiles(loop, side)))
+        return failure();
+    for (Operation *op : dropped)
+      for (Value result : op->getResults())
+        for (Operation *user : result.getUsers())
+          if (!droppedSet.contains(user))
+            return user->emitOpError(
+                "uses a tile of the other core type; the AIC and AIV parts "
+                "of a mixed kernel can share only scalars and loops");
+    for (Operation *op : llvm::reverse(dropped))
+      op->erase();
+    if (failed(insertFrees(pops, liveSlots)))
+      return failure();
+    // Drop the index math and empty loops the other side left behind.
+    IRRewriter rewriter(part.getContext());
+    (void)simplifyRegions(rewriter, part->getRegions());
+    return success();
+  }
+
+  /// Rebuilds `loop` without the carried tiles of the other side.
+  LogicalResult keepCarriedTiles(scf::ForOp loop, Side side) {
+    SmallVector<unsigned> kept;
+    for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
+      std::optional<Side> carried = sideOfType(init.getType());
+      if (!carried || *carried == side)
+        kept.push_back(i);
+    }
+    if (kept.size() == loop.getNumRegionIterArgs())
+      return success();
+    for (unsigned i = 0, e = loop.getNumRegionIterArgs(); i < e; ++i) {
+      if (llvm::is_contained(kept, i))
+        continue;
+      if (!loop.getRegionIterArg(i).use_empty() ||
+          !loop.getResult(i).use_empty())
+        return loop.emitOpError("carries a tile of the other core type that "
+                                "this part still uses");
+    }
+    SmallVector<Value> inits;
+    for (unsigned i : kept)
+      inits.push_back(loop.getInitArgs()[i]);
+    OpBuilder builder(loop);
+    auto rebuilt =
+        builder.create<scf::ForOp>(loop.getLoc(), loop.getLowerBound(),
+                                   loop.getUpperBound(), loop.getStep(), inits);
+    rebuilt->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+    Block *body = rebuilt.getBody();
+    body->clear();
+    Block *old = loop.getBody();
+    old->getArgument(0).replaceAllUsesWith(rebuilt.getInductionVar());
+    for (auto [newIndex, oldIndex] : llvm::enumerate(kept)) {
+      loop.getRegionIterArg(oldIndex).replaceAllUsesWith(
+          rebuilt.getRegionIterArg(newIndex));
+      loop.getResult(oldIndex).replaceAllUsesWith(rebuilt.getResult(newIndex));
+    }
+    body->getOperations().splice(body->end(), old->getOperations());
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    SmallVector<Value> yielded;
+    for (unsigned i : kept)
+      yielded.push_back(yield.getOperand(i));
+    builder.setInsertionPoint(yield);
+    builder.create<scf::YieldOp>(yield.getLoc(), yielded);
+    yield.erase();
+    loop.erase();
+    return success();
+  }
+
+  /// Frees each popped tile after its last use (views included), in pop
+  /// order within a block; counts how many popped tiles are live at once.
+  LogicalResult insertFrees(ArrayRef<Operation *> pops, int64_t &liveSlots) {
+    DenseMap<Block *, Operation *> lastFree;
+    DenseMap<Block *, SmallVector<Operation *>> freesInBlock;
+    for (Operation *pop : pops) {
+      Block *block = pop->getBlock();
+      Operation *last = pop;
+      SmallVector<Value> aliases{pop->getResult(0)};
+      for (size_t i = 0; i < aliases.size(); ++i)
+        for (Operation *user : aliases[i].getUsers()) {
+          Operation *outer = block->findAncestorOpInBlock(*user);
+          if (!outer || outer->hasTrait<OpTrait::IsTerminator>())
+            return user->emitOpError(
+                "uses a popped tile outside the block that popped it; a tile "
+                "received from the other core type cannot be carried by a "
+                "loop");
+          if (last->isBeforeInBlock(outer))
+            last = outer;
+          if (auto view = dyn_cast<ReshapeOp>(user))
+            aliases.push_back(view.getResult());
+        }
+      // Slots are released in pop order.
+      if (Operation *previous = lastFree.lookup(block))
+        if (last->isBeforeInBlock(previous))
+          last = previous;
+      OpBuilder builder(block, std::next(Block::iterator(last)));
+      Operation *free =
+          isa<TPopFromAicOp>(pop)
+              ? builder.create<TFreeToAicOp>(pop->getLoc(), pop->getResult(0))
+                    .getOperation()
+              : builder.create<TFreeToAivOp>(pop->getLoc(), pop->getResult(0))
+                    .getOperation();
+      lastFree[block] = free;
+      // Popped tiles of this block still live at this pop.
+      int64_t live = 1;
+      for (Operation *earlier : freesInBlock[block])
+        if (pop->isBeforeInBlock(earlier))
+          ++live;
+      liveSlots = std::max(liveSlots, live);
+      freesInBlock[block].push_back(free);
+    }
+    return success();
+  }
+
+  /// The pipe set-up at the top of a part; on a2a3 the part also takes the
+  /// GM ring as its last parameter.
+  LogicalResult addPipeSetup(func::FuncOp part, int64_t slots) {
+    MLIRContext *ctx = part.getContext();
+    Value ring;
+    if (arch == "a2a3") {
+      int64_t directions = dirMask == 3 ? 2 : 1;
+      int64_t elements = slots * slotSize * directions / 4;
+      auto ringType = GMTensorType::get(ctx, {elements}, Float32Type::get(ctx));
+      unsigned index = part.getNumArguments();
+      part.insertArgument(index, ringType, DictionaryAttr::get(ctx),
+                          part.getLoc());
+      OpBuilder b(ctx);
+      part.setArgAttr(index, attr::kName, b.getStringAttr("gm_pipe_buffer"));
+      part.setArgAttr(index, attr::kDir, b.getStringAttr("out"));
+      part.setArgAttr(index, attr::kRing, b.getI64IntegerAttr(elements));
+      ring = part.getArgument(index);
+    }
+    OpBuilder builder(ctx);
+    builder.setInsertionPointToStart(&part.getBody().front());
+    auto i64 = [&](int64_t v) { return builder.getI64IntegerAttr(v); };
+    if (getFunctionKind(part) == kind::kAIC)
+      builder.create<AicInitializePipeOp>(part.getLoc(), ring, i64(dirMask),
+                                          i64(slotSize), i64(slots),
+                                          IntegerAttr(), IntegerAttr());
+    else
+      builder.create<AivInitializePipeOp>(part.getLoc(), ring, i64(dirMask),
+                                          i64(slotSize), i64(slots),
+                                          IntegerAttr(), IntegerAttr());
+    return success();
+  }
+
+  func::FuncOp kernel;
+  StringRef arch;
+  int64_t slotNum;
+  int64_t slotSize = 0;
+  int64_t dirMask = 0;
+};
+
+struct ExpandMixedKernelPass
+    : public mlir::pypto::impl::ExpandMixedKernelBase<ExpandMixedKernelPass> {
+  using ExpandMixedKernelBase::ExpandMixedKernelBase;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(verifyArch(module, arch)))
+      return signalPassFailure();
+    if (slotNum < 1 || slotNum > 4096) {
+      module.emitError("slot-num must be in [1, 4096], got ") << slotNum;
+      return signalPassFailure();
+    }
+    SymbolTable symbols(module);
+    SmallVector<func::FuncOp> kernels;
+    for (func::FuncOp func : module.getOps<func::FuncOp>())
+      if (getFunctionKind(func) == kind::kInCore && !func.isExternal())
+        kernels.push_back(func);
+    for (func::FuncOp kernel : kernels) {
+      bool split = false;
+      if (failed(KernelSplitter(kernel, arch, slotNum).run(symbols, split)))
+        return signalPassFailure();
+      numSplit += split;
+    }
+  }
+};
+
+} // namespace
