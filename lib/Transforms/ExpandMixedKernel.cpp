@@ -44,7 +44,7 @@ std::optional<Side> sideOfType(Type type) {
 /// Cube or vector by the spaces of an op's tiles; a move between the two is
 /// a crossing; ops without tiles (scalars, loops) are shared.
 Side sideOf(Operation *op) {
-  if (!isa<PyPTODialect>(op->getDialect()))
+  if (!isa_and_nonnull<PyPTODialect>(op->getDialect()))
     return Side::shared;
   bool cube = false, vector = false;
   auto note = [&](Type type) {
@@ -128,8 +128,10 @@ public:
     if (failed(buildPart(aic, Side::cube, aicSlots)) ||
         failed(buildPart(aiv, Side::vector, aivSlots)))
       return failure();
+    // Parts that exchange no tile need no pipe.
     int64_t slots = std::max({slotNum, aicSlots, aivSlots});
-    if (failed(addPipeSetup(aic, slots)) || failed(addPipeSetup(aiv, slots)))
+    if (dirMask &&
+        (failed(addPipeSetup(aic, slots)) || failed(addPipeSetup(aiv, slots))))
       return failure();
 
     // The original becomes the group: the call target of the orchestration.
@@ -151,11 +153,15 @@ private:
   /// The parts run concurrently: a tensor one part stores and the other
   /// loads would race.
   LogicalResult checkGlobalMemoryHazards() {
-    DenseMap<Value, Operation *> stored;
-    kernel.walk([&](StoreOp store) { stored[store.getDest()] = store; });
+    DenseMap<Value, SmallVector<Operation *>> stored;
+    kernel.walk(
+        [&](StoreOp store) { stored[store.getDest()].push_back(store); });
     WalkResult walked = kernel.walk([&](LoadOp load) {
-      Operation *store = stored.lookup(load.getSource());
-      if (!store || sideOf(store) == sideOf(load))
+      Operation *store = nullptr;
+      for (Operation *candidate : stored.lookup(load.getSource()))
+        if (sideOf(candidate) != sideOf(load))
+          store = candidate;
+      if (!store)
         return WalkResult::advance();
       InFlightDiagnostic diag = load.emitOpError(
           "reads a tensor that the other core type of this mixed kernel "
@@ -283,7 +289,8 @@ private:
       for (size_t i = 0; i < aliases.size(); ++i)
         for (Operation *user : aliases[i].getUsers()) {
           Operation *outer = block->findAncestorOpInBlock(*user);
-          if (!outer || outer->hasTrait<OpTrait::IsTerminator>())
+          if (!outer || outer->hasTrait<OpTrait::IsTerminator>() ||
+              (isa<scf::ForOp>(user) && user == outer))
             return user->emitOpError(
                 "uses a popped tile outside the block that popped it; a tile "
                 "received from the other core type cannot be carried by a "
@@ -363,7 +370,8 @@ struct ExpandMixedKernelPass
     if (failed(verifyArch(module, arch)))
       return signalPassFailure();
     if (slotNum < 1 || slotNum > 4096) {
-      module.emitError("slot-num must be in [1, 4096], got ") << slotNum;
+      module.emitError("slot-num must be in [1, 4096], got ")
+          << static_cast<int64_t>(slotNum);
       return signalPassFailure();
     }
     SymbolTable symbols(module);

@@ -140,3 +140,45 @@ module {
     return
   }
 }
+
+// -----
+
+module {
+  func.func @k() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    // expected-error @+1 {{'pto.reserve_buffer' op needs a base (plan memory first) in the built-in lowering}}
+    %b = pto.reserve_buffer {name = "s", size = 2048, location = #pto.address_space<vec>, auto = true} -> i32
+    return
+  }
+  func.func @main() attributes {pypto.kind = "orchestration"} {
+    pypto.call @k() : () -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @k() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    // expected-error @+1 {{'pto.import_reserved_buffer' op imports 's', which 'peer' does not reserve at a fixed base}}
+    %b = pto.import_reserved_buffer {name = "s", peer_func = @peer} -> i32
+    return
+  }
+  func.func @main() attributes {pypto.kind = "orchestration"} {
+    pypto.call @k() : () -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @k() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    // expected-error @+1 {{'pto.tpop_from_aic' op comes before the pipe is initialised}}
+    %t = pto.tpop_from_aic {split = 0} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    return
+  }
+  func.func @main() attributes {pypto.kind = "orchestration"} {
+    pypto.call @k() : () -> ()
+    return
+  }
+}

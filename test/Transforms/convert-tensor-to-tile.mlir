@@ -294,3 +294,30 @@ func.func @k_loop(%a: !pypto.tensor<16x64xf32>, %b: !pypto.tensor<64x16xf32>,
   pypto.assemble %acc into %c[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// Cube results reach vector ops through a move from acc to vec, and vector
+// results reach a matmul through vec -> mat -> left/right: the boundaries
+// pypto-expand-mixed-kernel turns into pipes. A product feeding another
+// matmul is staged in mat.
+
+// CHECK-LABEL: func.func @mixed_moves
+// CHECK:       %[[P:.+]] = pypto.matmul {{.*}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:       %[[V:.+]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT:  %[[S:.+]] = pypto.adds %[[V]], %{{.+}} : !pypto.tile<16x16xf32, vec>, f32
+// CHECK-NEXT:  %[[M:.+]] = pypto.move %[[S]] : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+// CHECK-NEXT:  %[[L:.+]] = pypto.move %[[M]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+// CHECK:       %[[Q:.+]] = pypto.matmul %[[L]], %{{.+}} -> !pypto.tile<16x16xf32, acc>
+// CHECK-NEXT:  %[[QM:.+]] = pypto.move %[[Q]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, mat>
+// CHECK-NEXT:  %[[QL:.+]] = pypto.move %[[QM]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+func.func @mixed_moves(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>,
+                       %y: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %p = pypto.matmul %a, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  %t = pypto.adds %p, %s : !pypto.tensor<16x16xf32>, f32
+  %q = pypto.matmul %t, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  %r = pypto.matmul %q, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  pypto.assemble %r into %y[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  return
+}

@@ -123,3 +123,13 @@ func.func @transpose_without_scratch(%a: !pypto.tensor<16x64xf32>) attributes {p
   %r = pypto.transpose %x {pypto.addr = 4096 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
   return
 }
+
+// -----
+
+// Pipe set-up names the group and the peer part: it only lowers inside a
+// part of a split kernel.
+func.func @lonely_part() attributes {pypto.kind = "aiv"} {
+  // expected-error @+1 {{'pypto.aiv_initialize_pipe' op is not in a part of a mixed kernel (run pypto-expand-mixed-kernel)}}
+  pypto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2, c2v_consumer_buf = 0}
+  return
+}

@@ -67,3 +67,14 @@ func.func @no_space(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "inco
   %x = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
   return
 }
+
+// -----
+
+// A pipe consumer's slots must fit its memory too.
+
+// A5: error: 'pypto.aiv_initialize_pipe' op reserves 2097152 bytes of 'vec' memory for pipe slots, more than the a5 capacity of 262144 bytes
+func.func @slots_overflow() attributes {pypto.kind = "aiv"} {
+  // expected-error @+1 {{'pypto.aiv_initialize_pipe' op reserves 2097152 bytes of 'vec' memory for pipe slots, more than the a2a3 capacity of 196608 bytes}}
+  pypto.aiv_initialize_pipe {dir_mask = 1, slot_size = 512, slot_num = 4096}
+  return
+}

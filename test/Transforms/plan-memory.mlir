@@ -252,3 +252,35 @@ func.func @reshape_view(%a: !pypto.tensor<64x64xf32>, %o: !pypto.tensor<1x64xf32
   pypto.store %r, %o[%c0, %c0] : !pypto.tile<1x64xf32, vec>, !pypto.tensor<1x64xf32>
   return
 }
+
+// -----
+
+// A pipe consumer reserves its slots first (the AIV for cube-to-vector
+// tiles in vec, the AIC for vector-to-cube tiles in mat); popped tiles live
+// in those slots and get no buffer of their own; other tiles come after.
+
+// CHECK-LABEL: func.func @consumer_aiv
+// CHECK:         pypto.aiv_initialize_pipe {c2v_consumer_buf = 0 : i64, dir_mask = 3 : i64, slot_num = 2 : i64, slot_size = 1024 : i64}
+// CHECK:         %[[V:.+]] = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT:    pypto.exp %[[V]] {pypto.addr = 2048 : i64
+func.func @consumer_aiv(%y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "aiv"} {
+  pypto.aiv_initialize_pipe {dir_mask = 3, slot_size = 1024, slot_num = 2}
+  %c0 = arith.constant 0 : index
+  %v = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
+  %e = pypto.exp %v : !pypto.tile<16x16xf32, vec>
+  pypto.tfree_to_aic %v : !pypto.tile<16x16xf32, vec>
+  pypto.tpush_to_aic %e : !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// CHECK-LABEL: func.func @consumer_aic
+// CHECK:         pypto.aic_initialize_pipe {dir_mask = 3 : i64, slot_num = 2 : i64, slot_size = 1024 : i64, v2c_consumer_buf = 0 : i64}
+// CHECK:         pypto.tpop_from_aiv : !pypto.tile<16x16xf32, mat>
+// CHECK-NEXT:    pypto.move {{.*}} {pypto.addr = 0 : i64
+func.func @consumer_aic(%y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "aic"} {
+  pypto.aic_initialize_pipe {dir_mask = 3, slot_size = 1024, slot_num = 2}
+  %m = pypto.tpop_from_aiv : !pypto.tile<16x16xf32, mat>
+  %l = pypto.move %m : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  pypto.tfree_to_aiv %m : !pypto.tile<16x16xf32, mat>
+  return
+}

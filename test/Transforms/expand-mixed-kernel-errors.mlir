@@ -1,0 +1,91 @@
+// RUN: pypto-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect --pypto-expand-mixed-kernel
+// RUN: not pypto-opt %s -allow-unregistered-dialect --pypto-expand-mixed-kernel="slot-num=0" 2>&1 | FileCheck %s --check-prefix=SLOTS
+// RUN: not pypto-opt %s -allow-unregistered-dialect --pypto-expand-mixed-kernel="arch=a3" 2>&1 | FileCheck %s --check-prefix=ARCH
+
+// SLOTS: error: slot-num must be in [1, 4096], got 0
+// ARCH: error: unknown architecture 'a3', expected a2a3 or a5
+
+// Only a move may cross between cube and vector memory.
+func.func @extract_across(%a: !pypto.tensor<16x32xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %m = pypto.load %a[%c0, %c0] : !pypto.tensor<16x32xf32> -> !pypto.tile<16x32xf32, mat>
+  // expected-error @+1 {{'pypto.extract' op mixes cube and vector tiles; only pypto.move may cross between the two}}
+  %v = pypto.extract %m[%c0, %c0] : !pypto.tile<16x32xf32, mat> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+// The parts run concurrently: the AIV may load before the AIC has stored.
+func.func @gm_race(%a: !pypto.tensor<16x16xf32>, %t: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  // expected-note @+1 {{written here}}
+  pypto.store %p, %t[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  // expected-error @+1 {{'pypto.load' op reads a tensor that the other core type of this mixed kernel writes; the AIC and AIV parts run concurrently, so pass the value as a tile (or split the kernel in two)}}
+  %v = pypto.load %t[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %e = pypto.exp %v : !pypto.tile<16x16xf32, vec>
+  pypto.store %e, %t[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// A popped tile lives in a pipe slot: it cannot be carried by a loop.
+func.func @carried_pop(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %v = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  // expected-error @+1 {{'scf.for' op uses a popped tile outside the block that popped it; a tile received from the other core type cannot be carried by a loop}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %v) -> (!pypto.tile<16x16xf32, vec>) {
+    %e = pypto.exp %x : !pypto.tile<16x16xf32, vec>
+    scf.yield %e : !pypto.tile<16x16xf32, vec>
+  }
+  pypto.store %r, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// Code that belongs to neither side cannot use a tile of one of them.
+func.func @shared_use(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %v = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %e = pypto.exp %v : !pypto.tile<16x16xf32, vec>
+  // expected-error @+1 {{'test.consume' op uses a tile of the other core type; the AIC and AIV parts of a mixed kernel can share only scalars and loops}}
+  "test.consume"(%e) : (!pypto.tile<16x16xf32, vec>) -> ()
+  return
+}
+
+// -----
+
+// A loop carrying a vector tile that code of neither side uses.
+func.func @shared_carried(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %v = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %e = pypto.exp %v : !pypto.tile<16x16xf32, vec>
+  // expected-error @+1 {{'scf.for' op carries a tile of the other core type that this part still uses}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %e) -> (!pypto.tile<16x16xf32, vec>) {
+    "test.consume"(%x) : (!pypto.tile<16x16xf32, vec>) -> ()
+    scf.yield %x : !pypto.tile<16x16xf32, vec>
+  }
+  return
+}

@@ -1,0 +1,200 @@
+// RUN: pypto-opt %s -split-input-file --pypto-expand-mixed-kernel="arch=a5" | FileCheck %s --check-prefixes=CHECK,A5
+// RUN: pypto-opt %s -split-input-file --pypto-expand-mixed-kernel="arch=a2a3" | FileCheck %s --check-prefixes=CHECK,A2A3
+
+// Cube to vector: the product crosses once. The group keeps the signature;
+// the AIC part pushes the accumulator, the AIV part pops it, adds and frees
+// the slot after the add. On a2a3 both parts take the GM ring (2 slots of
+// 16x16 f32 = 2 x 1024 bytes = 512 f32).
+
+// CHECK-LABEL: func.func @mm_add(
+// CHECK-SAME:    pypto.aic = @mm_add_aic, pypto.aiv = @mm_add_aiv, pypto.kind = "group"
+// CHECK-NEXT:    return
+
+// CHECK-LABEL: func.func @mm_add_aic(
+// A2A3-SAME:     %[[RING:arg[0-9]+]]: !pypto.tensor<512xf32> {pypto.dir = "out", pypto.name = "gm_pipe_buffer", pypto.ring = 512 : i64}
+// CHECK-SAME:    pypto.kind = "aic"
+// A5:            pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 2 : i64, slot_size = 1024 : i64}{{$}}
+// A2A3:          pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 2 : i64, slot_size = 1024 : i64} ring(%[[RING]] : !pypto.tensor<512xf32>)
+// CHECK:         %[[P:.+]] = pypto.matmul
+// CHECK-NEXT:    pypto.tpush_to_aiv %[[P]] : !pypto.tile<16x16xf32, acc>
+// CHECK-NOT:     pypto.add
+// CHECK-NOT:     pypto.store
+// CHECK:         return
+
+// CHECK-LABEL: func.func @mm_add_aiv(
+// CHECK-SAME:    pypto.kind = "aiv"
+// CHECK:         pypto.aiv_initialize_pipe {dir_mask = 1 : i64, slot_num = 2 : i64, slot_size = 1024 : i64}
+// CHECK-NOT:     pypto.matmul
+// CHECK:         %[[X:.+]] = pypto.load
+// CHECK:         %[[V:.+]] = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT:    %[[S:.+]] = pypto.add %[[V]], %[[X]]
+// CHECK-NEXT:    pypto.tfree_to_aic %[[V]]
+// CHECK-NEXT:    pypto.store %[[S]]
+func.func @mm_add(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>,
+                  %x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %rb : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %vx = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %vp = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %s = pypto.add %vp, %vx : !pypto.tile<16x16xf32, vec>
+  pypto.store %s, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// Vector to cube: a scaled tile feeds the matmul. The AIV pushes it, the
+// AIC pops it into mat (its consumer buffer) and frees it after the move
+// into L0A. A K-loop stays in the AIC part with its carried accumulator;
+// the AIV part keeps the loop's scalar skeleton only while it has work in it.
+
+// CHECK-LABEL: func.func @scale_mm_aic(
+// CHECK:         pypto.aic_initialize_pipe {dir_mask = 2 : i64
+// CHECK:         %[[M:.+]] = pypto.tpop_from_aiv : !pypto.tile<16x16xf32, mat>
+// CHECK-NEXT:    %[[L:.+]] = pypto.move %[[M]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+// CHECK-NEXT:    pypto.tfree_to_aiv %[[M]]
+// CHECK:         scf.for {{.*}} iter_args(%{{.+}} = %{{.+}}) -> (!pypto.tile<16x16xf32, acc>)
+// CHECK:           pypto.matmul_acc
+// CHECK:         pypto.store
+
+// CHECK-LABEL: func.func @scale_mm_aiv(
+// CHECK:         pypto.aiv_initialize_pipe {dir_mask = 2 : i64
+// CHECK:         %[[T:.+]] = pypto.muls
+// CHECK-NEXT:    pypto.tpush_to_aic %[[T]] : !pypto.tile<16x16xf32, vec>
+// CHECK-NOT:     scf.for
+// CHECK-NOT:     pypto.matmul
+// CHECK:         return
+func.func @scale_mm(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>,
+                    %y: !pypto.tensor<16x16xf32>, %s: f32)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %va = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %t = pypto.muls %va, %s : !pypto.tile<16x16xf32, vec>, f32
+  %mt = pypto.move %t : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %lt = pypto.move %mt : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %lt, %rb : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %r = scf.for %k = %c1 to %c4 step %c1 iter_args(%acc = %p) -> (!pypto.tile<16x16xf32, acc>) {
+    %n = pypto.matmul_acc %acc, %lt, %rb : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+    scf.yield %n : !pypto.tile<16x16xf32, acc>
+  }
+  pypto.store %r, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// Both directions in a loop: one pipe with dir_mask 3; on a2a3 the ring
+// holds both rings (2 x 2 slots of 1024 bytes = 1024 f32). The loop goes to
+// both parts with the pipe ops inside.
+
+// CHECK-LABEL: func.func @round_trip_aic(
+// A2A3-SAME:     !pypto.tensor<1024xf32>
+// CHECK:         pypto.aic_initialize_pipe {dir_mask = 3 : i64
+// CHECK:         scf.for
+// CHECK:           pypto.tpush_to_aiv
+// CHECK:           %[[M:.+]] = pypto.tpop_from_aiv
+// CHECK:           pypto.tfree_to_aiv %[[M]]
+// CHECK-LABEL: func.func @round_trip_aiv(
+// CHECK:         pypto.aiv_initialize_pipe {dir_mask = 3 : i64
+// CHECK:         scf.for
+// CHECK:           %[[V:.+]] = pypto.tpop_from_aic
+// CHECK-NEXT:      %[[E:.+]] = pypto.exp %[[V]]
+// CHECK-NEXT:      pypto.tfree_to_aic %[[V]]
+// CHECK-NEXT:      pypto.tpush_to_aic %[[E]]
+func.func @round_trip(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+    %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+    %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+    %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+    %v = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+    %e = pypto.exp %v : !pypto.tile<16x16xf32, vec>
+    %m = pypto.move %e : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+    %l = pypto.move %m : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+    %q = pypto.matmul %l, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+    pypto.store %q, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  }
+  return
+}
+
+// -----
+
+// Two popped tiles live at once: slots are freed in pop order (the first
+// after the second's last use) and the pipe gets no fewer slots than that.
+
+// CHECK-LABEL: func.func @two_live_aiv(
+// CHECK:         %[[V0:.+]] = pypto.tpop_from_aic
+// CHECK:         %[[V1:.+]] = pypto.tpop_from_aic
+// CHECK-NEXT:    %[[S:.+]] = pypto.add %[[V1]], %[[V0]]
+// CHECK-NEXT:    pypto.tfree_to_aic %[[V0]]
+// CHECK-NEXT:    pypto.tfree_to_aic %[[V1]]
+func.func @two_live(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %q = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %v0 = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %v1 = pypto.move %q : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %s = pypto.add %v1, %v0 : !pypto.tile<16x16xf32, vec>
+  pypto.store %s, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// Kernels of one core type are left alone.
+
+// CHECK-LABEL: func.func @vector_only(
+// CHECK-SAME:    pypto.kind = "incore"
+// CHECK-NOT:     initialize_pipe
+// CHECK-NOT:     func.func @vector_only_aiv
+func.func @vector_only(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %v = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %e = pypto.exp %v : !pypto.tile<16x16xf32, vec>
+  pypto.store %e, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// Three popped tiles live at once need three slots, more than the default
+// two; slot-num=4 asks for more.
+
+// RUN: pypto-opt %s -split-input-file --pypto-expand-mixed-kernel="slot-num=4" | FileCheck %s --check-prefix=SLOTS4
+// CHECK-LABEL: func.func @three_live_aic(
+// CHECK:         pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 3 : i64, slot_size = 1024 : i64}
+// SLOTS4-LABEL: func.func @three_live_aic(
+// SLOTS4:         pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 4 : i64, slot_size = 1024 : i64}
+func.func @three_live(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %v0 = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %v1 = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %v2 = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %s = pypto.add %v1, %v0 : !pypto.tile<16x16xf32, vec>
+  %t = pypto.add %s, %v2 : !pypto.tile<16x16xf32, vec>
+  pypto.store %t, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
