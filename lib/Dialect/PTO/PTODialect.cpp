@@ -601,12 +601,15 @@ LogicalResult TMatmulAccOp::verify() {
 // Cube/vector pipes
 //===----------------------------------------------------------------------===//
 
+// I64Attr getters are unsigned: read the attributes as signed values.
 LogicalResult ReserveBufferOp::verify() {
-  if (getSize() <= 0)
-    return emitOpError("size must be positive, got ") << getSize();
-  if (getBase() && (*getBase() < 0 || *getBase() % 32 != 0))
+  int64_t size = getSizeAttr().getInt();
+  if (size <= 0)
+    return emitOpError("size must be positive, got ") << size;
+  if (IntegerAttr base = getBaseAttr();
+      base && (base.getInt() < 0 || base.getInt() % 32 != 0))
     return emitOpError("base must be a non-negative multiple of 32, got ")
-           << *getBase();
+           << base.getInt();
   if (getLocation() != AddressSpace::vec && getLocation() != AddressSpace::mat)
     return emitOpError("a consumer buffer lives in vec or mat, not ")
            << stringifyAddressSpace(getLocation());
@@ -615,17 +618,20 @@ LogicalResult ReserveBufferOp::verify() {
 
 template <typename InitOp>
 static LogicalResult verifyInitializePipe(InitOp op) {
-  if (op.getDirMask() < 1 || op.getDirMask() > 3)
+  int64_t dirMask = op.getDirMaskAttr().getInt();
+  int64_t slotSize = op.getSlotSizeAttr().getInt();
+  if (dirMask < 1 || dirMask > 3)
     return op.emitOpError("dir_mask must be 1 (C2V), 2 (V2C) or 3 (both), "
                           "got ")
-           << op.getDirMask();
-  if (op.getSlotSize() <= 0 || op.getSlotSize() % 32 != 0)
+           << dirMask;
+  if (slotSize <= 0 || slotSize % 32 != 0)
     return op.emitOpError(
                "slot_size must be a positive multiple of 32 bytes, got ")
-           << op.getSlotSize();
-  if (op.getSlotNum() && (*op.getSlotNum() < 1 || *op.getSlotNum() > 4096))
+           << slotSize;
+  if (IntegerAttr slotNum = op.getSlotNumAttr();
+      slotNum && (slotNum.getInt() < 1 || slotNum.getInt() > 4096))
     return op.emitOpError("slot_num must be in [1, 4096], got ")
-           << *op.getSlotNum();
+           << slotNum.getInt();
   return success();
 }
 

@@ -300,7 +300,8 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
   }
   if (name == attr::kRing) {
     auto elements = dyn_cast<IntegerAttr>(attribute.getValue());
-    if (argType.isIntOrIndexOrFloat() || !elements || elements.getInt() <= 0)
+    if (isa<TileType>(argType) || argType.isIntOrIndexOrFloat() || !elements ||
+        elements.getInt() <= 0)
       return emitError(loc) << "'" << name
                             << "' marks a tensor argument with a positive "
                                "element count";

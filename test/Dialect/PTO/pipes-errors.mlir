@@ -1,0 +1,147 @@
+// RUN: pypto-opt %s -split-input-file -verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// pto.reserve_buffer
+//===----------------------------------------------------------------------===//
+
+func.func @size_zero() {
+  // expected-error @+1 {{'pto.reserve_buffer' op size must be positive, got 0}}
+  %b = pto.reserve_buffer {name = "b", size = 0, location = #pto.address_space<vec>, auto = false, base = 0} -> i32
+  return
+}
+
+// -----
+
+func.func @base_unaligned() {
+  // expected-error @+1 {{'pto.reserve_buffer' op base must be a non-negative multiple of 32, got 16}}
+  %b = pto.reserve_buffer {name = "b", size = 8192, location = #pto.address_space<vec>, auto = false, base = 16} -> i32
+  return
+}
+
+// -----
+
+func.func @location_acc() {
+  // expected-error @+1 {{'pto.reserve_buffer' op a consumer buffer lives in vec or mat, not acc}}
+  %b = pto.reserve_buffer {name = "b", size = 8192, location = #pto.address_space<acc>, auto = true} -> i32
+  return
+}
+
+// -----
+
+func.func @location_left() {
+  // expected-error @+1 {{'pto.reserve_buffer' op a consumer buffer lives in vec or mat, not left}}
+  %b = pto.reserve_buffer {name = "b", size = 8192, location = #pto.address_space<left>, auto = false, base = 0} -> i32
+  return
+}
+
+// -----
+
+func.func @result_not_i32() {
+  // expected-error @+1 {{'pto.reserve_buffer' op result #0 must be 32-bit signless integer, but got 'i64'}}
+  %b = pto.reserve_buffer {name = "b", size = 8192, location = #pto.address_space<vec>, auto = false, base = 0} -> i64
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pto.aic_initialize_pipe / pto.aiv_initialize_pipe
+//===----------------------------------------------------------------------===//
+
+func.func @dir_mask_zero(%gm: !pto.ptr<f32>, %buf: i32) {
+  // expected-error @+1 {{'pto.aic_initialize_pipe' op dir_mask must be 1 (C2V), 2 (V2C) or 3 (both), got 0}}
+  pto.aic_initialize_pipe {dir_mask = 0, slot_size = 4096, slot_num = 2} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %buf : i32)
+  return
+}
+
+// -----
+
+func.func @dir_mask_four(%buf: i32) {
+  // expected-error @+1 {{'pto.aiv_initialize_pipe' op dir_mask must be 1 (C2V), 2 (V2C) or 3 (both), got 4}}
+  pto.aiv_initialize_pipe {dir_mask = 4, slot_size = 4096, slot_num = 2} (c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %buf : i32)
+  return
+}
+
+// -----
+
+func.func @slot_size_zero(%buf: i32) {
+  // expected-error @+1 {{'pto.aic_initialize_pipe' op slot_size must be a positive multiple of 32 bytes, got 0}}
+  pto.aic_initialize_pipe {dir_mask = 1, slot_size = 0, slot_num = 2} (c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %buf : i32)
+  return
+}
+
+// -----
+
+func.func @slot_size_unaligned(%gm: !pto.ptr<f32>, %buf: i32) {
+  // expected-error @+1 {{'pto.aiv_initialize_pipe' op slot_size must be a positive multiple of 32 bytes, got 100}}
+  pto.aiv_initialize_pipe {id = 1, dir_mask = 1, slot_size = 100, slot_num = 2} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %buf : i32)
+  return
+}
+
+// -----
+
+func.func @slot_num_zero(%buf: i32) {
+  // expected-error @+1 {{'pto.aic_initialize_pipe' op slot_num must be in [1, 4096], got 0}}
+  pto.aic_initialize_pipe {dir_mask = 2, slot_size = 512, slot_num = 0} (c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %buf : i32)
+  return
+}
+
+// -----
+
+func.func @slot_num_too_large(%buf: i32) {
+  // expected-error @+1 {{'pto.aiv_initialize_pipe' op slot_num must be in [1, 4096], got 4097}}
+  pto.aiv_initialize_pipe {dir_mask = 2, slot_size = 512, slot_num = 4097} (c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %buf : i32)
+  return
+}
+
+// -----
+
+func.func @consumer_buf_not_i32(%buf: i64) {
+  // expected-error @+1 {{'pto.aic_initialize_pipe' op operand #0 must be 32-bit signless integer, but got 'i64'}}
+  pto.aic_initialize_pipe {dir_mask = 1, slot_size = 512, slot_num = 2} (c2v_consumer_buf = %buf : i64, v2c_consumer_buf = %buf : i64)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// tpush / tpop
+//===----------------------------------------------------------------------===//
+
+func.func @pop_not_tile() {
+  // expected-error @+1 {{'pto.tpop_from_aic' op result #0 must be an on-chip tile buffer, but got 'i32'}}
+  %t = pto.tpop_from_aic {split = 0} -> i32
+  return
+}
+
+// -----
+
+func.func @negative_size() {
+  // expected-error @+1 {{'pto.reserve_buffer' op size must be positive, got -8}}
+  %b = pto.reserve_buffer {name = "s", size = -8, location = #pto.address_space<vec>, auto = false, base = 0} -> i32
+  return
+}
+
+// -----
+
+func.func @negative_base() {
+  // expected-error @+1 {{'pto.reserve_buffer' op base must be a non-negative multiple of 32, got -32}}
+  %b = pto.reserve_buffer {name = "s", size = 64, location = #pto.address_space<vec>, auto = false, base = -32} -> i32
+  return
+}
+
+// -----
+
+func.func @negative_slot_size(%c: i32) {
+  // expected-error @+1 {{'pto.aic_initialize_pipe' op slot_size must be a positive multiple of 32 bytes, got -32}}
+  pto.aic_initialize_pipe {dir_mask = 1, slot_size = -32, slot_num = 2} (c2v_consumer_buf = %c : i32, v2c_consumer_buf = %c : i32)
+  return
+}
+
+// -----
+
+func.func @negative_dir_mask(%c: i32) {
+  // expected-error @+1 {{'pto.aiv_initialize_pipe' op dir_mask must be 1 (C2V), 2 (V2C) or 3 (both), got -1}}
+  pto.aiv_initialize_pipe {dir_mask = -1, slot_size = 32, slot_num = 2} (c2v_consumer_buf = %c : i32, v2c_consumer_buf = %c : i32)
+  return
+}
