@@ -190,6 +190,16 @@ private:
   /// A pto tile instruction in destination-passing style becomes
   /// `T<NAME>(dst, ins...)`: `pto.tmatmul.acc` -> `TMATMUL_ACC`.
   LogicalResult emitInstruction(Operation *op) {
+    // The mask gather names its pattern as a template argument.
+    if (auto gather = dyn_cast<pto::TGatherMaskOp>(op)) {
+      indent();
+      std::string dst = name(gather.getDst()), src = name(gather.getSrc());
+      os << "TGATHER<decltype(" << dst << "), decltype(" << src
+         << "), MaskPattern::"
+         << pto::stringifyMaskPattern(gather.getMaskPattern()) << ">(" << dst
+         << ", " << src << ");\n";
+      return success();
+    }
     StringRef mnemonic = op->getName().getStringRef();
     if (!isa<pto::PTODialect>(op->getDialect()) ||
         !mnemonic.consume_front("pto.t") || op->getNumOperands() == 0 ||

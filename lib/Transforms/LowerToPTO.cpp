@@ -416,12 +416,22 @@ private:
         return failure();
       operands.push_back(*lowered);
     }
+    // tmrgsort takes its block length as an i32 operand.
+    if (auto merge = dyn_cast<MrgSortOp>(op))
+      operands.push_back(builder.create<arith::ConstantIntOp>(
+          loc, merge.getBlockLenAttr().getInt(), 32));
     FailureOr<Value> dst = allocate(op);
     if (failed(dst))
       return failure();
     operands.push_back(*dst);
     OperationState state(loc, instructionName(op));
     state.addOperands(operands);
+    if (auto gather = dyn_cast<GatherOp>(op))
+      state.addAttribute("maskPattern", pto::MaskPatternAttr::get(
+                                            op->getContext(),
+                                            gather.getMask() == GatherMask::even
+                                                ? pto::MaskPattern::P0101
+                                                : pto::MaskPattern::P1010));
     if (auto cast = dyn_cast<CastOp>(op))
       state.addAttribute("rmode",
                          pto::RoundModeAttr::get(op->getContext(),

@@ -4,7 +4,8 @@
 // matmul and Acc -> Vec with conversion), transposes, padding with every pad
 // value and index gathers, with partial valid shapes, aliasing and errors.
 // Build directly:
-//   g++ -std=c++17 -O1 -I include/pypto/Runtime unittests/Runtime/TileLibLayoutTest.cpp
+//   g++ -std=c++17 -O1 -I include/pypto/Runtime
+//   unittests/Runtime/TileLibLayoutTest.cpp
 //       -lgtest -lgtest_main -pthread
 //
 //===----------------------------------------------------------------------===//
@@ -24,8 +25,10 @@ namespace {
 TEST(TileLibExtract, MatToLeftRightKTiling) {
   sim::ScopedDefaultCore guard(sim::Arch::A5);
   constexpr int M = 32, K = 96, N = 48, KT = 32;
-  using MatA = Tile<TileType::Mat, half, M, K, BLayout::ColMajor, M, K, SLayout::RowMajor>;
-  using MatB = Tile<TileType::Mat, half, K, N, BLayout::RowMajor, K, N, SLayout::ColMajor>;
+  using MatA = Tile<TileType::Mat, half, M, K, BLayout::ColMajor, M, K,
+                    SLayout::RowMajor>;
+  using MatB = Tile<TileType::Mat, half, K, N, BLayout::RowMajor, K, N,
+                    SLayout::ColMajor>;
   MatA ma;
   MatB mb;
   TileLeft<half, M, KT> l;
@@ -72,14 +75,15 @@ void extractCase(int vr, int vc, int r0, int c0, uint64_t seed) {
   TEXTRACT(dst, src, r0, c0);
   for (int r = 0; r < vr; ++r)
     for (int c = 0; c < vc; ++c)
-      ASSERT_TRUE(sameValue(dst.at(r, c), src.at(r0 + r, c0 + c))) << r << "," << c;
+      ASSERT_TRUE(sameValue(dst.at(r, c), src.at(r0 + r, c0 + c)))
+          << r << "," << c;
   EXPECT_TRUE(outsideUntouched(dst, before, vr, vc));
 }
 
-template <typename T>
-class TileLibLayoutTyped : public ::testing::Test {};
-using AllTypes = ::testing::Types<Elem<float>, Elem<half>, Elem<bfloat16_t>, Elem<int32_t>,
-                                  Elem<int16_t>, Elem<int8_t>, Elem<uint8_t>>;
+template <typename T> class TileLibLayoutTyped : public ::testing::Test {};
+using AllTypes =
+    ::testing::Types<Elem<float>, Elem<half>, Elem<bfloat16_t>, Elem<int32_t>,
+                     Elem<int16_t>, Elem<int8_t>, Elem<uint8_t>>;
 TYPED_TEST_SUITE(TileLibLayoutTyped, AllTypes);
 
 TYPED_TEST(TileLibLayoutTyped, ExtractWindowsAnyLayout) {
@@ -110,7 +114,8 @@ TYPED_TEST(TileLibLayoutTyped, InsertWindowsAnyLayout) {
   for (int r = 0; r < 32; ++r)
     for (int c = 0; c < 32; ++c) {
       const bool in = r >= 20 && r < 29 && c >= 19 && c < 32;
-      ASSERT_TRUE(sameValue(dst.at(r, c), in ? src.at(r - 20, c - 19) : old[r * 32 + c]))
+      ASSERT_TRUE(sameValue(dst.at(r, c),
+                            in ? src.at(r - 20, c - 19) : old[r * 32 + c]))
           << r << "," << c;
     }
 }
@@ -127,16 +132,21 @@ TEST(TileLibExtract, AccToVecConvertsAndVecToMat) {
   TEXTRACT(v, acc, 16, 0);
   for (int r = 0; r < 8; ++r)
     for (int c = 0; c < 32; ++c)
-      ASSERT_EQ(static_cast<float>(v.at(r, c)), static_cast<float>(half(acc.at(16 + r, c))));
+      ASSERT_EQ(static_cast<float>(v.at(r, c)),
+                static_cast<float>(half(acc.at(16 + r, c))));
   // Vec -> Mat insert (e.g. staging a matmul operand).
-  Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, 32, 32, SLayout::RowMajor> m;
+  Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, 32, 32,
+       SLayout::RowMajor>
+      m;
   TASSIGN(m, 0);
   TINSERT(m, v, 8, 0);
   for (int r = 0; r < 8; ++r)
     for (int c = 0; c < 32; ++c)
       ASSERT_TRUE(sameValue(m.at(8 + r, c), v.at(r, c)));
   // Acc -> Mat insert converts too.
-  Tile<TileType::Mat, bfloat16_t, 32, 32, BLayout::ColMajor, 32, 32, SLayout::RowMajor> mb;
+  Tile<TileType::Mat, bfloat16_t, 32, 32, BLayout::ColMajor, 32, 32,
+       SLayout::RowMajor>
+      mb;
   TASSIGN(mb, 4096);
   TINSERT(mb, acc, 0, 0);
   EXPECT_EQ(mb.at(5, 7).bits, bfloat16_t(acc.at(5, 7)).bits);
@@ -162,7 +172,8 @@ TEST(TileLibExtract, OverlappingStorage) {
     for (int c = 0; c < 8; ++c)
       ASSERT_EQ(d.at(r, c), want[r * 8 + c]);
   // Insert a tile into itself shifted (overlapping windows).
-  Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, -1, -1> a(8, 8), b(8, 8);
+  Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, -1, -1> a(8, 8),
+      b(8, 8);
   TASSIGN(a, 0);
   TASSIGN(b, 0);
   fillRandom(a, rng);
@@ -182,10 +193,13 @@ TEST(TileLibExtract, WindowErrors) {
   TASSIGN(big, 0);
   TASSIGN(small, 8192);
   EXPECT_EQ(errorOf([&] { TEXTRACT(small, big, 25, 0); }),
-            "kernel 'win_kernel': TEXTRACT: window 8x8 at (25, 0) exceeds the 32x32 src tile");
-  EXPECT_TRUE(contains(errorOf([&] { TEXTRACT(small, big, 0, -1); }), "TEXTRACT: window 8x8 at (0, -1)"));
-  EXPECT_TRUE(contains(errorOf([&] { TINSERT(big, small, 0, 30); }),
-                       "TINSERT: window 8x8 at (0, 30) exceeds the 32x32 dst tile"));
+            "kernel 'win_kernel': TEXTRACT: window 8x8 at (25, 0) exceeds the "
+            "32x32 src tile");
+  EXPECT_TRUE(contains(errorOf([&] { TEXTRACT(small, big, 0, -1); }),
+                       "TEXTRACT: window 8x8 at (0, -1)"));
+  EXPECT_TRUE(
+      contains(errorOf([&] { TINSERT(big, small, 0, 30); }),
+               "TINSERT: window 8x8 at (0, 30) exceeds the 32x32 dst tile"));
 }
 
 //===----------------------------------------------------------------------===//
@@ -216,7 +230,7 @@ TYPED_TEST(TileLibLayoutTyped, Transpose) {
   transCase<RM<T>, RM<T>>(32, 32, 1, false);
   transCase<CM<T>, RM<T>>(13, 29, 2, false);
   transCase<NZ<T>, ZN<T>>(7, 31, 3, false);
-  transCase<RM<T>, NZ<T>>(20, 5, 4, true); // dst over src's storage
+  transCase<RM<T>, NZ<T>>(20, 5, 4, true);  // dst over src's storage
   transCase<RM<T>, RM<T>>(32, 32, 5, true); // in place, same layout
 }
 
@@ -226,22 +240,24 @@ TEST(TileLibTrans, ShapeError) {
   TASSIGN(a, 0);
   TASSIGN(b, 8192);
   EXPECT_EQ(errorOf([&] { TTRANS(b, a, a); }),
-            "kernel 'tr_kernel': TTRANS: dst valid shape 4x8 is not the transpose of src 4x8");
+            "kernel 'tr_kernel': TTRANS: dst valid shape 4x8 is not the "
+            "transpose of src 4x8");
 }
 
 //===----------------------------------------------------------------------===//
 // TFILLPAD
 //===----------------------------------------------------------------------===//
 
-template <typename T>
-T expectedPad(PadValue p) {
+template <typename T> T expectedPad(PadValue p) {
   if (p == PadValue::Zero)
     return refRound<T>(0.0);
   if constexpr (isFloat<T>) {
     const double inf = std::numeric_limits<double>::infinity();
-    return refRoundMode<T>(p == PadValue::Max ? inf : -inf, RoundMode::CAST_RINT);
+    return refRoundMode<T>(p == PadValue::Max ? inf : -inf,
+                           RoundMode::CAST_RINT);
   } else {
-    return p == PadValue::Max ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
+    return p == PadValue::Max ? std::numeric_limits<T>::max()
+                              : std::numeric_limits<T>::lowest();
   }
 }
 
@@ -268,9 +284,12 @@ void fillPadCase(int vr, int vc, uint64_t seed, bool inPlace) {
   for (int r = 0; r < 32; ++r)
     for (int c = 0; c < 32; ++c) {
       const bool valid = r < vr && c < vc;
-      const T want = valid ? in[r * 32 + c] : (P == PadValue::Null ? old[r * 32 + c] : expectedPad<T>(P));
+      const T want =
+          valid ? in[r * 32 + c]
+                : (P == PadValue::Null ? old[r * 32 + c] : expectedPad<T>(P));
       ASSERT_TRUE(sameValue(dst.at(r, c), want))
-          << "pad " << int(P) << " at " << r << "," << c << ": " << show(dst.at(r, c));
+          << "pad " << int(P) << " at " << r << "," << c << ": "
+          << show(dst.at(r, c));
     }
 }
 
@@ -294,8 +313,8 @@ TYPED_TEST(TileLibLayoutTyped, FillPad) {
 TEST(TileLibFillPad, ExpandExplicitPadAndLayouts) {
   sim::ScopedDefaultCore guard(sim::Arch::A5);
   using Src = Tile<TileType::Vec, half, 16, 16, BLayout::RowMajor, -1, -1>;
-  using Dst = Tile<TileType::Vec, half, 32, 48, BLayout::ColMajor, -1, -1, SLayout::RowMajor, 512,
-                   PadValue::Min>;
+  using Dst = Tile<TileType::Vec, half, 32, 48, BLayout::ColMajor, -1, -1,
+                   SLayout::RowMajor, 512, PadValue::Min>;
   Src s(12, 9);
   Dst d(12, 9);
   TASSIGN(s, 0);
@@ -305,7 +324,8 @@ TEST(TileLibFillPad, ExpandExplicitPadAndLayouts) {
   TFILLPAD_EXPAND(d, s);
   for (int r = 0; r < 32; ++r)
     for (int c = 0; c < 48; ++c)
-      ASSERT_EQ(toD(d.at(r, c)), (r < 12 && c < 9) ? toD(s.at(r, c)) : -INFINITY);
+      ASSERT_EQ(toD(d.at(r, c)),
+                (r < 12 && c < 9) ? toD(s.at(r, c)) : -INFINITY);
   // An explicit pad value overrides the tile's (Null) one.
   RM<int16_t> t(3, 4);
   TASSIGN(t, 8192);
@@ -333,13 +353,16 @@ void gatherCase(int vr, int vc, uint64_t seed) {
   fillRandom(src, rng);
   fillRandom(dst, rng);
   const int numel = S::Rows * S::Cols;
-  fillWith(idx, [&] { return static_cast<typename I::DType>(rng.range(0, numel - 1)); });
+  fillWith(idx, [&] {
+    return static_cast<typename I::DType>(rng.range(0, numel - 1));
+  });
   const auto before = snapshot(dst);
   TGATHER(dst, src, idx);
   for (int r = 0; r < vr; ++r)
     for (int c = 0; c < vc; ++c) {
       const int k = static_cast<int>(idx.at(r, c));
-      ASSERT_TRUE(sameValue(dst.at(r, c), src.at(k / S::Cols, k % S::Cols))) << r << "," << c;
+      ASSERT_TRUE(sameValue(dst.at(r, c), src.at(k / S::Cols, k % S::Cols)))
+          << r << "," << c;
     }
   EXPECT_TRUE(outsideUntouched(dst, before, vr, vc));
 }
@@ -372,6 +395,60 @@ TYPED_TEST(TileLibLayoutTyped, GatherByFlatIndex) {
       ASSERT_TRUE(sameValue(d.at(r, j), s.at(r, 31 - 3 * j)));
 }
 
+// The mask form splits sorted (value, index) pairs: even columns are the f32
+// values, odd columns the index bits, read back as i32.
+TEST(TileLibGather, MaskPatterns) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  using Src = Tile<TileType::Vec, float, 2, 64>;
+  using Vals = Tile<TileType::Vec, float, 2, 16, BLayout::RowMajor, -1, -1>;
+  using Idx = Tile<TileType::Vec, int32_t, 2, 16, BLayout::RowMajor, -1, -1>;
+  Src s;
+  Vals v(2, 16);
+  Idx ix(2, 16);
+  TASSIGN(s, 0);
+  TASSIGN(v, 1024);
+  TASSIGN(ix, 2048);
+  for (int r = 0; r < 2; ++r)
+    for (int k = 0; k < 32; ++k) {
+      s.at(r, 2 * k) = 0.5f * float(k) - float(r);
+      const int32_t index = 100 * r + 31 - k;
+      std::memcpy(&s.at(r, 2 * k + 1), &index, sizeof index);
+    }
+  TGATHER<Vals, Src, MaskPattern::P0101>(v, s);
+  TGATHER<Idx, Src, MaskPattern::P1010>(ix, s);
+  for (int r = 0; r < 2; ++r)
+    for (int k = 0; k < 16; ++k) {
+      ASSERT_EQ(v.at(r, k), 0.5f * float(k) - float(r)) << r << "," << k;
+      ASSERT_EQ(ix.at(r, k), 100 * r + 31 - k) << r << "," << k;
+    }
+  // One column of each group of four, and every column.
+  Tile<TileType::Vec, float, 2, 16, BLayout::RowMajor, -1, -1> q(2, 16),
+      all(2, 16);
+  TASSIGN(q, 4096);
+  TASSIGN(all, 8192);
+  TGATHER<decltype(q), Src, MaskPattern::P1000>(q, s);
+  TGATHER<decltype(all), Src, MaskPattern::P1111>(all, s);
+  for (int k = 0; k < 16; ++k) {
+    int32_t bits;
+    std::memcpy(&bits, &q.at(1, k), sizeof bits);
+    ASSERT_EQ(bits, 100 + 31 - (4 * k + 3) / 2) << k;
+    ASSERT_EQ(all.at(0, k), s.at(0, k)) << k;
+  }
+}
+
+TEST(TileLibGather, MaskErrors) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5, "g_kernel");
+  Tile<TileType::Vec, float, 1, 32, BLayout::RowMajor, -1, -1> s(1, 8);
+  Tile<TileType::Vec, float, 1, 8> d;
+  TASSIGN(s, 0);
+  TASSIGN(d, 1024);
+  EXPECT_EQ(errorOf([&] {
+              TGATHER<decltype(d), decltype(s), MaskPattern::P0101>(d, s);
+            }),
+            "kernel 'g_kernel': TGATHER: the mask selects 4 of the 8 src "
+            "columns, dst needs 8");
+}
+
 TEST(TileLibGather, Errors) {
   sim::ScopedDefaultCore guard(sim::Arch::A5, "g_kernel");
   RM<float> s(32, 32), d(2, 2);
@@ -385,9 +462,11 @@ TEST(TileLibGather, Errors) {
   ix.at(1, 0) = 5;
   ix.at(1, 1) = -1;
   EXPECT_EQ(errorOf([&] { TGATHER(d, s, ix); }),
-            "kernel 'g_kernel': TGATHER: index 1024 at (0, 1) is outside the 32x32 src tile");
-  EXPECT_TRUE(contains(errorOf([&] { TGATHER(d, s, ix3); }),
-                       "TGATHER: valid shape of indices (2x3) differs from dst (2x2)"));
+            "kernel 'g_kernel': TGATHER: index 1024 at (0, 1) is outside the "
+            "32x32 src tile");
+  EXPECT_TRUE(
+      contains(errorOf([&] { TGATHER(d, s, ix3); }),
+               "TGATHER: valid shape of indices (2x3) differs from dst (2x2)"));
 }
 
 } // namespace

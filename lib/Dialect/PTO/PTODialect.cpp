@@ -641,3 +641,36 @@ LogicalResult AicInitializePipeOp::verify() {
 LogicalResult AivInitializePipeOp::verify() {
   return verifyInitializePipe(*this);
 }
+
+//===----------------------------------------------------------------------===//
+// Sorting
+//===----------------------------------------------------------------------===//
+
+LogicalResult TSort32Op::verify() {
+  TileBufType src = getSrc().getType(), dst = getDst().getType();
+  // Shapes differ: each tile is checked on its own.
+  if (failed(verifyVecTiles(*this, {src})) ||
+      failed(verifyVecTiles(*this, {dst})) ||
+      failed(verifyVecTiles(*this, {getIdx().getType()})))
+    return failure();
+  if (!getIdx().getType().getElementType().isInteger(32))
+    return emitOpError("indices must be 32-bit integers");
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("sorted pairs keep the value type");
+  return success();
+}
+
+LogicalResult TMrgSortOp::verify() {
+  return verifyVecTiles(*this, {getSrc().getType(), getDst().getType()});
+}
+
+LogicalResult TGatherMaskOp::verify() {
+  TileBufType src = getSrc().getType(), dst = getDst().getType();
+  if (failed(verifyVecTiles(*this, {src})) ||
+      failed(verifyVecTiles(*this, {dst})))
+    return failure();
+  if (src.getElementType().getIntOrFloatBitWidth() !=
+      dst.getElementType().getIntOrFloatBitWidth())
+    return emitOpError("dst elements must have the src's width");
+  return success();
+}

@@ -522,3 +522,75 @@ LogicalResult TFreeToAivOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Sorting
+//===----------------------------------------------------------------------===//
+
+/// Columns of one sorted (value, index) pair in the value type.
+static int64_t pairColumns(Type valueType) { return valueType.isF16() ? 4 : 2; }
+
+LogicalResult Sort32Op::verify() {
+  auto values = cast<ShapedType>(getValues().getType());
+  auto indices = cast<ShapedType>(getIndices().getType());
+  auto result = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getValues(), getIndices(), getResult()})))
+    return failure();
+  Type element = values.getElementType();
+  if (!element.isF32() && !element.isF16())
+    return emitOpError("sorts f32 or f16 values, not ") << element;
+  if (!indices.getElementType().isInteger(32))
+    return emitOpError("indices must be 32-bit integers, not ")
+           << indices.getElementType();
+  if (values.getRank() != 2 || indices.getRank() != 2 || result.getRank() != 2)
+    return emitOpError("operands and result must be 2-D");
+  int64_t rows = values.getDimSize(0), cols = values.getDimSize(1);
+  if (cols % 32 != 0)
+    return emitOpError("sorts blocks of 32 columns; ")
+           << cols << " columns is not a multiple of 32";
+  if (indices.getDimSize(1) != cols ||
+      (indices.getDimSize(0) != rows && indices.getDimSize(0) != 1))
+    return emitOpError("indices must be ")
+           << rows << "x" << cols << " (or 1x" << cols << "), got "
+           << indices.getDimSize(0) << "x" << indices.getDimSize(1);
+  int64_t pairCols = cols * pairColumns(element);
+  if (result.getElementType() != element || result.getDimSize(0) != rows ||
+      result.getDimSize(1) != pairCols)
+    return emitOpError("result must hold the sorted pairs: ")
+           << rows << "x" << pairCols << "x" << element;
+  return success();
+}
+
+LogicalResult MrgSortOp::verify() {
+  auto type = cast<ShapedType>(getSource().getType());
+  Type element = type.getElementType();
+  if (!element.isF32() && !element.isF16())
+    return emitOpError("merges f32 or f16 pairs, not ") << element;
+  int64_t blockLen = getBlockLenAttr().getInt();
+  if (blockLen % 64 != 0)
+    return emitOpError("block_len must be a multiple of 64, got ") << blockLen;
+  if (type.getRank() != 2 || type.getDimSize(1) % (4 * blockLen) != 0)
+    return emitOpError("merges four runs of ")
+           << blockLen << " columns: the column count must be a multiple of "
+           << 4 * blockLen;
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  auto source = cast<ShapedType>(getSource().getType());
+  auto result = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+    return failure();
+  if (source.getRank() != 2 || result.getRank() != 2)
+    return emitOpError("operand and result must be 2-D");
+  if (source.getElementTypeBitWidth() != result.getElementTypeBitWidth())
+    return emitOpError("result elements must have the source's width (")
+           << source.getElementType() << " -> " << result.getElementType()
+           << ")";
+  if (result.getDimSize(0) != source.getDimSize(0) ||
+      result.getDimSize(1) > source.getDimSize(1) / 2)
+    return emitOpError("result must have ")
+           << source.getDimSize(0) << " rows and at most "
+           << source.getDimSize(1) / 2 << " columns, got "
+           << result.getDimSize(0) << "x" << result.getDimSize(1);
+  return success();
+}

@@ -343,6 +343,48 @@ def PTO_TTransOp : PTO_VecOp<"ttrans"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Sorting (PIPE_V)
+//===----------------------------------------------------------------------===//
+
+def PTO_TSort32Op : PTO_VecOp<"tsort32"> {
+  let summary = "sort 32-column blocks into (value, index) pairs";
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$idx,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $idx `:` qualified(type($src)) `,` qualified(type($idx)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TMrgSortOp : PTO_VecOp<"tmrgsort"> {
+  let summary = "merge groups of four sorted runs of blockLen columns";
+  let arguments = (ins PTO_TileBufType:$src, I32:$block_len,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $block_len `:` qualified(type($src)) `,` type($block_len) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TGatherMaskOp : PTO_Op<"tgather"> {
+  let hasVerifier = 1;
+  let summary = "gather the columns a mask pattern selects";
+  let description = [{
+    ```mlir
+    pto.tgather ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<...>)
+        outs(%dst : !pto.tile_buf<...>)
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$src, PTO_MaskPatternAttr:$maskPattern,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` `{` `maskPattern` `=` qualified($maskPattern) `}` `:`
+    qualified(type($src)) `)` `outs` `(` $dst `:` qualified(type($dst)) `)`
+    attr-dict
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Cube compute (PIPE_M)
 //===----------------------------------------------------------------------===//
 

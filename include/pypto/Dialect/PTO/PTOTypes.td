@@ -19,6 +19,20 @@ def PTO_AddressSpaceAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
+def PTO_MaskPattern : I32EnumAttr<"MaskPattern", "columns a mask gather keeps", [
+    I32EnumAttrCase<"P0101", 1>, I32EnumAttrCase<"P1010", 2>,
+    I32EnumAttrCase<"P0001", 3>, I32EnumAttrCase<"P0010", 4>,
+    I32EnumAttrCase<"P0100", 5>, I32EnumAttrCase<"P1000", 6>,
+    I32EnumAttrCase<"P1111", 7>]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+
+def PTO_MaskPatternAttr
+    : EnumAttr<PTO_Dialect, PTO_MaskPattern, "mask_pattern"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def PTO_BLayout : I32EnumAttr<"BLayout", "outer (box) layout of a tile", [
     I32EnumAttrCase<"row_major", 0>, I32EnumAttrCase<"col_major", 1>]> {
   let cppNamespace = "::mlir::pto";

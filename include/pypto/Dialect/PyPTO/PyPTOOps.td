@@ -446,6 +446,86 @@ def PyPTO_ReshapeOp : PyPTO_Op<"reshape", [Pure, PyPTO_VectorCompute]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Sorting (top-k)
+//
+// Sorted data is a row of (value, index) pairs laid out in the value type:
+// for f32 pair k is columns 2k (the value) and 2k+1 (the index bits), for
+// f16 columns 4k..4k+3. Order is descending by value, ties by index.
+//===----------------------------------------------------------------------===//
+
+def PyPTO_Sort32Op : PyPTO_VectorOp<"sort32"> {
+  let summary = "sort each block of 32 values with their indices";
+  let description = [{
+    `%s = pypto.sort32 %values, %indices` sorts every block of 32 columns of
+    each row of an RxN f32 (or f16) operand, descending, carrying the i32
+    indices along (one row of indices may serve every row). The result holds
+    the sorted pairs: Rx2N for f32, Rx4N for f16. N is a multiple of 32.
+
+    ```mlir
+    %s = pypto.sort32 %x, %idx : !pypto.tensor<1x512xf32>, !pypto.tensor<1x512xi32> -> !pypto.tensor<1x1024xf32>
+    ```
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$values,
+                       PyPTO_AnyTensorOrTile:$indices);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $values `,` $indices attr-dict `:` qualified(type($values)) `,`
+    qualified(type($indices)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_MrgSortOp : PyPTO_VectorOp<"mrgsort",
+    [AllTypesMatch<["source", "result"]>]> {
+  let summary = "merge groups of four sorted runs";
+  let description = [{
+    `%m = pypto.mrgsort %s {block_len = 64}` merges, in every row, each four
+    consecutive sorted runs of `block_len` columns into one run of
+    `4 * block_len` columns. `block_len` is a multiple of 64 and the column
+    count a multiple of `4 * block_len`. After `sort32` (runs of 64 f32
+    columns), block_len 64 then 256 sort a row of 512 values completely.
+
+    ```mlir
+    %m = pypto.mrgsort %s {block_len = 64 : i64} : !pypto.tensor<1x1024xf32>
+    ```
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$block_len);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def PyPTO_GatherMask : I32EnumAttr<"GatherMask",
+    "columns a mask gather keeps", [
+    I32EnumAttrCase<"even", 0>, I32EnumAttrCase<"odd", 1>]> {
+  let cppNamespace = "::mlir::pypto";
+}
+
+def PyPTO_GatherOp : PyPTO_VectorOp<"gather"> {
+  let summary = "keep the even or the odd columns (split sorted pairs)";
+  let description = [{
+    `%v = pypto.gather %s even` takes columns 0, 2, 4, ... of each row,
+    `odd` columns 1, 3, 5, ...; the result's column count (at most half the
+    source's) says how many. The bits are copied, so the result may read
+    them as another type of the same width: the odd columns of sorted f32
+    pairs are the i32 indices.
+
+    ```mlir
+    %vals = pypto.gather %s even : !pypto.tensor<1x1024xf32> -> !pypto.tensor<1x16xf32>
+    %idx = pypto.gather %s odd : !pypto.tensor<1x1024xf32> -> !pypto.tensor<1x16xi32>
+    ```
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source, PyPTO_GatherMask:$mask);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source $mask attr-dict `:` qualified(type($source)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_CreateTileOp : PyPTO_Op<"create_tile", [Pure]> {
   let summary = "an uninitialised tile";
   let description = "Scratch space or a placeholder: the planner gives it a "

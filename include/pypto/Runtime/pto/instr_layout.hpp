@@ -7,6 +7,12 @@
 //                               pad value everywhere else in dst's storage
 //   TGATHER(dst, src, idx[, tmp])  dst(i,j) = src(k / src.Cols, k % src.Cols),
 //                               k = idx(i,j) (pto-isa: a flat row-major index)
+//   TGATHER<D, S, MaskPattern::P0101>(dst, src)
+//                               dst(i, j) = the j-th element of src row i whose
+//                               column c has bit (c % 4) set in the pattern
+//                               (P0101: even columns, P1010: odd ones); the
+//                               bits are copied, so dst may reinterpret them
+//                               (the index lanes of sorted pairs as i32)
 //
 // Any layouts on both sides; windows are bounded by the storage shape (Rows x
 // Cols) of the larger tile. A dst that overlaps a source is written after all
@@ -217,6 +223,72 @@ inline void TGATHER(D& dst, const S& src, const I& indices) {
 template <typename D, typename S, typename I, typename Tmp>
 inline void TGATHER(D& dst, const S& src, const I& indices, const Tmp& /*tmp*/) {
   TGATHER(dst, src, indices);
+}
+
+//===----------------------------------------------------------------------===//
+// TGATHER (mask-pattern form)
+//===----------------------------------------------------------------------===//
+
+// Which columns of each group of four a mask gather keeps (bit k: column k).
+enum class MaskPattern : uint8_t {
+  P0101 = 1,
+  P1010 = 2,
+  P0001 = 3,
+  P0010 = 4,
+  P0100 = 5,
+  P1000 = 6,
+  P1111 = 7,
+};
+
+namespace detail {
+inline constexpr unsigned maskBits(MaskPattern p) {
+  switch (p) {
+  case MaskPattern::P0101: return 0x5;
+  case MaskPattern::P1010: return 0xA;
+  case MaskPattern::P0001: return 0x1;
+  case MaskPattern::P0010: return 0x2;
+  case MaskPattern::P0100: return 0x4;
+  case MaskPattern::P1000: return 0x8;
+  case MaskPattern::P1111: return 0xF;
+  }
+  return 0;
+}
+} // namespace detail
+
+template <typename D, typename S, MaskPattern Pattern>
+inline void TGATHER(D& dst, const S& src) {
+  static_assert(is_tile_v<D> && is_tile_v<S>, "TGATHER: operands must be Tiles");
+  static_assert(sizeof(typename D::DType) == sizeof(typename S::DType),
+                "TGATHER (mask): dst and src elements must have the same size");
+  constexpr unsigned bits = detail::maskBits(Pattern);
+  static_assert(bits != 0, "TGATHER: unknown mask pattern");
+  sim::CoreContext* ctx = sim::current();
+  detail::requireBound(ctx, "TGATHER", "dst", dst);
+  detail::requireBound(ctx, "TGATHER", "src", src);
+  const int rows = dst.GetValidRow(), cols = dst.GetValidCol();
+  if (src.GetValidRow() < rows)
+    sim::fail(ctx, "TGATHER: src has %d valid rows, dst %d", src.GetValidRow(), rows);
+  // Selected columns per row: the full groups of four, then the tail.
+  const int srcCols = src.GetValidCol();
+  int selected = 0;
+  for (int c = 0; c < srcCols; ++c)
+    selected += (bits >> (c % 4)) & 1u;
+  if (selected < cols)
+    sim::fail(ctx, "TGATHER: the mask selects %d of the %d src columns, dst needs %d", selected,
+              srcCols, cols);
+  detail::ScratchBuf<typename D::DType> out((size_t)rows * cols);
+  for (int r = 0; r < rows; ++r) {
+    int j = 0;
+    for (int c = 0; c < srcCols && j < cols; ++c) {
+      if (!((bits >> (c % 4)) & 1u))
+        continue;
+      std::memcpy(&out.p[(size_t)r * cols + j++], &src.data()[S::offsetOf(r, c)],
+                  sizeof(typename D::DType));
+    }
+  }
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      dst.data()[D::offsetOf(r, c)] = out.p[(size_t)r * cols + c];
 }
 
 } // namespace pto
