@@ -268,8 +268,10 @@ private:
     os << "GlobalTensor<" << *element << ", pto::Shape<1, 1, 1, " << shape[0]
        << ", " << shape[1] << ">, pto::Stride<" << outer << ", " << outer
        << ", " << outer << ", " << strides[0] << ", " << strides[1]
-       << ">, pto::Layout::ND> " << name(partition) << "("
-       << name(view.getPtr()) << " + (";
+       << ">, pto::Layout::"
+       << (view.getLayout() && *view.getLayout() == pto::GMLayout::dn ? "DN"
+                                                                      : "ND")
+       << "> " << name(partition) << "(" << name(view.getPtr()) << " + (";
     for (auto [i, offset] : llvm::enumerate(partition.getOffsets())) {
       if (i)
         os << " + ";

@@ -194,6 +194,30 @@ private:
     return load.getResult();
   }
 
+  /// A transposed matmul operand: its window loaded transposed into mat.
+  FailureOr<Value> loadTransposed(Value value, Operation *user) {
+    if (tiles.count(value) || isa<TileType>(value.getType()))
+      return user->emitOpError("takes a transposed operand computed in this "
+                               "kernel; only operands loaded from global "
+                               "memory can be transposed");
+    FailureOr<Window> window = windowOf(value, user);
+    if (failed(window))
+      return failure();
+    auto tensorType = cast<GMTensorType>(value.getType());
+    if (tensorType.getShape().size() != 2)
+      return user->emitOpError("operates on a rank-")
+             << tensorType.getShape().size()
+             << " tensor; kernels work on 2-D tiles";
+    OpBuilder builder(user);
+    auto tileType =
+        TileType::get(builder.getContext(),
+                      {tensorType.getShape()[1], tensorType.getShape()[0]},
+                      tensorType.getElementType(), MemorySpace::mat);
+    auto load = builder.create<LoadOp>(user->getLoc(), tileType, window->base,
+                                       window->offsets, /*transpose=*/true);
+    return load.getResult();
+  }
+
   /// `tile` in `space`: itself, or a move of it there.
   static Value moveTo(OpBuilder &builder, Location loc, Value tile,
                       MemorySpace space) {
@@ -247,8 +271,11 @@ private:
   LogicalResult convertMatmul(Operation *matmul, Value acc) {
     OpBuilder builder(matmul);
     Location loc = matmul->getLoc();
-    auto operand = [&](Value value, MemorySpace target) -> FailureOr<Value> {
-      FailureOr<Value> tile = tileOf(value, matmul, MemorySpace::mat);
+    auto operand = [&](Value value, MemorySpace target,
+                       bool transposed) -> FailureOr<Value> {
+      FailureOr<Value> tile = transposed
+                                  ? loadTransposed(value, matmul)
+                                  : tileOf(value, matmul, MemorySpace::mat);
       if (failed(tile))
         return failure();
       // Vector results and earlier products are staged in mat (L1) first.
@@ -257,8 +284,10 @@ private:
     };
     Value lhsValue = matmul->getOperand(acc ? 1 : 0);
     Value rhsValue = matmul->getOperand(acc ? 2 : 1);
-    FailureOr<Value> lhs = operand(lhsValue, MemorySpace::left);
-    FailureOr<Value> rhs = operand(rhsValue, MemorySpace::right);
+    FailureOr<Value> lhs =
+        operand(lhsValue, MemorySpace::left, matmul->hasAttr("a_trans"));
+    FailureOr<Value> rhs =
+        operand(rhsValue, MemorySpace::right, matmul->hasAttr("b_trans"));
     if (failed(lhs) || failed(rhs))
       return failure();
     auto resultType = cast<ShapedType>(matmul->getResult(0).getType());

@@ -303,6 +303,33 @@ private:
                                                 sizes);
   }
 
+  /// A window of `tensor` read transposed: a DN view of the parameter (its
+  /// shape and strides reversed), partitioned at the reversed offsets.
+  Value transposedPartition(Location loc, Value tensor, ValueRange offsets,
+                            ArrayRef<int64_t> tileShape) {
+    Value &view = transposedViews[tensor];
+    if (!view) {
+      auto rowMajor =
+          views.lookup(tensor).getDefiningOp<pto::MakeTensorViewOp>();
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointAfter(rowMajor);
+      SmallVector<Value> shape(llvm::reverse(rowMajor.getShape()));
+      SmallVector<Value> strides(llvm::reverse(rowMajor.getStrides()));
+      view = builder.create<pto::MakeTensorViewOp>(
+          loc, rowMajor.getType(), rowMajor.getPtr(), shape, strides,
+          pto::GMLayoutAttr::get(kernel.getContext(), pto::GMLayout::dn));
+    }
+    SmallVector<Value> reversed(llvm::reverse(offsets));
+    SmallVector<Value> sizes;
+    for (int64_t dim : tileShape)
+      sizes.push_back(index(dim));
+    auto type = pto::PartitionTensorViewType::get(
+        kernel.getContext(), tileShape,
+        cast<GMTensorType>(tensor.getType()).getElementType());
+    return builder.create<pto::PartitionViewOp>(loc, type, view, reversed,
+                                                sizes);
+  }
+
   /// The tile_buf that holds `tile`, which an earlier op must produce.
   FailureOr<Value> operand(Operation *user, Value tile) {
     if (Value lowered = tiles.lookup(tile))
@@ -369,8 +396,12 @@ private:
       FailureOr<Value> tile = allocate(op);
       if (failed(tile))
         return failure();
-      Value window = partition(loc, load.getSource(), load.getOffsets(),
-                               load.getResult().getType().getShape());
+      Value window =
+          load.getTranspose()
+              ? transposedPartition(loc, load.getSource(), load.getOffsets(),
+                                    load.getResult().getType().getShape())
+              : partition(loc, load.getSource(), load.getOffsets(),
+                          load.getResult().getType().getShape());
       builder.create<pto::TLoadOp>(loc, window, *tile);
       return success();
     }
@@ -443,7 +474,7 @@ private:
   func::FuncOp kernel;
   StringRef arch, group, peer;
   OpBuilder builder;
-  DenseMap<Value, Value> views, tiles;
+  DenseMap<Value, Value> views, tiles, transposedViews;
   bool usesCube = false;
 };
 

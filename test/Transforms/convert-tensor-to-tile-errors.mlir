@@ -88,3 +88,12 @@ func.func @carried_parameter(%a: !pypto.tensor<16x16xf32>, %c: !pypto.tensor<16x
   pypto.assemble %r into %c[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+func.func @trans_computed(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %t = pypto.adds %b, %s : !pypto.tensor<16x16xf32>, f32
+  // expected-error @+1 {{'pypto.matmul' op takes a transposed operand computed in this kernel; only operands loaded from global memory can be transposed}}
+  %p = pypto.matmul %a, %t {b_trans} : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  return
+}

@@ -321,3 +321,20 @@ func.func @mixed_moves(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32
   pypto.assemble %r into %y[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A transposed operand is loaded transposed into mat (its NxK window as a
+// KxN tile); the matmul on tiles carries no transposition.
+
+// CHECK-LABEL: func.func @b_trans
+// CHECK:       %[[K:.+]] = pypto.load %{{.+}}[%{{.+}}, %{{.+}}] {transpose} : !pypto.tensor<32x64xf32> -> !pypto.tile<64x32xf32, mat>
+// CHECK:       %[[R:.+]] = pypto.move %[[K]] : !pypto.tile<64x32xf32, mat> -> !pypto.tile<64x32xf32, right>
+// CHECK:       pypto.matmul %{{.+}}, %[[R]] : !pypto.tile<16x64xf32, left>, !pypto.tile<64x32xf32, right> -> !pypto.tile<16x32xf32, acc>
+func.func @b_trans(%q: !pypto.tensor<16x64xf32>, %k: !pypto.tensor<32x64xf32>,
+                   %s: !pypto.tensor<16x32xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %p = pypto.matmul %q, %k {b_trans} : !pypto.tensor<16x64xf32>, !pypto.tensor<32x64xf32> -> !pypto.tensor<16x32xf32>
+  pypto.assemble %p into %s[%c0, %c0] : !pypto.tensor<16x32xf32> into !pypto.tensor<16x32xf32>
+  return
+}

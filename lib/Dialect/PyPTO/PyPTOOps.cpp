@@ -192,7 +192,10 @@ LogicalResult LoadOp::verify() {
     return emitOpError("tile element type ")
            << tile.getElementType() << " differs from the tensor's "
            << source.getElementType();
-  return verifyWindow(*this, tile.getShape(), source.getShape(), getOffsets(),
+  SmallVector<int64_t> window(tile.getShape());
+  if (getTranspose())
+    std::reverse(window.begin(), window.end());
+  return verifyWindow(*this, window, source.getShape(), getOffsets(),
                       "source tensor");
 }
 
@@ -372,15 +375,26 @@ LogicalResult TransposeOp::verify() {
   return success();
 }
 
+/// `type` as the matmul sees it: transposed when the op says so.
+static ShapedType asOperand(ShapedType type, bool transposed) {
+  if (!transposed || type.getRank() != 2)
+    return type;
+  return type.clone({type.getDimSize(1), type.getDimSize(0)});
+}
+
 static LogicalResult verifyMatmul(Operation *op, Value lhsValue, Value rhsValue,
                                   Value resultValue) {
-  auto lhs = cast<ShapedType>(lhsValue.getType());
-  auto rhs = cast<ShapedType>(rhsValue.getType());
+  bool aTrans = op->hasAttr("a_trans"), bTrans = op->hasAttr("b_trans");
+  auto lhs = asOperand(cast<ShapedType>(lhsValue.getType()), aTrans);
+  auto rhs = asOperand(cast<ShapedType>(rhsValue.getType()), bTrans);
   auto result = cast<ShapedType>(resultValue.getType());
   bool tiles = isa<TileType>(lhs);
   if (isa<TileType>(rhs) != tiles || isa<TileType>(result) != tiles)
     return op->emitOpError(
         "operands and result must all be tensors or all tiles");
+  if (tiles && (aTrans || bTrans))
+    return op->emitOpError("a_trans and b_trans apply to tensor operands; "
+                           "tile operands are already in place");
   if (lhs.getRank() != 2 || rhs.getRank() != 2 || result.getRank() != 2)
     return op->emitOpError("operands and result must be 2-D");
   if (lhs.getDimSize(1) != rhs.getDimSize(0))

@@ -1136,3 +1136,29 @@ func.func @reshape_padded_tile(%t: !pypto.tile<4x4xf32, vec>) {
   %r = pypto.reshape %t : !pypto.tile<4x4xf32, vec> -> !pypto.tile<2x8xf32, vec>
   return
 }
+
+// -----
+
+func.func @trans_on_tiles(%l: !pypto.tile<16x16xf32, left>, %r: !pypto.tile<16x16xf32, right>) {
+  // expected-error @+1 {{'pypto.matmul' op a_trans and b_trans apply to tensor operands; tile operands are already in place}}
+  %p = pypto.matmul %l, %r {a_trans} : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+func.func @trans_contraction(%q: !pypto.tensor<16x64xf32>, %k: !pypto.tensor<64x32xf32>) {
+  // expected-error @+1 {{'pypto.matmul' op contraction mismatch: lhs is 16x64, rhs is 32x64}}
+  %p = pypto.matmul %q, %k {b_trans} : !pypto.tensor<16x64xf32>, !pypto.tensor<64x32xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @transposed_window(%k: !pypto.tensor<32x64xf32>) {
+  %c40 = arith.constant 40 : index
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.load' op window [40, 56) of dimension 0 is out of bounds of the source tensor (32)}}
+  %t = pypto.load %k[%c40, %c0] {transpose} : !pypto.tensor<32x64xf32> -> !pypto.tile<64x16xf32, mat>
+  return
+}

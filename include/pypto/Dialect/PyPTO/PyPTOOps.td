@@ -132,7 +132,14 @@ def PyPTO_AssembleOp : PyPTO_Op<"assemble"> {
 
 def PyPTO_LoadOp : PyPTO_Op<"load"> {
   let summary = "load a window of a tensor into a tile";
-  let arguments = (ins PyPTO_TensorType:$source, Variadic<Index>:$offsets);
+  let description = [{
+    With `transpose`, the tile holds the transposed window: a tile of KxN
+    loads the NxK window at the offsets (read column by column, as the DN
+    layout does). Tensor-to-tile conversion uses it for transposed matmul
+    operands.
+  }];
+  let arguments = (ins PyPTO_TensorType:$source, Variadic<Index>:$offsets,
+                       UnitAttr:$transpose);
   let results = (outs PyPTO_TileType:$result);
   let assemblyFormat = [{
     $source `[` $offsets `]` attr-dict `:` qualified(type($source)) `->` qualified(type($result))
@@ -543,9 +550,16 @@ def PyPTO_MatmulOp : PyPTO_Op<"matmul", [Pure]> {
   let description = [{
     `%c = pypto.matmul %a, %b` computes `a · b` for an M×K and a K×N operand;
     the result is M×N. On tiles the operands live in `left` and `right` and
-    the result in `acc`.
+    the result in `acc`. On tensors, `a_trans` / `b_trans` take an operand
+    transposed (`a` given as K×M, `b` as N×K, e.g. `q · kᵀ`): it is loaded
+    transposed, at no extra cost.
+
+    ```mlir
+    %s = pypto.matmul %q, %k {b_trans} : !pypto.tensor<16x128xbf16>, !pypto.tensor<64x128xbf16> -> !pypto.tensor<16x64xf32>
+    ```
   }];
-  let arguments = (ins PyPTO_AnyTensorOrTile:$lhs, PyPTO_AnyTensorOrTile:$rhs);
+  let arguments = (ins PyPTO_AnyTensorOrTile:$lhs, PyPTO_AnyTensorOrTile:$rhs,
+                       UnitAttr:$a_trans, UnitAttr:$b_trans);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
@@ -558,10 +572,12 @@ def PyPTO_MatmulAccOp : PyPTO_Op<"matmul_acc", [Pure,
   let summary = "accumulating matrix multiplication";
   let description = [{
     `%d = pypto.matmul_acc %c, %a, %b` computes `c + a · b`: one step of a
-    K-loop. On tiles the accumulator lives in `acc`.
+    K-loop. On tiles the accumulator lives in `acc`. `a_trans` / `b_trans`
+    as for `pypto.matmul`.
   }];
   let arguments = (ins PyPTO_AnyTensorOrTile:$acc, PyPTO_AnyTensorOrTile:$lhs,
-                       PyPTO_AnyTensorOrTile:$rhs);
+                       PyPTO_AnyTensorOrTile:$rhs, UnitAttr:$a_trans,
+                       UnitAttr:$b_trans);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let assemblyFormat = [{
     $acc `,` $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,`

@@ -1,0 +1,4 @@
+# Reference for matmul_trans.mlir.
+def golden(values: Dict[str, Tensor]):
+    values["s"][:] = torch.matmul(values["q"], values["k"].t())
+    values["t"][:] = torch.matmul(values["a"].t(), values["b"])
