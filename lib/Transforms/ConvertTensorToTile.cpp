@@ -96,7 +96,7 @@ private:
     }
     if (auto assemble = dyn_cast<AssembleOp>(op)) {
       FailureOr<Window> dest = windowOf(assemble.getDest(), op);
-      FailureOr<Value> tile = tileOf(assemble.getValue(), op, {});
+      FailureOr<Value> tile = tileOf(assemble.getValue(), op);
       if (failed(dest) || failed(tile))
         return failure();
       SmallVector<Value> offsets;
@@ -164,9 +164,9 @@ private:
     return window;
   }
 
-  /// The tile holding `value`, loading it into `space` when it is a tensor.
-  FailureOr<Value> tileOf(Value value, Operation *user,
-                          std::optional<MemorySpace> space) {
+  /// The tile holding `value`, loading it when it is a tensor. Tiles get
+  /// their memory space from pypto-infer-memory-space.
+  FailureOr<Value> tileOf(Value value, Operation *user) {
     if (auto it = tiles.find(value); it != tiles.end())
       return it->second;
     if (isa<TileType>(value.getType()))
@@ -181,8 +181,7 @@ private:
              << " tensor; kernels work on 2-D tiles";
     OpBuilder builder(user);
     auto tileType = TileType::get(builder.getContext(), tensorType.getShape(),
-                                  tensorType.getElementType(),
-                                  space.value_or(MemorySpace::vec));
+                                  tensorType.getElementType(), std::nullopt);
     // A window loaded earlier into the same space is loaded once.
     for (LoadOp earlier : loads.lookup(value))
       if (earlier.getType() == tileType &&
@@ -194,7 +193,7 @@ private:
     return load.getResult();
   }
 
-  /// A transposed matmul operand: its window loaded transposed into mat.
+  /// A transposed matmul operand: its window loaded transposed.
   FailureOr<Value> loadTransposed(Value value, Operation *user) {
     if (tiles.count(value) || isa<TileType>(value.getType()))
       return user->emitOpError("takes a transposed operand computed in this "
@@ -212,22 +211,13 @@ private:
     auto tileType =
         TileType::get(builder.getContext(),
                       {tensorType.getShape()[1], tensorType.getShape()[0]},
-                      tensorType.getElementType(), MemorySpace::mat);
+                      tensorType.getElementType(), std::nullopt);
     auto load = builder.create<LoadOp>(user->getLoc(), tileType, window->base,
                                        window->offsets, /*transpose=*/true);
     return load.getResult();
   }
 
-  /// `tile` in `space`: itself, or a move of it there.
-  static Value moveTo(OpBuilder &builder, Location loc, Value tile,
-                      MemorySpace space) {
-    auto type = cast<TileType>(tile.getType());
-    if (type.getSpace() == space)
-      return tile;
-    return builder.create<MoveOp>(loc, type.withSpace(space), tile);
-  }
-
-  /// Clones a vector op onto vec tiles, loading tensor operands and giving
+  /// Clones a vector op onto tiles, loading tensor operands and giving
   /// it the scratch tile it needs.
   LogicalResult convertVector(Operation *op) {
     IRMapping mapping;
@@ -236,13 +226,10 @@ private:
       // Tensors, and tiles a converted loop already carries.
       if (!isa<GMTensorType, TileType>(operand.getType()))
         continue;
-      FailureOr<Value> tile = tileOf(operand, op, MemorySpace::vec);
+      FailureOr<Value> tile = tileOf(operand, op);
       if (failed(tile))
         return failure();
-      // Cube results reach the vector unit through an explicit move, the
-      // boundary pypto-expand-mixed-kernel turns into a pipe.
-      mapping.map(operand,
-                  moveTo(builder, op->getLoc(), *tile, MemorySpace::vec));
+      mapping.map(operand, *tile);
     }
     Operation *converted = builder.clone(*op, mapping);
     for (OpResult result : converted->getResults()) {
@@ -252,7 +239,7 @@ private:
                << tensor.getShape().size()
                << " tensor; kernels work on 2-D tiles";
       result.setType(TileType::get(op->getContext(), tensor.getShape(),
-                                   tensor.getElementType(), MemorySpace::vec));
+                                   tensor.getElementType(), std::nullopt));
     }
     if (op->hasTrait<OpTrait::pypto::NeedsScratch>() &&
         converted->getNumOperands() == 1) {
@@ -266,43 +253,32 @@ private:
     return success();
   }
 
-  /// Matmul operands go GM -> mat -> left/right; the product lives in acc.
-  /// `acc` (for matmul_acc) must be an acc tile of this kernel.
+  /// Matmul operands are tiles of the kernel (transposed ones loaded
+  /// transposed); `acc` (for matmul_acc) must be a tile of this kernel.
   LogicalResult convertMatmul(Operation *matmul, Value acc) {
     OpBuilder builder(matmul);
     Location loc = matmul->getLoc();
-    auto operand = [&](Value value, MemorySpace target,
-                       bool transposed) -> FailureOr<Value> {
-      FailureOr<Value> tile = transposed
-                                  ? loadTransposed(value, matmul)
-                                  : tileOf(value, matmul, MemorySpace::mat);
-      if (failed(tile))
-        return failure();
-      // Vector results and earlier products are staged in mat (L1) first.
-      Value staged = moveTo(builder, loc, *tile, MemorySpace::mat);
-      return moveTo(builder, loc, staged, target);
+    auto operand = [&](Value value, bool transposed) -> FailureOr<Value> {
+      return transposed ? loadTransposed(value, matmul) : tileOf(value, matmul);
     };
     Value lhsValue = matmul->getOperand(acc ? 1 : 0);
     Value rhsValue = matmul->getOperand(acc ? 2 : 1);
-    FailureOr<Value> lhs =
-        operand(lhsValue, MemorySpace::left, matmul->hasAttr("a_trans"));
-    FailureOr<Value> rhs =
-        operand(rhsValue, MemorySpace::right, matmul->hasAttr("b_trans"));
+    FailureOr<Value> lhs = operand(lhsValue, matmul->hasAttr("a_trans"));
+    FailureOr<Value> rhs = operand(rhsValue, matmul->hasAttr("b_trans"));
     if (failed(lhs) || failed(rhs))
       return failure();
     auto resultType = cast<ShapedType>(matmul->getResult(0).getType());
-    auto accType = TileType::get(builder.getContext(), resultType.getShape(),
-                                 resultType.getElementType(), MemorySpace::acc);
+    auto tileType = TileType::get(builder.getContext(), resultType.getShape(),
+                                  resultType.getElementType(), std::nullopt);
     Value product;
     if (acc) {
       Value accTile = isa<TileType>(acc.getType()) ? acc : tiles.lookup(acc);
-      if (!accTile ||
-          cast<TileType>(accTile.getType()).getSpace() != MemorySpace::acc)
+      if (!accTile)
         return matmul->emitOpError(
             "accumulator must be the result of a matmul in this kernel");
-      product = builder.create<MatmulAccOp>(loc, accType, accTile, *lhs, *rhs);
+      product = builder.create<MatmulAccOp>(loc, tileType, accTile, *lhs, *rhs);
     } else {
-      product = builder.create<MatmulOp>(loc, accType, *lhs, *rhs);
+      product = builder.create<MatmulOp>(loc, tileType, *lhs, *rhs);
     }
     tiles[matmul->getResult(0)] = product;
     return success();

@@ -34,6 +34,9 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
   } else if (options.strategy != "debug-tile") {
     return {};
   }
+  stages.push_back({"InferMemorySpace", [](OpPassManager &pm) {
+                      pm.addNestedPass<func::FuncOp>(createInferMemorySpace());
+                    }});
   stages.push_back({"TileMatmul", [arch](OpPassManager &pm) {
                       pm.addNestedPass<func::FuncOp>(createTileMatmul({arch}));
                     }});

@@ -16,7 +16,7 @@ FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, StringRef arch) {
   if (!type.getSpace()) {
     if (Operation *def = tile.getDefiningOp())
       return def->emitOpError("produces a tile without a memory space; run "
-                              "pypto-convert-tensor-to-tile first");
+                              "pypto-infer-memory-space first");
     return emitError(tile.getLoc(), "tile has no memory space");
   }
   int64_t bytes = (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;

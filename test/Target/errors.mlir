@@ -15,7 +15,7 @@
 // OUTLINED: <stdin>:{{[0-9]+}}:{{[0-9]+}}: error: 'pypto.call' op calls 'add_scalar', which is not a kernel lowered to pto (run pypto-lower-to-pto first)
 
 // A program that was converted and planned, but not lowered.
-// RUN: pypto-opt %examples/beginner/matmul.mlir --pypto-outline-incore --pypto-convert-tensor-to-tile --pypto-plan-memory | not pypto-translate --emit-orchestration 2>&1 | FileCheck %s --check-prefix=PLANNED
+// RUN: pypto-opt %examples/beginner/matmul.mlir --pypto-outline-incore --pypto-convert-tensor-to-tile --pypto-infer-memory-space --pypto-plan-memory | not pypto-translate --emit-orchestration 2>&1 | FileCheck %s --check-prefix=PLANNED
 // PLANNED: error: 'pypto.call' op calls 'matmul_tile', which is not a kernel lowered to pto (run pypto-lower-to-pto first)
 
 // expected-error @+1 {{no orchestration function: run the default pipeline (pypto-default-pipeline) first}}

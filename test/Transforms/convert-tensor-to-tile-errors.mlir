@@ -57,16 +57,6 @@ func.func @acc_parameter(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf
 
 // -----
 
-// An accumulator that a vector op produced lives in vec, not acc.
-func.func @acc_from_vector(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %z: f32) attributes {pypto.kind = "incore"} {
-  %f = pypto.full %z : f32 -> !pypto.tensor<16x16xf32>
-  // expected-error @+1 {{'pypto.matmul_acc' op accumulator must be the result of a matmul in this kernel}}
-  %d = pypto.matmul_acc %f, %a, %b : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
-  return
-}
-
-// -----
-
 func.func @acc_slice(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %c: !pypto.tensor<32x32xf32>) attributes {pypto.kind = "aic"} {
   %c0 = arith.constant 0 : index
   %s = pypto.slice %c[%c0, %c0] [16, 16] : !pypto.tensor<32x32xf32> -> !pypto.tensor<16x16xf32>

@@ -1,4 +1,16 @@
-// RUN: pypto-opt %s -split-input-file --pypto-convert-tensor-to-tile | FileCheck %s
+// RUN: pypto-opt %s -split-input-file --pypto-convert-tensor-to-tile | FileCheck %s --check-prefix=CONV
+// RUN: pypto-opt %s -split-input-file --pypto-convert-tensor-to-tile --pypto-infer-memory-space | FileCheck %s
+
+// The conversion itself leaves memory spaces to pypto-infer-memory-space
+// (the CONV lines); the CHECK lines show both passes together, the form the
+// rest of the pipeline sees.
+// CONV-LABEL: func.func @add_scalar
+// CONV:       pypto.load {{.*}} -> !pypto.tile<128x256xf32>{{$}}
+// CONV:       pypto.adds {{.*}} : !pypto.tile<128x256xf32>, f32
+// CONV-LABEL: func.func @matmul_tile
+// CONV:       %[[A:.+]] = pypto.load {{.*}} -> !pypto.tile<64x256xf16>{{$}}
+// CONV:       %[[B:.+]] = pypto.load {{.*}} -> !pypto.tile<256x64xf16>{{$}}
+// CONV-NEXT:  pypto.matmul %[[A]], %[[B]] : !pypto.tile<64x256xf16>, !pypto.tile<256x64xf16> -> !pypto.tile<64x64xf32>{{$}}
 
 // Vector work: the parameter is loaded into a vec tile, compute runs on
 // tiles, and the assemble into a parameter becomes a store.
@@ -233,7 +245,8 @@ func.func @reload_after_store(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16
 
 // K-loop steps: matmul_acc accumulates onto the acc tile of a matmul (or of
 // another matmul_acc), with its operands loaded into mat (once per window)
-// and moved to left and right; the sum stays in acc and is stored from there.
+// and moved to left and right once (the moves are shared); the sum stays in
+// acc and is stored from there.
 
 // CHECK-LABEL: func.func @matmul_acc
 // CHECK-SAME: (%[[A:.+]]: !pypto.tensor<16x64xf16>, %[[B:.+]]: !pypto.tensor<64x16xf16>, %[[C:.+]]: !pypto.tensor<16x16xf32>)
@@ -246,10 +259,8 @@ func.func @reload_after_store(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16
 // CHECK: %[[BR1:.+]] = pypto.move %[[BM1]] : !pypto.tile<32x16xf16, mat> -> !pypto.tile<32x16xf16, right>
 // CHECK: %[[Q:.+]] = pypto.matmul_acc %[[P]], %[[AL1]], %[[BR1]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
 // CHECK-NOT: pypto.load
-// CHECK: %[[AL2:.+]] = pypto.move %[[AM1]] : !pypto.tile<16x32xf16, mat> -> !pypto.tile<16x32xf16, left>
-// CHECK-NOT: pypto.load
-// CHECK: %[[BR2:.+]] = pypto.move %[[BM1]] : !pypto.tile<32x16xf16, mat> -> !pypto.tile<32x16xf16, right>
-// CHECK: %[[R:.+]] = pypto.matmul_acc %[[Q]], %[[AL2]], %[[BR2]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK-NOT: pypto.move
+// CHECK: %[[R:.+]] = pypto.matmul_acc %[[Q]], %[[AL1]], %[[BR1]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
 // CHECK: pypto.store %[[R]], %[[C]]{{.+}} : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
 // CHECK-NOT: pypto.matmul
 func.func @matmul_acc(%a: !pypto.tensor<16x64xf16>, %b: !pypto.tensor<64x16xf16>, %c: !pypto.tensor<16x16xf32>)

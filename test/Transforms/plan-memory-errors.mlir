@@ -63,7 +63,7 @@ func.func @left_overflow(%a: !pypto.tensor<128x256xf32>) attributes {pypto.kind 
 
 func.func @no_space(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'pypto.load' op produces a tile without a memory space; run pypto-convert-tensor-to-tile first}}
+  // expected-error @+1 {{'pypto.load' op produces a tile without a memory space; run pypto-infer-memory-space first}}
   %x = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
   return
 }

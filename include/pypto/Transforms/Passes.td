@@ -66,6 +66,42 @@ def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
                            "::mlir::arith::ArithDialect"];
 }
 
+def InferMemorySpace : Pass<"pypto-infer-memory-space",
+                             "::mlir::func::FuncOp"> {
+  let summary = "Give every tile its on-chip buffer and insert the moves "
+                "between buffers";
+  let description = [{
+    Tiles without a memory space get one from the op that writes them:
+    matmul products live in `acc` (L0C), vector results in `vec` (UB). A
+    loaded tile lives where its readers need it: `mat` (L1) when only
+    matmuls read it, `vec` otherwise; a window read by both a matmul and
+    vector code is loaded twice (moving it from vec to mat would cross
+    between the cores). Loop-carried tiles take their initial value's space.
+
+    Then every operand is moved to the space its user needs: matmul operands
+    go `mat -> left/right` (a product or a vector result is staged in `mat`
+    first), vector operands to `vec` (a product moves `acc -> vec`, the
+    boundary pypto-expand-mixed-kernel turns into a pipe). Moves sit right
+    after the value's definition, so all its users share one.
+
+    ```mlir
+    // before
+    %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
+    %p = pypto.matmul %a, %a : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
+    %e = pypto.exp %p : !pypto.tile<16x16xf32>
+    // after
+    %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+    %l = pypto.move %a : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+    %r = pypto.move %a : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+    %p = pypto.matmul %l, %r : ... -> !pypto.tile<16x16xf32, acc>
+    %v = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+    %e = pypto.exp %v : !pypto.tile<16x16xf32, vec>
+    ```
+
+    Tiles that already have a space keep it (kernels written with tiles).
+  }];
+}
+
 def TileMatmul : Pass<"pypto-tile-matmul", "::mlir::func::FuncOp"> {
   let summary = "Split matmuls whose operands do not fit L0A/L0B along K";
   let description = [{

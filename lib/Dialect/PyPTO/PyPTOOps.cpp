@@ -582,10 +582,14 @@ LogicalResult MrgSortOp::verify() {
   int64_t blockLen = getBlockLenAttr().getInt();
   if (blockLen % 64 != 0)
     return emitOpError("block_len must be a multiple of 64, got ") << blockLen;
-  if (type.getRank() != 2 || type.getDimSize(1) % (4 * blockLen) != 0)
+  // cols % (4 * blockLen) without overflowing for huge block lengths.
+  if (type.getRank() != 2 || type.getDimSize(1) % blockLen != 0 ||
+      (type.getDimSize(1) / blockLen) % 4 != 0)
     return emitOpError("merges four runs of ")
            << blockLen << " columns: the column count must be a multiple of "
-           << 4 * blockLen;
+           << (blockLen <= (int64_t(1) << 60)
+                   ? std::to_string(4 * blockLen)
+                   : "4 x " + std::to_string(blockLen));
   return success();
 }
 

@@ -1,0 +1,202 @@
+//===- InferMemorySpace.cpp - on-chip buffer of every tile -----*- C++ -*-===//
+//
+// Gives every tile without a memory space the buffer its producer writes or
+// its consumers read, and inserts the moves between buffers that the
+// hardware needs: vector work in vec (UB), matmul operands in left/right
+// (L0A/L0B) staged in mat (L1), products in acc (L0C).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+#define DEBUG_TYPE "pypto-infer-memory-space"
+
+namespace mlir::pypto {
+#define GEN_PASS_DEF_INFERMEMORYSPACE
+#include "pypto/Transforms/Passes.h.inc"
+} // namespace mlir::pypto
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+
+std::optional<MemorySpace> spaceOf(Value value) {
+  auto tile = dyn_cast<TileType>(value.getType());
+  return tile ? tile.getSpace() : std::nullopt;
+}
+
+bool isCubeOperand(OpOperand &use) {
+  Operation *user = use.getOwner();
+  unsigned index = use.getOperandNumber();
+  if (isa<MatmulOp>(user))
+    return true;
+  return isa<MatmulAccOp>(user) && index != 0;
+}
+
+/// The space an operand must be in, or nullopt when any space will do.
+std::optional<MemorySpace> requiredSpace(OpOperand &use) {
+  Operation *user = use.getOwner();
+  unsigned index = use.getOperandNumber();
+  if (isa<MatmulOp>(user))
+    return index == 0 ? MemorySpace::left : MemorySpace::right;
+  if (isa<MatmulAccOp>(user))
+    return index == 0   ? MemorySpace::acc
+           : index == 1 ? MemorySpace::left
+                        : MemorySpace::right;
+  if (user->hasTrait<OpTrait::pypto::VectorCompute>() &&
+      isa<TileType>(use.get().getType()))
+    return MemorySpace::vec;
+  if (isa<TPushToAicOp>(user))
+    return MemorySpace::vec;
+  return std::nullopt;
+}
+
+class Inference {
+public:
+  explicit Inference(func::FuncOp kernel) : kernel(kernel) {}
+
+  LogicalResult run() {
+    SmallVector<Operation *> ops;
+    kernel.walk<WalkOrder::PreOrder>([&](Operation *op) { ops.push_back(op); });
+    for (Operation *op : ops) {
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        carry(loop);
+        continue;
+      }
+      if (failed(placeResults(op)) || failed(placeOperands(op)))
+        return failure();
+    }
+    return success();
+  }
+
+private:
+  /// Loop-carried tiles live where their initial value lives.
+  void carry(scf::ForOp loop) {
+    for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
+      if (!isa<TileType>(init.getType()))
+        continue;
+      loop.getRegionIterArg(i).setType(init.getType());
+      loop.getResult(i).setType(init.getType());
+    }
+  }
+
+  /// The space a result without one gets from its producer, or for loads
+  /// and scratch tiles from their consumers.
+  LogicalResult placeResults(Operation *op) {
+    if (!isa_and_nonnull<PyPTODialect>(op->getDialect()))
+      return success();
+    for (OpResult result : op->getResults()) {
+      auto type = dyn_cast<TileType>(result.getType());
+      if (!type || type.getSpace())
+        continue;
+      MemorySpace space = MemorySpace::vec;
+      if (isa<MatmulOp, MatmulAccOp>(op)) {
+        space = MemorySpace::acc;
+      } else if (isa<LoadOp, CreateTileOp>(op)) {
+        bool cube = false, vector = false;
+        for (OpOperand &use : result.getUses())
+          (isCubeOperand(use) ? cube : vector) = true;
+        // A window both units read is loaded twice: moving it from vec to
+        // mat would cross between the cores.
+        if (cube && vector)
+          if (auto load = dyn_cast<LoadOp>(op))
+            splitCubeUses(load);
+        space = cube && !vector ? MemorySpace::mat : MemorySpace::vec;
+      } else if (!op->hasTrait<OpTrait::pypto::VectorCompute>()) {
+        return op->emitOpError("produces a tile whose memory space cannot be "
+                               "inferred; give its type a space");
+      }
+      result.setType(type.withSpace(space));
+    }
+    return success();
+  }
+
+  /// Gives the cube users of `load` their own load into mat.
+  void splitCubeUses(LoadOp load) {
+    OpBuilder builder(load);
+    auto type = cast<TileType>(load.getType()).withSpace(MemorySpace::mat);
+    auto copy = builder.create<LoadOp>(load.getLoc(), type, load.getSource(),
+                                       load.getOffsets(), load.getTranspose());
+    load.getResult().replaceUsesWithIf(copy.getResult(), isCubeOperand);
+  }
+
+  /// Moves each operand into the space its user needs.
+  LogicalResult placeOperands(Operation *op) {
+    for (OpOperand &use : op->getOpOperands()) {
+      std::optional<MemorySpace> required = requiredSpace(use);
+      std::optional<MemorySpace> current = spaceOf(use.get());
+      if (!required || !current || *required == *current)
+        continue;
+      if (*required == MemorySpace::acc)
+        return op->emitOpError("accumulates into a tile in '")
+               << stringifyMemorySpace(*current)
+               << "'; the accumulator must be the result of a matmul";
+      use.set(moveTo(op, use.get(), *required));
+    }
+    // A loop yields its carried tiles where the loop keeps them.
+    if (auto yield = dyn_cast<scf::YieldOp>(op))
+      if (auto loop = dyn_cast<scf::ForOp>(yield->getParentOp()))
+        for (OpOperand &use : yield->getOpOperands()) {
+          Type carried =
+              loop.getRegionIterArg(use.getOperandNumber()).getType();
+          std::optional<MemorySpace> current = spaceOf(use.get());
+          auto carriedTile = dyn_cast<TileType>(carried);
+          if (!carriedTile || !current || carriedTile.getSpace() == current)
+            continue;
+          if (carriedTile.getSpace() == MemorySpace::acc)
+            return op->emitOpError("yields a tile in '")
+                   << stringifyMemorySpace(*current)
+                   << "' for a loop-carried accumulator; it must be the "
+                      "result of a matmul";
+          use.set(moveTo(op, use.get(), *carriedTile.getSpace()));
+        }
+    return success();
+  }
+
+  /// `value` moved into `space`: matmul operands are staged in mat, and a
+  /// product reaches vec directly.
+  Value moveTo(Operation *user, Value value, MemorySpace space) {
+    auto key = std::make_pair(value, space);
+    if (Value moved = moves.lookup(key))
+      return moved;
+    OpBuilder builder(user);
+    // Right after the definition: the move dominates every user of the
+    // value, so they all share it.
+    if (Operation *def = value.getDefiningOp())
+      builder.setInsertionPointAfter(def);
+    else
+      builder.setInsertionPointToStart(cast<BlockArgument>(value).getOwner());
+    auto type = cast<TileType>(value.getType());
+    Value moved = value;
+    bool toL0 = space == MemorySpace::left || space == MemorySpace::right;
+    if (toL0 && type.getSpace() != MemorySpace::mat)
+      moved = builder.create<MoveOp>(user->getLoc(),
+                                     type.withSpace(MemorySpace::mat), moved);
+    moved =
+        builder.create<MoveOp>(user->getLoc(), type.withSpace(space), moved);
+    moves[key] = moved;
+    return moved;
+  }
+
+  func::FuncOp kernel;
+  DenseMap<std::pair<Value, MemorySpace>, Value> moves;
+};
+
+struct InferMemorySpacePass
+    : public mlir::pypto::impl::InferMemorySpaceBase<InferMemorySpacePass> {
+  using InferMemorySpaceBase::InferMemorySpaceBase;
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (!isKernelFunction(func) || func.isExternal())
+      return;
+    if (failed(Inference(func).run()))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,100 @@
+// RUN: pypto-opt %s -split-input-file --pypto-infer-memory-space | FileCheck %s
+
+// Producers decide: products live in acc, vector results in vec; a tile
+// only matmuls read is loaded into mat and moved to left and right (one move
+// per space, right after the load, shared by all users).
+
+// CHECK-LABEL: func.func @mm_then_vector
+// CHECK:       %[[A:.+]] = pypto.load {{.*}} -> !pypto.tile<16x16xf32, mat>
+// CHECK-NEXT:  %[[R:.+]] = pypto.move %[[A]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+// CHECK-NEXT:  %[[L:.+]] = pypto.move %[[A]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+// CHECK-NEXT:  %[[P:.+]] = pypto.matmul %[[L]], %[[R]] : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK-NEXT:  %[[V:.+]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT:  %[[E:.+]] = pypto.exp %[[V]] : !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT:  %[[Q:.+]] = pypto.matmul %[[L]], %[[R]]
+// CHECK:       pypto.store %[[E]], {{.*}} : !pypto.tile<16x16xf32, vec>
+// CHECK:       pypto.store %[[Q]], {{.*}} : !pypto.tile<16x16xf32, acc>
+func.func @mm_then_vector(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>,
+                          %z: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
+  %p = pypto.matmul %a, %a : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
+  %e = pypto.exp %p : !pypto.tile<16x16xf32>
+  %q = pypto.matmul %a, %a : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
+  pypto.store %e, %y[%c0, %c0] : !pypto.tile<16x16xf32>, !pypto.tensor<16x16xf32>
+  pypto.store %q, %z[%c0, %c0] : !pypto.tile<16x16xf32>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// A window read by both units is loaded twice: into vec for the vector op
+// and into mat for the matmul. A vector result feeding a matmul is staged
+// in mat; a product feeding another matmul too.
+
+// CHECK-LABEL: func.func @shared_window
+// CHECK:       %[[M:.+]] = pypto.load %{{.+}}[%{{.+}}, %{{.+}}] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+// CHECK:       %[[V:.+]] = pypto.load %{{.+}}[%{{.+}}, %{{.+}}] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+// CHECK:       %[[S:.+]] = pypto.adds %[[V]]
+// CHECK-NEXT:  %[[SM:.+]] = pypto.move %[[S]] : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+// CHECK-NEXT:  %[[SL:.+]] = pypto.move %[[SM]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+// CHECK:       %[[P:.+]] = pypto.matmul %[[SL]], %{{.+}} -> !pypto.tile<16x16xf32, acc>
+// CHECK-NEXT:  %[[PM:.+]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, mat>
+// CHECK-NEXT:  %[[PL:.+]] = pypto.move %[[PM]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+// CHECK:       pypto.matmul %[[PL]]
+func.func @shared_window(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>, %s: f32)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
+  %t = pypto.adds %a, %s : !pypto.tile<16x16xf32>, f32
+  %p = pypto.matmul %t, %a : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
+  %q = pypto.matmul %p, %a : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
+  pypto.store %q, %y[%c0, %c0] : !pypto.tile<16x16xf32>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// Loop-carried tiles take their initial value's space: an accumulator in
+// acc across a K-loop, a running sum in vec.
+
+// CHECK-LABEL: func.func @carried
+// CHECK:       scf.for {{.*}} iter_args(%[[ACC:.+]] = %{{.+}}, %[[SUM:.+]] = %{{.+}}) -> (!pypto.tile<16x16xf32, acc>, !pypto.tile<16x16xf32, vec>)
+// CHECK:         pypto.matmul_acc %[[ACC]], {{.*}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:         pypto.add %[[SUM]], {{.*}} : !pypto.tile<16x16xf32, vec>
+func.func @carried(%x: !pypto.tensor<16x64xf32>, %w: !pypto.tensor<64x16xf32>,
+                   %y: !pypto.tensor<16x16xf32>, %z: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = pypto.load %x[%c0, %c0] : !pypto.tensor<16x64xf32> -> !pypto.tile<16x16xf32>
+  %b0 = pypto.load %w[%c0, %c0] : !pypto.tensor<64x16xf32> -> !pypto.tile<16x16xf32>
+  %p0 = pypto.matmul %a0, %b0 : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
+  %s0 = pypto.full %z : f32 -> !pypto.tile<16x16xf32>
+  %r:2 = scf.for %k = %c16 to %c64 step %c16 iter_args(%acc = %p0, %sum = %s0)
+      -> (!pypto.tile<16x16xf32>, !pypto.tile<16x16xf32>) {
+    %a = pypto.load %x[%c0, %k] : !pypto.tensor<16x64xf32> -> !pypto.tile<16x16xf32>
+    %b = pypto.load %w[%k, %c0] : !pypto.tensor<64x16xf32> -> !pypto.tile<16x16xf32>
+    %n = pypto.matmul_acc %acc, %a, %b : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
+    %e = pypto.exp %a : !pypto.tile<16x16xf32>
+    %m = pypto.add %sum, %e : !pypto.tile<16x16xf32>
+    scf.yield %n, %m : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32>
+  }
+  %o = pypto.add %r#1, %r#1 : !pypto.tile<16x16xf32>
+  pypto.store %r#0, %y[%c0, %c0] : !pypto.tile<16x16xf32>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// Tiles that have a space keep it.
+
+// CHECK-LABEL: func.func @placed
+// CHECK:       pypto.load {{.*}} -> !pypto.tile<16x16xf32, vec>
+// CHECK-NOT:   pypto.move
+func.func @placed(%x: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %e = pypto.exp %a : !pypto.tile<16x16xf32, vec>
+  return
+}
