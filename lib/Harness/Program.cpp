@@ -388,6 +388,17 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
     return emitError(loc, "unknown verification level '")
            << options.verificationLevel
            << "', expected none, basic or roundtrip";
+  const DiagnosticOptions &diagnostics = options.diagnostics;
+  if (!llvm::is_contained(
+          {"none", "pre-pipeline", "post-pass", "post-pipeline"},
+          diagnostics.phase))
+    return emitError(loc, "unknown diagnostic phase '")
+           << diagnostics.phase
+           << "', expected none, pre-pipeline, post-pass or post-pipeline";
+  std::set<std::string> warned;
+  std::vector<std::string> perfHints;
+  if (diagnostics.phase == "pre-pipeline")
+    emitWarnings(module, diagnostics, warned);
   auto dump = [&](StringRef name) {
     return writeFile(loc, options.outputDir + "/passes_dump/" + name.str(),
                      [&](raw_ostream &os) {
@@ -435,10 +446,29 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
         failed(writeMemoryReport(module, options.arch,
                                  options.outputDir + "/report/memory")))
       return failure();
+    // Hints read the planned tiles, before they become pto.
+    if (stage.name == "PlanMemory")
+      perfHints = collectPerfHints(module, options.arch, diagnostics);
+    if (diagnostics.phase == "post-pass")
+      emitWarnings(module, diagnostics, warned);
     if (options.dumpPasses && failed(dump(llvm::formatv("{0:d2}_after_{1}.mlir",
                                                         index + 1, stage.name)
                                               .str())))
       return failure();
+  }
+  if (diagnostics.phase == "post-pipeline")
+    emitWarnings(module, diagnostics, warned);
+  if (!perfHints.empty()) {
+    std::string path = options.outputDir + "/report/perf_hints.log";
+    if (failed(writeFile(loc, path, [&](raw_ostream &os) {
+          for (const std::string &hint : perfHints)
+            os << hint << "\n";
+          return success();
+        })))
+      return failure();
+    llvm::errs() << "pypto-run: " << perfHints.size() << " performance hint"
+                 << (perfHints.size() == 1 ? "" : "s") << " in " << path
+                 << "\n";
   }
   auto emitStart = Clock::now();
 

@@ -140,6 +140,8 @@ private:
     compileOptions.strategy = options.strategy;
     compileOptions.profiling = options.profiling;
     compileOptions.verificationLevel = options.verificationLevel;
+    compileOptions.diagnostics.phase = options.diagnosticPhase;
+    compileOptions.diagnostics.disabled = options.disabledDiagnostics;
     compileOptions.emitCpp = !options.skipPtoas;
     if (options.ptoas == "auto") {
       if (std::optional<std::string> found = pypto::runtime::findPtoas())

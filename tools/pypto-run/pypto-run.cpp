@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pypto/Harness/Diagnostics.h"
 #include "pypto/Harness/Runner.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -52,6 +53,18 @@ int main(int argc, char **argv) {
       cl::desc("After every pass: none, basic (MLIR verifier, default) or "
                "roundtrip (verifier + print/parse/compare)"),
       cl::init("basic"), cl::cat(category));
+  cl::opt<std::string> diagnosticPhase(
+      "diagnostic-phase",
+      cl::desc("When to check for warnings: none (also no performance "
+               "hints), pre-pipeline (the program as written, default), "
+               "post-pass (after every pass) or post-pipeline"),
+      cl::init("pre-pipeline"), cl::cat(category));
+  cl::opt<std::string> disabledDiagnostics(
+      "disabled-diagnostics",
+      cl::desc("Comma-separated checks to turn off, or none: UnusedVariable, "
+               "UnusedControlFlowResult (off by default), "
+               "OutParamWriteDropped, TileInnermostDimGranularity (PH001)"),
+      cl::init("UnusedControlFlowResult"), cl::cat(category));
   cl::opt<bool> skipPtoas(
       "skip-ptoas",
       cl::desc("Stop after the .pto files: no kernel C++, no run"),
@@ -105,6 +118,14 @@ int main(int argc, char **argv) {
   options.profiling = profiling;
   options.verificationLevel = verificationLevel;
   options.skipPtoas = skipPtoas;
+  options.diagnosticPhase = diagnosticPhase;
+  std::string error;
+  if (!pypto::harness::parseDisabledDiagnostics(
+          disabledDiagnostics, options.disabledDiagnostics, error)) {
+    llvm::errs() << "pypto-run: error: --disabled-diagnostics: " << error
+                 << "\n";
+    return 2;
+  }
   options.compileOnly = compileOnly;
   options.ptoas = ptoas;
   options.goldenData = goldenData;

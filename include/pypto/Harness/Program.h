@@ -8,6 +8,7 @@
 #ifndef PYPTO_HARNESS_PROGRAM_H
 #define PYPTO_HARNESS_PROGRAM_H
 
+#include "pypto/Harness/Diagnostics.h"
 #include "pypto/Harness/RunSpec.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -42,6 +43,8 @@ struct CompileOptions {
   /// The external ptoas that turns .pto into kernel C++; empty: the built-in
   /// PTO->C++ lowering.
   std::string ptoas;
+  /// Warnings (stderr) and performance hints (report/perf_hints.log).
+  DiagnosticOptions diagnostics;
 };
 
 /// A kernel of a build, as the runtime needs it.

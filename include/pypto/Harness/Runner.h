@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace pypto::harness {
@@ -35,6 +36,8 @@ struct RunOptions {
   bool saveData = true;   // write data/in and data/out
   std::string runtimeDir; // reuse this build: skip compile
   std::optional<double> rtol, atol;
+  std::string diagnosticPhase = "pre-pipeline";
+  std::set<std::string> disabledDiagnostics = {"UnusedControlFlowResult"};
 };
 
 /// Runs every phase and prints the trace to stdout and errors to stderr.
