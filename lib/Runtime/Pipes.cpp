@@ -173,6 +173,15 @@ PipeGroup::Channel *PipeGroup::channelFor(int part, int32_t pipe, Op op, const c
   return &channels_[int64_t(pipe) * 4 + dir];
 }
 
+PipeGroup::Channel *PipeGroup::liveChannel(int part, int32_t pipe, Op op, const char *opText,
+                                           std::string &err) {
+  if (aborted_) {
+    err = reason_;
+    return nullptr;
+  }
+  return channelFor(part, pipe, op, opText, err);
+}
+
 //===----------------------------------------------------------------------===//
 // Waiting
 //===----------------------------------------------------------------------===//
@@ -304,10 +313,8 @@ std::string PipeGroup::pushAcquire(int part, int32_t pipe, uint8_t **data, uint6
   std::unique_lock<std::mutex> lock(mu_);
   *data = nullptr;
   *capacity = 0;
-  if (aborted_)
-    return reason_;
   std::string err;
-  Channel *ch = channelFor(part, pipe, Op::Push, "TPUSH", err);
+  Channel *ch = liveChannel(part, pipe, Op::Push, "TPUSH", err);
   if (!ch)
     return err;
   const int lane = laneOf(part);
@@ -323,10 +330,8 @@ std::string PipeGroup::pushAcquire(int part, int32_t pipe, uint8_t **data, uint6
 
 std::string PipeGroup::pushCommit(int part, int32_t pipe, const PipeTileDesc &desc) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (aborted_)
-    return reason_;
   std::string err;
-  Channel *ch = channelFor(part, pipe, Op::Push, "TPUSH", err);
+  Channel *ch = liveChannel(part, pipe, Op::Push, "TPUSH", err);
   if (!ch)
     return err;
   const int lane = laneOf(part);
@@ -344,10 +349,8 @@ std::string PipeGroup::pushCommit(int part, int32_t pipe, const PipeTileDesc &de
 std::string PipeGroup::pop(int part, int32_t pipe, PipeSlotView *out) {
   std::unique_lock<std::mutex> lock(mu_);
   *out = PipeSlotView{};
-  if (aborted_)
-    return reason_;
   std::string err;
-  Channel *ch = channelFor(part, pipe, Op::Pop, "TPOP", err);
+  Channel *ch = liveChannel(part, pipe, Op::Pop, "TPOP", err);
   if (!ch)
     return err;
   const int lane = laneOf(part);
@@ -372,10 +375,8 @@ std::string PipeGroup::pop(int part, int32_t pipe, PipeSlotView *out) {
 
 std::string PipeGroup::free(int part, int32_t pipe) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (aborted_)
-    return reason_;
   std::string err;
-  Channel *ch = channelFor(part, pipe, Op::Pop, "TFREE", err);
+  Channel *ch = liveChannel(part, pipe, Op::Pop, "TFREE", err);
   if (!ch)
     return err;
   const int lane = laneOf(part);

@@ -98,6 +98,8 @@ private:
   std::string opName(Op op) const { return op == Op::Push ? "TPUSH" : "TPOP"; }
   std::string who(int part) const;
   Channel *channelFor(int part, int32_t pipe, Op op, const char *opText, std::string &err);
+  // channelFor, after the task's abort check (the mutex is held).
+  Channel *liveChannel(int part, int32_t pipe, Op op, const char *opText, std::string &err);
   int laneOf(int part) const { return parts_[part].info.aic ? 0 : parts_[part].info.lane; }
   static bool canPush(const Channel &ch, int lane);
   static bool canPop(const Channel &ch, int lane);
