@@ -9,15 +9,18 @@
 // columns are the values, the odd columns the index bits, read as i32.
 //
 // The ramp is an input (`pypto.init = "arange"`); pypto-lib builds it in
-// the kernel. Values are checked with allclose at 1e-5; indices are exact
-// for randn scores, which have no ties.
+// the kernel. Values are checked with allclose at 1e-5, indices with
+// topk_pair_compare: a differing index passes only as a legal tie-break
+// (same value as the golden's, values in order, and the score at the
+// returned index is that value).
 module @topk attributes {pypto.golden = "topk.golden.py",
                          pypto.rtol = 1.0e-5 : f64,
                          pypto.atol = 1.0e-5 : f64} {
   func.func @topk(%scores: !pypto.tensor<64x512xf32> {pypto.init = "randn"},
                   %ramp: !pypto.tensor<1x512xi32> {pypto.init = "arange"},
                   %vals: !pypto.tensor<64x16xf32> {pypto.dir = "out"},
-                  %idx: !pypto.tensor<64x16xi32> {pypto.dir = "out"}) {
+                  %idx: !pypto.tensor<64x16xi32> {pypto.dir = "out",
+                      pypto.compare = "topk_pair_compare(vals, scores=scores)"}) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index

@@ -170,6 +170,17 @@ static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
                 : dir.getValue() == "inout" ? Direction::InOut
                                             : Direction::In;
       t.init = t.dir == Direction::Out ? "zeros" : "randn";
+      if (auto compare = func.getArgAttrOfType<StringAttr>(i, attr::kCompare)) {
+        if (t.dir == Direction::In)
+          return emitError(arg.getLoc(), "'")
+                 << name << "' is an input: only outputs have comparators";
+        Comparator comparator;
+        std::string error;
+        if (!parseComparator(compare.getValue().str(), comparator, error))
+          return emitError(arg.getLoc(), "comparator of '")
+                 << name << "': " << error;
+        spec.comparators[name] = comparator;
+      }
       if (Attribute init = func.getArgAttr(i, attr::kInit)) {
         if (auto str = dyn_cast<StringAttr>(init)) {
           t.init = str.getValue().str();

@@ -111,6 +111,24 @@ private:
       return error("cannot load the program '" + options.programPath + "'");
     if (!options.golden.empty())
       program.spec.goldenPath = options.golden;
+    // --compare NAME=COMPARATOR overrides the program's.
+    for (const std::string &entry : options.compare) {
+      size_t eq = entry.find('=');
+      std::string name = entry.substr(0, eq);
+      bool isOutput = llvm::any_of(program.spec.args, [&](const ArgSpec &arg) {
+        return arg.isTensor && arg.tensor.isOutput() && arg.name() == name;
+      });
+      Comparator comparator;
+      std::string message;
+      if (eq == std::string::npos)
+        return error("--compare '" + entry + "': expected NAME=COMPARATOR");
+      if (!isOutput)
+        return error("--compare: the program has no output named '" + name +
+                     "'");
+      if (!parseComparator(entry.substr(eq + 1), comparator, message))
+        return error("--compare " + name + ": " + message);
+      program.spec.comparators[name] = comparator;
+    }
     return true;
   }
 

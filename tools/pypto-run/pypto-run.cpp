@@ -101,6 +101,14 @@ int main(int argc, char **argv) {
                        cl::cat(category));
   cl::opt<double> atol("atol", cl::desc("Absolute tolerance override"),
                        cl::cat(category));
+  cl::list<std::string> compare(
+      "compare",
+      cl::desc("How to check an output, overriding the program: "
+               "NAME=allclose | ratio_allclose(atol=, rtol=, "
+               "max_error_ratio=) | ratio_reldiff(diff_thd=, pct_thd=, "
+               "max_diff_hd=) | topk_pair_compare(VALS[, scores=INPUT]) "
+               "(repeatable)"),
+      cl::value_desc("name=comparator"), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -119,6 +127,7 @@ int main(int argc, char **argv) {
   options.verificationLevel = verificationLevel;
   options.skipPtoas = skipPtoas;
   options.diagnosticPhase = diagnosticPhase;
+  options.compare.assign(compare.begin(), compare.end());
   std::string error;
   if (!pypto::harness::parseDisabledDiagnostics(
           disabledDiagnostics, options.disabledDiagnostics, error)) {

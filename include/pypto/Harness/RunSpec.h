@@ -10,9 +10,11 @@
 #ifndef PYPTO_HARNESS_RUNSPEC_H
 #define PYPTO_HARNESS_RUNSPEC_H
 
+#include "pypto/Harness/Comparator.h"
 #include "pypto/Runtime/tensor.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +56,8 @@ struct RunSpec {
   std::string goldenPath; // absolute, or empty when the program has none
   double rtol = 1e-5;
   double atol = 1e-5;
+  /// Output name -> how it is checked (allclose when absent).
+  std::map<std::string, Comparator> comparators;
 };
 
 /// "f32", "bf16", ...: the name of a dtype in messages.

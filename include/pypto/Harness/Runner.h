@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace pypto::harness {
 
@@ -36,6 +37,8 @@ struct RunOptions {
   bool saveData = true;   // write data/in and data/out
   std::string runtimeDir; // reuse this build: skip compile
   std::optional<double> rtol, atol;
+  /// NAME=COMPARATOR entries overriding the program's comparators.
+  std::vector<std::string> compare;
   std::string diagnosticPhase = "pre-pipeline";
   std::set<std::string> disabledDiagnostics = {"UnusedControlFlowResult"};
 };

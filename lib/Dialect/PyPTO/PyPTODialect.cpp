@@ -298,6 +298,12 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
       return emitError(loc) << "'" << name << "' must be a string";
     return success();
   }
+  if (name == attr::kCompare) {
+    if (!isTensor || !isa<StringAttr>(attribute.getValue()))
+      return emitError(loc)
+             << "'" << name << "' is a comparator string on a tensor argument";
+    return success();
+  }
   if (name == attr::kRing) {
     auto elements = dyn_cast<IntegerAttr>(attribute.getValue());
     if (isa<TileType>(argType) || argType.isIntOrIndexOrFloat() || !elements ||

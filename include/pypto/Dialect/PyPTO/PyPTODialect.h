@@ -75,6 +75,9 @@ inline constexpr llvm::StringLiteral kAicPart = "pypto.aic";
 inline constexpr llvm::StringLiteral kAivPart = "pypto.aiv";
 /// On a part's parameter: the GM pipe ring, with its f32 elements per block.
 inline constexpr llvm::StringLiteral kRing = "pypto.ring";
+/// On an output of the entry function: its comparator, e.g.
+/// "ratio_allclose(max_error_ratio=0.01)".
+inline constexpr llvm::StringLiteral kCompare = "pypto.compare";
 } // namespace attr
 
 /// Function roles (`pypto.kind`).
