@@ -9,6 +9,8 @@
 
 #include "pypto/Harness/Runner.h"
 
+#include <fstream>
+
 #include "pypto/Harness/Data.h"
 #include "pypto/Harness/Program.h"
 #include "pypto/InitAll.h"
@@ -111,6 +113,8 @@ private:
       return error("cannot load the program '" + options.programPath + "'");
     if (!options.golden.empty())
       program.spec.goldenPath = options.golden;
+    if (!checkDeviceMarkers())
+      return false;
     // --compare NAME=COMPARATOR overrides the program's.
     for (const std::string &entry : options.compare) {
       size_t eq = entry.find('=');
@@ -129,6 +133,52 @@ private:
         return error("--compare " + name + ": " + message);
       program.spec.comparators[name] = comparator;
     }
+    return true;
+  }
+
+  /// `// ci: devices=N` and `// ci: no-sim` near the top of the program
+  /// against -d and -p.
+  bool checkDeviceMarkers() {
+    std::ifstream in(options.programPath);
+    std::string line;
+    int devices = 1;
+    bool noSim = false;
+    for (int n = 0; n < 40 && std::getline(in, line); ++n) {
+      llvm::StringRef text = llvm::StringRef(line).trim();
+      if (!text.consume_front("//") && !text.consume_front("#"))
+        continue;
+      text = text.trim();
+      if (!text.consume_front("ci:"))
+        continue;
+      text = text.trim();
+      if (text == "no-sim")
+        noSim = true;
+      else if (text.consume_front("devices=") &&
+               (text.trim().getAsInteger(10, devices) || devices < 1))
+        return error("'" + options.programPath +
+                     "': bad marker '// ci: devices=" + text.str() +
+                     "', expected a positive count");
+    }
+    size_t given = std::max<size_t>(options.devices.size(), 1);
+    if (given > 1 && devices == 1)
+      return error("-d lists " + std::to_string(given) + " devices but '" +
+                   options.programPath +
+                   "' is a single-card program (no '// ci: devices=N' marker)");
+    if (devices > 1 && given != size_t(devices))
+      return error("'" + options.programPath + "' needs " +
+                   std::to_string(devices) +
+                   " devices (// ci: devices=" + std::to_string(devices) +
+                   "); -d gives " + std::to_string(given));
+    if (noSim && llvm::StringRef(options.platform).ends_with("sim") &&
+        !options.compileOnly && !options.skipPtoas)
+      return error("'" + options.programPath +
+                   "' cannot run on a simulator (// ci: no-sim); compile it "
+                   "with --compile-only");
+    if (devices > 1 && !options.compileOnly && !options.skipPtoas)
+      return error("'" + options.programPath + "' needs " +
+                   std::to_string(devices) +
+                   " devices; multi-card runs are not supported yet (compile "
+                   "it with --compile-only)");
     return true;
   }
 
@@ -273,7 +323,29 @@ private:
     if (rt::Status status = rt::buildProgram(sources, {}, loaded); !status)
       return error(status.message);
     std::vector<rt::HostArg> args = data.deviceArgs();
-    if (rt::Status status = rt::runProgram(*device, loaded, args); !status)
+    rt::RunOptions runOptions;
+    rt::RunTrace trace;
+    if (options.dfx.any()) {
+      options.dfx.configure(trace);
+      runOptions.trace = &trace;
+    }
+    rt::Status status = rt::runProgram(*device, loaded, args, runOptions);
+    // DFX artefacts are written for failed runs too: they help most there.
+    if (options.dfx.any()) {
+      std::map<int, std::string> names;
+      for (const BuiltKernel &kernel : build.kernels)
+        names[kernel.funcId] = kernel.name;
+      std::vector<std::string> written;
+      std::string message = writeDfxOutputs(trace, options.dfx, build.dir,
+                                            names, timestamp(), written);
+      if (!message.empty())
+        return error(message);
+      std::string list;
+      for (const std::string &file : written)
+        list += (list.empty() ? "" : ", ") + file;
+      std::printf("[RUN]   dfx: %s\n", list.c_str());
+    }
+    if (!status)
       return error(status.message);
     return true;
   }

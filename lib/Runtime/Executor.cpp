@@ -202,6 +202,7 @@ struct Part {
 struct Task {
   uint64_t id = 0;
   std::vector<ChipTensor> tensors;
+  std::vector<TensorArgType> tags; // kept for the tensor dump
   std::vector<uint64_t> scalars;
   std::vector<Part> parts; // empty: dummy task
   int32_t blockNum = 1;
@@ -219,6 +220,7 @@ struct Task {
 
 struct Job {
   Task *task = nullptr;
+  double dispatchUs = 0; // trace: when the job was handed to a worker
   int32_t part = 0;
   int32_t block = 0;
   uint64_t serial = 0;               // unique per job (guard / interrupts)
@@ -360,6 +362,16 @@ private:
   std::condition_variable watchdogCv_;
   bool watchdogStop_ = false;
 
+  // Runtime DFX (RunOptions::trace): records under traceMu_.
+  RunTrace *trace_ = nullptr;
+  int64_t startNs_ = 0;
+  std::mutex traceMu_;
+  double sinceStartUs() const { return double(nowNs() - startNs_) / 1e3; }
+  void traceSubmit(const Task &task, const MixedKernels &kernels,
+                   const std::vector<TaskKey> &deps);
+  void traceDump(const Task &task, bool before);
+  void traceExec(const Job &job, const Worker &w, double startUs, double endUs);
+
   // Orchestrator thread only.
   uint64_t nextTaskId_ = 0;
   std::vector<Scope> scopes_;
@@ -370,7 +382,8 @@ Run *self(void *rt) { return static_cast<Run *>(rt); }
 
 Run::Run(const DeviceSpec &device, const LoadedProgram &program, const RunOptions &options,
          const RunLimits &limits)
-    : device_(device), program_(program), options_(options), limits_(limits) {
+    : device_(device), program_(program), options_(options), limits_(limits),
+      trace_(options.trace), startNs_(nowNs()) {
   unsigned soft = options.workersPerType ? options.workersPerType
                                          : std::thread::hardware_concurrency() + 1;
   soft = std::max(soft, 2u); // a mixed task needs two AIV cores at once
@@ -712,6 +725,7 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args, TaskOutp
     case TensorArgType::NO_DEP: break;
     }
   }
+  task->tags.assign(args.tags_, args.tags_ + nt);
   task->scalars.assign(args.scalars_, args.scalars_ + args.scalar_count_);
   std::vector<TaskKey> explicitDeps;
   for (int32_t i = 0; i < args.dep_count_ && args.deps_; ++i)
@@ -747,6 +761,8 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args, TaskOutp
     return;
   }
   Task *t = task.get();
+  if (trace_ && trace_->deps)
+    traceSubmit(*t, kernels, deps);
   for (TaskKey d : deps) {
     auto it = live_.find(d);
     if (it == live_.end())
@@ -874,6 +890,8 @@ void Run::completeLocked(Task *first) {
   while (!work.empty()) {
     Task *t = work.back();
     work.pop_back();
+    if (trace_ && trace_->dumpTensors && !t->parts.empty() && !failed_)
+      traceDump(*t, /*before=*/false);
     tracker_.completeTask(t->id);
     for (Task *c : t->consumers) {
       --depEntries_[c->ring];
@@ -942,6 +960,8 @@ void Run::dispatchLocked() {
             ok = reserveWorkersLocked(type, t->need[type] * blocks, t->syncStart);
         if (!ok)
           break; // wait for workers to come back
+        if (t->nextBlock == 0 && trace_ && trace_->dumpTensors)
+          traceDump(*t, /*before=*/true);
         for (unsigned b = 0; b < blocks; ++b) {
           const int32_t block = t->nextBlock++;
           // The parts of one block of a mixed task share its pipes.
@@ -964,7 +984,8 @@ void Run::dispatchLocked() {
             const int type = typeIndex(t->parts[p].type);
             Worker *w = idle_[type].back();
             idle_[type].pop_back();
-            w->job = Job{t, int32_t(p), block, nextJobSerial_++, group, int(p)};
+            w->job = Job{t, trace_ ? sinceStartUs() : 0.0, int32_t(p), block,
+                         nextJobSerial_++, group, int(p)};
             w->hasJob = true;
             w->running = true;
             w->touch();
@@ -1068,6 +1089,7 @@ std::string Run::runJob(Worker *w, const Job &job) {
 
   if (job.group)
     job.group->partStarted(job.groupPart);
+  const double startUs = trace_ ? sinceStartUs() : 0.0;
   struct Call {
     const LoadedKernel *kernel;
     Worker *w;
@@ -1091,6 +1113,8 @@ std::string Run::runJob(Worker *w, const Job &job) {
       &call, job.serial, crash);
   part.kernel->bindCore(nullptr);
   w->touch();
+  if (trace_ && trace_->timeline)
+    traceExec(job, *w, startUs, sinceStartUs());
   const std::string who = "kernel '" + part.kernel->info.name + "' (task " + std::to_string(t.id) + ")";
   if (!completed) {
     if (crash.interrupted)
@@ -1102,6 +1126,100 @@ std::string Run::runJob(Worker *w, const Job &job) {
   if (!call.error.empty())
     return who + ": " + call.error;
   return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Runtime DFX records.
+//===----------------------------------------------------------------------===//
+
+namespace {
+const char *tagName(TensorArgType tag) {
+  switch (tag) {
+  case TensorArgType::INPUT: return "INPUT";
+  case TensorArgType::OUTPUT: return "OUTPUT";
+  case TensorArgType::INOUT: return "INOUT";
+  case TensorArgType::OUTPUT_EXISTING: return "OUTPUT_EXISTING";
+  case TensorArgType::NO_DEP: return "NO_DEP";
+  }
+  return "UNKNOWN";
+}
+
+/// The logical view of `t`, gathered into contiguous bytes.
+std::vector<uint8_t> gatherView(const ChipTensor &t) {
+  const uint32_t es = t.element_size();
+  const uint64_t n = t.numel();
+  std::vector<uint8_t> out(n * es);
+  if (n == 0 || t.buffer.addr == 0)
+    return out;
+  const uint8_t *base = reinterpret_cast<const uint8_t *>(t.buffer.addr);
+  uint32_t index[MAX_TENSOR_DIMS] = {};
+  for (uint64_t k = 0; k < n; ++k) {
+    uint64_t offset = t.start_offset;
+    for (uint32_t d = 0; d < t.ndims; ++d)
+      offset += uint64_t(index[d]) * t.strides[d];
+    std::memcpy(out.data() + k * es, base + offset * es, es);
+    for (int d = int(t.ndims) - 1; d >= 0; --d) {
+      if (++index[d] < t.shapes[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  return out;
+}
+} // namespace
+
+void Run::traceSubmit(const Task &task, const MixedKernels &kernels,
+                      const std::vector<TaskKey> &deps) {
+  RunTrace::Task record;
+  record.id = task.id;
+  record.kernelIds[0] = kernels.aic;
+  record.kernelIds[1] = kernels.aiv0;
+  record.kernelIds[2] = kernels.aiv1;
+  record.blockNum = task.blockNum;
+  for (size_t i = 0; i < task.tensors.size(); ++i)
+    record.args.push_back({int32_t(i), tagName(task.tags[i]), task.tensors[i]});
+  std::lock_guard<std::mutex> lock(traceMu_);
+  trace_->tasks.push_back(std::move(record));
+  for (TaskKey d : deps)
+    trace_->edges.push_back({d, task.id});
+}
+
+void Run::traceDump(const Task &task, bool before) {
+  for (size_t i = 0; i < task.tensors.size(); ++i) {
+    const TensorArgType tag = task.tags[i];
+    const bool in = tag == TensorArgType::INPUT || tag == TensorArgType::INOUT;
+    const bool out = tag == TensorArgType::OUTPUT || tag == TensorArgType::OUTPUT_EXISTING ||
+                     tag == TensorArgType::INOUT;
+    if (before ? !in : !out)
+      continue;
+    const ChipTensor &t = task.tensors[i];
+    RunTrace::Dump dump;
+    dump.taskId = task.id;
+    dump.argIndex = int32_t(i);
+    dump.role = tag == TensorArgType::INOUT ? "inout" : before ? "input" : "output";
+    dump.stage = before ? "before_dispatch" : "after_completion";
+    dump.dtype = t.dtype;
+    dump.shape.assign(t.shapes, t.shapes + t.ndims);
+    dump.bytes = gatherView(t);
+    std::lock_guard<std::mutex> lock(traceMu_);
+    trace_->dumps.push_back(std::move(dump));
+  }
+}
+
+void Run::traceExec(const Job &job, const Worker &w, double startUs, double endUs) {
+  const Part &part = job.task->parts[job.part];
+  RunTrace::Exec exec;
+  exec.taskId = job.task->id;
+  exec.funcId = part.kernel->info.funcId;
+  exec.kernel = part.kernel->info.name;
+  exec.block = job.block;
+  exec.coreType = w.type;
+  exec.core = w.index;
+  exec.dispatchUs = job.dispatchUs;
+  exec.startUs = startUs;
+  exec.endUs = endUs;
+  std::lock_guard<std::mutex> lock(traceMu_);
+  trace_->execs.push_back(std::move(exec));
 }
 
 //===----------------------------------------------------------------------===//

@@ -22,8 +22,11 @@ int main(int argc, char **argv) {
       cl::value_desc("name"), cl::Required, cl::cat(category));
   cl::alias platformShort("p", cl::desc("Alias for --platform"),
                           cl::aliasopt(platform), cl::NotHidden);
-  cl::opt<int> device("device", cl::desc("Device id"), cl::init(0),
-                      cl::cat(category));
+  cl::opt<std::string> device(
+      "device",
+      cl::desc("Device id, or a comma-separated list for a multi-card "
+               "program (// ci: devices=N)"),
+      cl::init("0"), cl::value_desc("id[,id...]"), cl::cat(category));
   cl::alias deviceShort("d", cl::desc("Alias for --device"),
                         cl::aliasopt(device), cl::NotHidden);
   cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
@@ -101,6 +104,34 @@ int main(int argc, char **argv) {
                        cl::cat(category));
   cl::opt<double> atol("atol", cl::desc("Absolute tolerance override"),
                        cl::cat(category));
+  cl::opt<bool> l2Swimlane(
+      "enable-l2-swimlane",
+      cl::desc("Record per-task timings: dfx_outputs/l2_perf_records.json "
+               "and a Perfetto trace merged_swimlane_<ts>.json"),
+      cl::cat(category));
+  cl::opt<bool> runtimeProfiling(
+      "runtime-profiling",
+      cl::desc("Deprecated alias for --enable-l2-swimlane"), cl::cat(category));
+  cl::opt<bool> dumpTensor(
+      "dump-tensor",
+      cl::desc("Dump every task's inputs before dispatch and outputs after "
+               "completion: dfx_outputs/tensor_dump/"),
+      cl::cat(category));
+  cl::opt<std::string> enablePmu(
+      "enable-pmu",
+      cl::desc("PMU rows per task in dfx_outputs/pmu.csv for event group N "
+               "(1, 2, 4-8; bare flag: 2); the simulator's counters read 0"),
+      cl::ValueOptional, cl::value_desc("N"), cl::cat(category));
+  cl::opt<bool> depGen(
+      "enable-dep-gen",
+      cl::desc("Record the task graph: dfx_outputs/deps.json and "
+               "deps_graph.html"),
+      cl::cat(category));
+  cl::opt<bool> kernelInsight(
+      "export-kernel-insight",
+      cl::desc("Per-kernel timing exports in "
+               "kernel_insight_all_funcs_<ts>/ of the build"),
+      cl::cat(category));
   cl::list<std::string> compare(
       "compare",
       cl::desc("How to check an output, overriding the program: "
@@ -110,6 +141,23 @@ int main(int argc, char **argv) {
                "(repeatable)"),
       cl::value_desc("name=comparator"), cl::cat(category));
   cl::HideUnrelatedOptions(category);
+  // `--enable-pmu N` (argparse's optional value): join it as --enable-pmu=N.
+  std::vector<std::string> joined;
+  std::vector<char *> arguments;
+  for (int i = 0; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    int group;
+    if (arg == "--enable-pmu" && i + 1 < argc &&
+        !llvm::StringRef(argv[i + 1]).getAsInteger(10, group)) {
+      joined.push_back("--enable-pmu=" + std::string(argv[++i]));
+      continue;
+    }
+    joined.push_back(arg.str());
+  }
+  for (std::string &arg : joined)
+    arguments.push_back(arg.data());
+  argc = static_cast<int>(arguments.size());
+  argv = arguments.data();
   cl::ParseCommandLineOptions(
       argc, argv,
       "pypto-run: compile a pypto program, run it on "
@@ -118,7 +166,45 @@ int main(int argc, char **argv) {
   pypto::harness::RunOptions options;
   options.programPath = program;
   options.platform = platform;
-  options.device = device;
+  // -d N or -d a,b,c
+  {
+    llvm::SmallVector<llvm::StringRef> ids;
+    llvm::StringRef(device).split(ids, ',');
+    for (llvm::StringRef id : ids) {
+      int value = 0;
+      if (id.trim().getAsInteger(10, value) || value < 0) {
+        llvm::errs() << "pypto-run: error: -d/--device: '" << device
+                     << "' is not a device id or a comma-separated list of "
+                        "them\n";
+        return 2;
+      }
+      options.devices.push_back(value);
+    }
+    options.device = options.devices.front();
+  }
+  if (enablePmu.getNumOccurrences()) {
+    int group = 2; // the bare flag: PIPE_UTILIZATION
+    if (!enablePmu.empty() &&
+        llvm::StringRef(enablePmu).getAsInteger(10, group)) {
+      llvm::errs() << "pypto-run: error: --enable-pmu: '" << enablePmu
+                   << "' is not an event group number\n";
+      return 2;
+    }
+    options.dfx.pmu = group;
+  }
+  options.dfx.l2Swimlane = l2Swimlane || runtimeProfiling;
+  if (runtimeProfiling)
+    llvm::errs() << "pypto-run: warning: --runtime-profiling is deprecated; "
+                    "use --enable-l2-swimlane\n";
+  options.dfx.dumpTensor = dumpTensor;
+  if (enablePmu.getNumOccurrences() &&
+      (options.dfx.pmu < 1 || options.dfx.pmu == 3 || options.dfx.pmu > 8)) {
+    llvm::errs() << "pypto-run: error: --enable-pmu: event group "
+                 << options.dfx.pmu << " does not exist (1, 2, 4-8)\n";
+    return 2;
+  }
+  options.dfx.depGen = depGen;
+  options.dfx.exportKernelInsight = kernelInsight;
   options.seed = seed;
   options.outputDir = outputDir;
   options.dumpPasses = dumpPasses && !noDumpPasses;

@@ -8,6 +8,8 @@
 #ifndef PYPTO_HARNESS_RUNNER_H
 #define PYPTO_HARNESS_RUNNER_H
 
+#include "pypto/Harness/Dfx.h"
+
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -37,6 +39,9 @@ struct RunOptions {
   bool saveData = true;   // write data/in and data/out
   std::string runtimeDir; // reuse this build: skip compile
   std::optional<double> rtol, atol;
+  /// -d with a comma-separated list: every device id (multi-card programs).
+  std::vector<int> devices;
+  DfxOptions dfx; // runtime DFX flags
   /// NAME=COMPARATOR entries overriding the program's comparators.
   std::vector<std::string> compare;
   std::string diagnosticPhase = "pre-pipeline";

@@ -237,6 +237,52 @@ struct HostArg {
 /// scope is ring 0, a PTO2_SCOPE inside it ring 1, deeper scopes rings 2 and 3.
 inline constexpr int kNumRings = 4;
 
+/// Runtime DFX records (simpler's l2 swimlane, dep_gen and tensor dump),
+/// filled by runProgram when RunOptions::trace points here. Times are
+/// microseconds of host time since the run started.
+struct RunTrace {
+  bool timeline = false;    // per task part and block: dispatch/start/end
+  bool deps = false;        // tasks, their arguments and dependency edges
+  bool dumpTensors = false; // inputs before dispatch, outputs after completion
+
+  struct Arg {
+    int32_t index = 0;
+    std::string kind; // INPUT, OUTPUT, INOUT, OUTPUT_EXISTING, NO_DEP
+    ChipTensor tensor{};
+  };
+  struct Task {
+    uint64_t id = 0;
+    int32_t kernelIds[3] = {-1, -1, -1}; // aic, aiv0, aiv1
+    int32_t blockNum = 1;
+    std::vector<Arg> args;
+  };
+  struct Edge {
+    uint64_t pred = 0, succ = 0;
+  };
+  struct Exec {
+    uint64_t taskId = 0;
+    int32_t funcId = -1;
+    std::string kernel;
+    int32_t block = 0;
+    CoreType coreType = CoreType::AIV;
+    unsigned core = 0;
+    double dispatchUs = 0, startUs = 0, endUs = 0;
+  };
+  struct Dump {
+    uint64_t taskId = 0;
+    int32_t argIndex = 0;
+    std::string role;  // input, output, inout
+    std::string stage; // before_dispatch, after_completion
+    DataType dtype = DataType::FLOAT32;
+    std::vector<uint32_t> shape;
+    std::vector<uint8_t> bytes; // the logical view, contiguous
+  };
+  std::vector<Task> tasks;
+  std::vector<Edge> edges;
+  std::vector<Exec> execs;
+  std::vector<Dump> dumps;
+};
+
 struct RunOptions {
   /// Unfinished tasks per ring at most; submit blocks beyond (back-pressure).
   /// 0: $PTO2_RING_TASK_WINDOW, else 16384.
@@ -266,6 +312,8 @@ struct RunOptions {
   /// unfinished when its consumers are submitted, so the dependency graph is
   /// deterministic.
   bool deferDispatch = false;
+  /// Runtime DFX: what to record, and where (nullptr: nothing).
+  RunTrace *trace = nullptr;
 };
 
 /// The limits a run uses, per ring: RunOptions fields, else the environment
