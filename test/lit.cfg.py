@@ -26,3 +26,16 @@ llvm_config.add_tool_substitutions(
     ["pypto-opt", "pypto-translate", "pypto-run", "pypto-lsp-server"], [config.pypto_tools_dir])
 llvm_config.add_tool_substitutions(["FileCheck", "not", "split-file"],
                                    [config.llvm_tools_dir])
+
+# Python's torch, to check that torch.load reads the .pt files pypto-run
+# writes; tests that need it report UNSUPPORTED ("requires python-torch")
+# where it is not installed.
+import subprocess
+import sys
+
+try:
+    if subprocess.run([sys.executable, "-c", "import torch"], capture_output=True,
+                      timeout=120).returncode == 0:
+        config.available_features.add("python-torch")
+except (OSError, subprocess.TimeoutExpired):
+    pass
