@@ -8,6 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "pypto/Harness/Runner.h"
+#include <cmath>
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 
 #include <fstream>
 
@@ -287,6 +290,7 @@ private:
                               options.atol.value_or(program.spec.atol));
       for (const OutputReport &report : reports)
         std::printf("[RUN]   %s\n", report.summary.c_str());
+      writeValidationReport(reports);
     }
     std::string failed, details;
     for (const OutputReport &report : reports) {
@@ -301,6 +305,33 @@ private:
       return finish(false);
     }
     return finish(true);
+  }
+
+  /// report/validation.json: each output's verdict and largest errors (for
+  /// the corpus runner and for scripts).
+  void writeValidationReport(const std::vector<OutputReport> &reports) {
+    llvm::json::Array outputs;
+    for (const OutputReport &r : reports) {
+      auto number = [](double v) -> llvm::json::Value {
+        if (std::isnan(v))
+          return nullptr;
+        return std::isinf(v) ? llvm::json::Value("inf") : llvm::json::Value(v);
+      };
+      outputs.push_back(llvm::json::Object{{"name", r.name},
+                                           {"passed", r.passed},
+                                           {"comparator", r.comparator},
+                                           {"numel", r.numel},
+                                           {"max_abs_diff", number(r.maxAbsDiff)},
+                                           {"max_rel_diff", number(r.maxRelDiff)}});
+    }
+    std::string path = build.dir + "/report/validation.json";
+    llvm::sys::fs::create_directories(build.dir + "/report");
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (!ec)
+      os << llvm::formatv("{0:2}",
+                          llvm::json::Value(llvm::json::Object{{"outputs", std::move(outputs)}}))
+         << "\n";
   }
 
   bool runDevice(RunData &data) {

@@ -26,6 +26,10 @@ struct OutputReport {
   bool passed = false;
   std::string summary; // "'y' PASS  shape=(1024, 512) dtype=torch.float32"
   std::string detail;  // mismatch report when failed
+  std::string comparator = "allclose";
+  // Over the whole output, whatever the comparator (NaN when not comparable).
+  double maxAbsDiff = 0, maxRelDiff = 0;
+  int64_t numel = 0;
 };
 
 class RunData {
