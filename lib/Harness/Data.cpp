@@ -783,10 +783,12 @@ std::vector<OutputReport> RunData::validate(double rtol, double atol) const {
       report.comparator = comparator.kind;
       report.numel = actual.numel();
       if (report.numel && actual.sizes() == expected.sizes()) {
-        at::Tensor a = actual.to(torch::kFloat64), e = expected.to(torch::kFloat64);
+        at::Tensor a = actual.to(torch::kFloat64),
+                   e = expected.to(torch::kFloat64);
         at::Tensor diff = (a - e).abs();
         report.maxAbsDiff = diff.max().item<double>();
-        report.maxRelDiff = (diff / e.abs().clamp_min(1e-12)).max().item<double>();
+        report.maxRelDiff =
+            (diff / e.abs().clamp_min(1e-12)).max().item<double>();
       } else if (report.numel) {
         report.maxAbsDiff = report.maxRelDiff = std::nan("");
       }

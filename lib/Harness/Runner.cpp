@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "pypto/Harness/Runner.h"
-#include <cmath>
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include <cmath>
 
 #include <fstream>
 
@@ -317,20 +317,21 @@ private:
           return nullptr;
         return std::isinf(v) ? llvm::json::Value("inf") : llvm::json::Value(v);
       };
-      outputs.push_back(llvm::json::Object{{"name", r.name},
-                                           {"passed", r.passed},
-                                           {"comparator", r.comparator},
-                                           {"numel", r.numel},
-                                           {"max_abs_diff", number(r.maxAbsDiff)},
-                                           {"max_rel_diff", number(r.maxRelDiff)}});
+      outputs.push_back(
+          llvm::json::Object{{"name", r.name},
+                             {"passed", r.passed},
+                             {"comparator", r.comparator},
+                             {"numel", r.numel},
+                             {"max_abs_diff", number(r.maxAbsDiff)},
+                             {"max_rel_diff", number(r.maxRelDiff)}});
     }
     std::string path = build.dir + "/report/validation.json";
     llvm::sys::fs::create_directories(build.dir + "/report");
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (!ec)
-      os << llvm::formatv("{0:2}",
-                          llvm::json::Value(llvm::json::Object{{"outputs", std::move(outputs)}}))
+      os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                       {"outputs", std::move(outputs)}}))
          << "\n";
   }
 

@@ -190,6 +190,8 @@ void DependencyTracker::completeTask(TaskKey id) {
     return;
   std::vector<uint64_t> buffers = std::move(it->second);
   live_.erase(it);
+  if (keepHistory_)
+    return;
   std::sort(buffers.begin(), buffers.end());
   buffers.erase(std::unique(buffers.begin(), buffers.end()), buffers.end());
   for (uint64_t addr : buffers) {

@@ -384,6 +384,9 @@ Run::Run(const DeviceSpec &device, const LoadedProgram &program, const RunOption
          const RunLimits &limits)
     : device_(device), program_(program), options_(options), limits_(limits),
       trace_(options.trace), startNs_(nowNs()) {
+  // A dependency graph lists every logical producer, finished or not.
+  if (trace_ && trace_->deps)
+    tracker_.setKeepHistory(true);
   unsigned soft = options.workersPerType ? options.workersPerType
                                          : std::thread::hardware_concurrency() + 1;
   soft = std::max(soft, 2u); // a mixed task needs two AIV cores at once

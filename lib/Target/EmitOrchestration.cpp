@@ -99,12 +99,60 @@ private:
                          [&](Operation *inner) { return emitOp(inner); });
         })
         .Case([&](SliceOp slice) { return emitSlice(slice); })
+        .Case([&](CreateTensorOp create) { return emitCreateTensor(create); })
         .Case([&](CallOp call) { return emitCall(call); })
         .Case([&](func::ReturnOp) { return success(); })
         .Default([&](Operation *other) {
           return other->emitOpError(
               "is not supported in orchestration code yet");
         });
+  }
+
+  /// The runtime's DataType enumerator for an element type.
+  static FailureOr<std::string> dataTypeName(Type type, Location loc) {
+    if (type.isF32())
+      return std::string("FLOAT32");
+    if (type.isF16())
+      return std::string("FLOAT16");
+    if (type.isBF16())
+      return std::string("BFLOAT16");
+    if (type.isInteger(1))
+      return std::string("BOOL");
+    if (auto integer = dyn_cast<IntegerType>(type)) {
+      std::string prefix = integer.isUnsigned() ? "UINT" : "INT";
+      unsigned width = integer.getWidth();
+      if (width == 8 || width == 16 || width == 32 || width == 64)
+        return prefix + std::to_string(width);
+    }
+    return emitError(loc, "element type ")
+           << type << " has no runtime data type";
+  }
+
+  /// An intermediate tensor: allocated by the runtime, alive until the
+  /// orchestration's scope ends.
+  LogicalResult emitCreateTensor(CreateTensorOp create) {
+    auto type = create.getType();
+    FailureOr<std::string> dtype =
+        dataTypeName(type.getElementType(), create.getLoc());
+    if (failed(dtype))
+      return failure();
+    std::string tensor = name(create);
+    std::string shapes = uniqueName(tensor + "_shapes");
+    std::string info = uniqueName(tensor + "_info");
+    std::string alloc = uniqueName(tensor + "_alloc");
+    indent();
+    os << "uint32_t " << shapes << "[" << type.getShape().size() << "] = {";
+    llvm::interleaveComma(type.getShape(), os);
+    os << "};\n";
+    indent();
+    os << "TensorCreateInfo " << info << "(" << shapes << ", "
+       << type.getShape().size() << ", DataType::" << *dtype << ");\n";
+    indent();
+    os << "TaskOutputTensors " << alloc << " = alloc_tensors(" << info
+       << ");\n";
+    indent();
+    os << "const ChipTensor& " << tensor << " = " << alloc << ".get_ref(0);\n";
+    return success();
   }
 
   LogicalResult emitSlice(SliceOp slice) {

@@ -52,3 +52,12 @@ module {
     return
   }
 }
+
+// -----
+
+// An intermediate tensor of a type the runtime has no DataType for.
+func.func @program(%x: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchestration"} {
+  // expected-error @+1 {{element type 'f64' has no runtime data type}}
+  %t = pypto.create_tensor : !pypto.tensor<16x16xf64>
+  return
+}

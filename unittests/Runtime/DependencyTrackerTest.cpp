@@ -230,3 +230,21 @@ TEST(RegionGeometry, Covers) {
   EXPECT_FALSE(regionCovers(view2d(a, 0, 0, 8, 8), tensor2d(kB, 2, 2)));
   EXPECT_FALSE(regionCovers(view2d(a, 0, 0, 8, 8).transpose(0, 1), view2d(a, 0, 0, 1, 1)));
 }
+
+// With history kept (dependency graphs), a finished producer is still
+// returned; without it, it is forgotten.
+TEST(DependencyTracker, KeepHistoryReturnsFinishedProducers) {
+  ChipTensor a = tensor2d(kA, 16, 16);
+  for (bool keep : {false, true}) {
+    DependencyTracker tracker;
+    tracker.setKeepHistory(keep);
+    EXPECT_TRUE(tracker.addTask(1, {wr(a)}).empty());
+    tracker.completeTask(1);
+    EXPECT_FALSE(tracker.isLive(1));
+    std::vector<TaskKey> deps = tracker.addTask(2, {rd(a)});
+    if (keep)
+      EXPECT_EQ(deps, std::vector<TaskKey>{1});
+    else
+      EXPECT_TRUE(deps.empty());
+  }
+}

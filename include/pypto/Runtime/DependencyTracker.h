@@ -61,6 +61,10 @@ public:
   /// Forget a finished task; later tasks no longer depend on it.
   void completeTask(TaskKey id);
 
+  /// Keep finished tasks' accesses, so addTask returns every logical
+  /// producer, finished or not (dependency graphs for DFX; memory grows).
+  void setKeepHistory(bool keep) { keepHistory_ = keep; }
+
   bool isLive(TaskKey id) const { return live_.count(id) != 0; }
   size_t liveTaskCount() const { return live_.size(); }
   /// Recorded accesses (for tests: pruning keeps this bounded).
@@ -75,6 +79,7 @@ private:
   void collectConflicts(const ChipTensor &t, bool write, TaskKey self,
                         std::vector<TaskKey> &out) const;
 
+  bool keepHistory_ = false;
   std::unordered_map<uint64_t, std::vector<Entry>> byBuffer_;
   /// Unfinished tasks -> buffers they have entries on (may repeat).
   std::unordered_map<TaskKey, std::vector<uint64_t>> live_;

@@ -612,3 +612,17 @@ LogicalResult GatherOp::verify() {
            << result.getDimSize(0) << "x" << result.getDimSize(1);
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Global memory
+//===----------------------------------------------------------------------===//
+
+LogicalResult CreateTensorOp::verify() {
+  auto func = getOperation()->getParentOfType<func::FuncOp>();
+  if ((func && isKernelFunction(func)) ||
+      getOperation()->getParentOfType<AtOp>() ||
+      getOperation()->getParentOfType<SpmdOp>())
+    return emitOpError("belongs in the orchestration: a kernel cannot "
+                       "allocate global memory");
+  return success();
+}

@@ -1162,3 +1162,21 @@ func.func @transposed_window(%k: !pypto.tensor<32x64xf32>) {
   %t = pypto.load %k[%c40, %c0] {transpose} : !pypto.tensor<32x64xf32> -> !pypto.tile<64x16xf32, mat>
   return
 }
+
+// -----
+
+func.func @create_in_kernel() {
+  pypto.at core_group "k" {
+    // expected-error @+1 {{'pypto.create_tensor' op belongs in the orchestration: a kernel cannot allocate global memory}}
+    %t = pypto.create_tensor : !pypto.tensor<16x16xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @create_in_incore() attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.create_tensor' op belongs in the orchestration: a kernel cannot allocate global memory}}
+  %t = pypto.create_tensor : !pypto.tensor<16x16xf32>
+  return
+}

@@ -111,6 +111,28 @@ def PyPTO_SliceOp : PyPTO_Op<"slice", [Pure]> {
   let hasVerifier = 1;
 }
 
+def PyPTO_CreateTensorOp : PyPTO_Op<"create_tensor",
+    [MemoryEffects<[MemAlloc]>]> {
+  let summary = "a new tensor in global memory, for results passed between "
+                "kernels";
+  let description = [{
+    `%t = pypto.create_tensor : !pypto.tensor<16x512xbf16>` allocates a GM
+    tensor in the orchestration (its contents are undefined until a kernel
+    writes it); kernels write it with `pypto.assemble` and later kernels
+    read it, and the runtime orders them by their accesses. It lives until
+    the end of the orchestration.
+
+    ```mlir
+    %normed = pypto.create_tensor : !pypto.tensor<16x8192xbf16>
+    pypto.at core_group "rms_norm" { ... pypto.assemble %n into %normed[...] ... }
+    pypto.at core_group "q_proj" { %h = pypto.slice %normed[...] ... }
+    ```
+  }];
+  let results = (outs PyPTO_TensorType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def PyPTO_AssembleOp : PyPTO_Op<"assemble"> {
   let summary = "write a tensor or tile into a tensor at offsets";
   let description = [{
