@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
@@ -69,6 +70,61 @@ void classifyAccess(Value value, bool &read, bool &written) {
   }
 }
 
+/// An index value inside a region as `outer + inner`: `outer` is defined
+/// outside the region (or null), `inner` ranges over [minInner, maxInner]
+/// as the region's loops run.
+struct OffsetRange {
+  Value outer;
+  int64_t minInner = 0, maxInner = 0;
+};
+
+FailureOr<OffsetRange> decomposeOffset(Value value, Operation *at) {
+  if (isDefinedOutside(value, at)) {
+    APInt constant;
+    if (matchPattern(value, m_ConstantInt(&constant)))
+      return OffsetRange{Value(), constant.getSExtValue(),
+                         constant.getSExtValue()};
+    return OffsetRange{value, 0, 0};
+  }
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return OffsetRange{Value(), constant.getSExtValue(),
+                       constant.getSExtValue()};
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    APInt lb, ub, step;
+    if (!loop || arg != loop.getInductionVar() ||
+        !matchPattern(loop.getLowerBound(), m_ConstantInt(&lb)) ||
+        !matchPattern(loop.getUpperBound(), m_ConstantInt(&ub)) ||
+        !matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
+        step.getSExtValue() <= 0 || ub.sle(lb))
+      return failure();
+    int64_t first = lb.getSExtValue(), s = step.getSExtValue();
+    int64_t last = first + (ub.getSExtValue() - 1 - first) / s * s;
+    return OffsetRange{Value(), first, last};
+  }
+  if (auto add = value.getDefiningOp<arith::AddIOp>()) {
+    FailureOr<OffsetRange> lhs = decomposeOffset(add.getLhs(), at);
+    FailureOr<OffsetRange> rhs = decomposeOffset(add.getRhs(), at);
+    if (failed(lhs) || failed(rhs) || (lhs->outer && rhs->outer))
+      return failure();
+    return OffsetRange{lhs->outer ? lhs->outer : rhs->outer,
+                       lhs->minInner + rhs->minInner,
+                       lhs->maxInner + rhs->maxInner};
+  }
+  if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
+    FailureOr<OffsetRange> lhs = decomposeOffset(mul.getLhs(), at);
+    APInt factor;
+    if (failed(lhs) || lhs->outer ||
+        !matchPattern(mul.getRhs(), m_ConstantInt(&factor)) ||
+        factor.isNegative())
+      return failure();
+    int64_t f = factor.getSExtValue();
+    return OffsetRange{Value(), lhs->minInner * f, lhs->maxInner * f};
+  }
+  return failure();
+}
+
 struct OutlineInCorePass
     : public mlir::pypto::impl::OutlineInCoreBase<OutlineInCorePass> {
   using OutlineInCoreBase::OutlineInCoreBase;
@@ -78,6 +134,11 @@ private:
   /// Moves slices and assemble windows whose operands come from outside the
   /// region into the parent, so the kernel receives exact windows.
   void hoistViews(Operation *at);
+  /// For a tensor the region only slices and assembles into at offsets that
+  /// move with its loops, passes the window all those accesses cover
+  /// instead of the whole tensor, so tasks of different windows do not
+  /// depend on each other.
+  void narrowToCoveredWindows(Operation *at);
   LogicalResult outline(Operation *at, func::FuncOp parent,
                         SymbolTable &symbols, unsigned index);
 };
@@ -122,9 +183,124 @@ void OutlineInCorePass::hoistViews(Operation *at) {
   }
 }
 
+void OutlineInCorePass::narrowToCoveredWindows(Operation *at) {
+  SetVector<Value> liveIns;
+  getUsedValuesDefinedAbove(at->getRegion(0), liveIns);
+  for (Value tensor : liveIns) {
+    auto type = dyn_cast<GMTensorType>(tensor.getType());
+    if (!type)
+      continue;
+    // Every use in the region must be a window: a slice of it or an
+    // assemble into it.
+    SmallVector<OpOperand *> uses;
+    bool windowsOnly = true;
+    for (OpOperand &use : tensor.getUses()) {
+      if (!at->getRegion(0).isAncestor(use.getOwner()->getParentRegion()))
+        continue;
+      bool isSlice = isa<SliceOp>(use.getOwner());
+      bool isAssembleDest =
+          isa<AssembleOp>(use.getOwner()) && use.getOperandNumber() == 1;
+      windowsOnly &= isSlice || isAssembleDest;
+      uses.push_back(&use);
+    }
+    if (!windowsOnly || uses.empty())
+      continue;
+    int64_t rank = type.getShape().size();
+    SmallVector<Value> outer(rank);
+    SmallVector<int64_t> low(rank, INT64_MAX), high(rank, INT64_MIN);
+    SmallVector<SmallVector<OffsetRange>> ranges;
+    bool ok = true;
+    for (OpOperand *use : uses) {
+      Operation *user = use->getOwner();
+      auto offsets = isa<SliceOp>(user) ? cast<SliceOp>(user).getOffsets()
+                                        : cast<AssembleOp>(user).getOffsets();
+      ArrayRef<int64_t> sizes =
+          isa<SliceOp>(user)
+              ? cast<SliceOp>(user).getSizes()
+              : cast<ShapedType>(cast<AssembleOp>(user).getValue().getType())
+                    .getShape();
+      SmallVector<OffsetRange> perDim;
+      for (int64_t d = 0; d < rank && ok; ++d) {
+        FailureOr<OffsetRange> range = decomposeOffset(offsets[d], at);
+        if (failed(range) ||
+            (ranges.empty() ? false : range->outer != outer[d])) {
+          ok = false;
+          break;
+        }
+        outer[d] = range->outer;
+        low[d] = std::min(low[d], range->minInner);
+        high[d] = std::max(high[d], range->maxInner + sizes[d]);
+        perDim.push_back(*range);
+      }
+      if (!ok)
+        break;
+      ranges.push_back(perDim);
+    }
+    if (!ok)
+      continue;
+    // A box that is the whole tensor gains nothing.
+    bool whole = true;
+    for (int64_t d = 0; d < rank; ++d)
+      whole &= !outer[d] && low[d] == 0 && high[d] == type.getShape()[d];
+    if (whole)
+      continue;
+    // The window, at outer + low, in the parent.
+    OpBuilder builder(at);
+    Location loc = at->getLoc();
+    SmallVector<Value> origin;
+    SmallVector<int64_t> sizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (outer[d] && low[d] == 0) {
+        origin.push_back(outer[d]);
+      } else {
+        Value lowValue = builder.create<arith::ConstantIndexOp>(loc, low[d]);
+        origin.push_back(
+            outer[d] ? builder.create<arith::AddIOp>(loc, outer[d], lowValue)
+                           .getResult()
+                     : lowValue);
+      }
+      sizes.push_back(high[d] - low[d]);
+    }
+    auto windowType =
+        GMTensorType::get(builder.getContext(), sizes, type.getElementType());
+    Value window = builder.create<SliceOp>(loc, windowType, tensor, origin,
+                                           builder.getDenseI64ArrayAttr(sizes));
+    // Each access moves to the window: offset - outer - low.
+    for (OpOperand *use : uses) {
+      Operation *user = use->getOwner();
+      OpBuilder inner(user);
+      MutableOperandRange offsets =
+          isa<SliceOp>(user) ? cast<SliceOp>(user).getOffsetsMutable()
+                             : cast<AssembleOp>(user).getOffsetsMutable();
+      SmallVector<Value> rebased;
+      for (int64_t d = 0; d < rank; ++d) {
+        Value offset = offsets[d].get();
+        if (outer[d] && offset == outer[d]) {
+          // The window starts there: a constant offset in it.
+          rebased.push_back(
+              inner.create<arith::ConstantIndexOp>(user->getLoc(), -low[d]));
+          continue;
+        }
+        if (outer[d])
+          offset =
+              inner.create<arith::SubIOp>(user->getLoc(), offset, outer[d]);
+        if (low[d])
+          offset = inner.create<arith::SubIOp>(
+              user->getLoc(), offset,
+              inner.create<arith::ConstantIndexOp>(user->getLoc(), low[d]));
+        rebased.push_back(offset);
+      }
+      offsets.assign(rebased);
+      use->set(window);
+    }
+    ++numNarrowed;
+  }
+}
+
 LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
                                          SymbolTable &symbols, unsigned index) {
   hoistViews(at);
+  narrowToCoveredWindows(at);
 
   // Constants are cloned into the kernel; everything else becomes a
   // parameter, tensors first (the kernel ABI puts tensors before scalars).

@@ -90,7 +90,9 @@ func.func @prog(%a: !pypto.tensor<16x64xf16>, %b: !pypto.tensor<64x32xf16>,
 // -----
 
 // Loops inside a kernel, index parameters (int64_t) and offsets computed
-// from them; strides of the full tensor.
+// from them; strides of the full tensor. (The row offset is a product with
+// the outer index, which the outliner does not bound, so the kernel gets
+// the whole tensors and the index.)
 
 // CHECK-LABEL: // kernels/aiv/row.cpp
 // CHECK: static AICORE void row(__gm__ float* [[X:v[0-9]+]], __gm__ float* [[Y:v[0-9]+]], int64_t [[R:v[0-9]+]], float [[A:v[0-9]+]]) {
@@ -112,10 +114,12 @@ func.func @rows(%x: !pypto.tensor<64x64xf32>, %y: !pypto.tensor<64x64xf32> {pypt
   %c64 = arith.constant 64 : index
   scf.for %r = %c0 to %c64 step %c16 {
     pypto.at core_group "row" {
+      %c1 = arith.constant 1 : index
+      %rr = arith.muli %r, %c1 : index
       scf.for %c = %c0 to %c64 step %c16 {
-        %t = pypto.slice %x[%r, %c] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x16xf32>
+        %t = pypto.slice %x[%rr, %c] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x16xf32>
         %s = pypto.adds %t, %a : !pypto.tensor<16x16xf32>, f32
-        pypto.assemble %s into %y[%r, %c] : !pypto.tensor<16x16xf32> into !pypto.tensor<64x64xf32>
+        pypto.assemble %s into %y[%rr, %c] : !pypto.tensor<16x16xf32> into !pypto.tensor<64x64xf32>
       }
     }
   } {pypto.loop = "parallel"}

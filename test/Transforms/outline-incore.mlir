@@ -77,17 +77,23 @@ func.func @two(%x: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "
 
 // -----
 
-// Slices whose offsets are computed inside the region stay in the kernel,
-// which then receives the whole tensors and the loop index as a scalar.
+// Slices whose offsets move with a loop inside the region stay in the
+// kernel, but the kernel receives the window they cover (rows [%r, %r + 16),
+// every column) instead of the whole tensor, and the accesses are rebased
+// onto it (so %r is no longer a parameter): each task touches its own rows,
+// and tasks do not depend on each other.
 
 // CHECK-LABEL: func.func @row
-// CHECK-SAME: (%[[X:.+]]: !pypto.tensor<64x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}, %[[Y:.+]]: !pypto.tensor<64x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>}, %[[R:.+]]: index, %[[A:.+]]: f32)
+// CHECK-SAME: (%[[X:.+]]: !pypto.tensor<16x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}, %[[Y:.+]]: !pypto.tensor<16x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>}, %[[A:.+]]: f32)
 // CHECK: scf.for %[[C:.+]] = {{.+}} {
-// CHECK:   %[[T:.+]] = pypto.slice %[[X]][%[[R]], %[[C]]] [16, 16]
-// CHECK:   pypto.assemble %{{.+}} into %[[Y]][%[[R]], %[[C]]]
+// CHECK:   %[[Z:.+]] = arith.constant 0 : index
+// CHECK:   %[[T:.+]] = pypto.slice %[[X]][%[[Z]], %[[C]]] [16, 16] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x16xf32>
+// CHECK:   pypto.assemble %{{.+}} into %[[Y]][%{{.+}}, %[[C]]] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x64xf32>
 // CHECK-LABEL: func.func @rows
 // CHECK: scf.for %[[RR:.+]] = {{.+}} {
-// CHECK-NEXT: pypto.call @row(%{{.+}}, %{{.+}}, %[[RR]], %{{.+}}) : (!pypto.tensor<64x64xf32>, !pypto.tensor<64x64xf32>, index, f32) -> ()
+// CHECK: %[[XW:.+]] = pypto.slice %{{.+}}[%[[RR]], %{{.+}}] [16, 64] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK: %[[YW:.+]] = pypto.slice %{{.+}}[%[[RR]], %{{.+}}] [16, 64] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK-NEXT: pypto.call @row(%[[XW]], %[[YW]], %{{.+}}) : (!pypto.tensor<16x64xf32>, !pypto.tensor<16x64xf32>, f32) -> ()
 // CHECK-NEXT: } {pypto.loop = "parallel"}
 func.func @rows(%x: !pypto.tensor<64x64xf32>, %y: !pypto.tensor<64x64xf32>, %a: f32) {
   %c0 = arith.constant 0 : index
@@ -108,17 +114,19 @@ func.func @rows(%x: !pypto.tensor<64x64xf32>, %y: !pypto.tensor<64x64xf32>, %a: 
 // -----
 
 // Views of views are hoisted in order; strides come from the argument's
-// pypto.strides. An assemble at offset zero is left in the kernel. A kernel
-// name that is taken already is made unique.
+// pypto.strides. An assemble at offset zero stays in the kernel, into the
+// 8x16 window it covers. A kernel name that is taken already is made
+// unique.
 
 // CHECK-LABEL: func.func @views_0
-// CHECK-SAME: (%{{.+}}: !pypto.tensor<8x16xf32> {pypto.dir = "in", pypto.strides = array<i64: 128, 1>}, %[[W:.+]]: !pypto.tensor<64x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 128, 1>}, %{{.+}}: f32)
-// CHECK: pypto.assemble %{{.+}} into %[[W]][%{{.+}}, %{{.+}}] : !pypto.tensor<8x16xf32> into !pypto.tensor<64x64xf32>
+// CHECK-SAME: (%{{.+}}: !pypto.tensor<8x16xf32> {pypto.dir = "in", pypto.strides = array<i64: 128, 1>}, %[[W:.+]]: !pypto.tensor<8x16xf32> {pypto.dir = "out", pypto.strides = array<i64: 128, 1>}, %{{.+}}: f32)
+// CHECK: pypto.assemble %{{.+}} into %[[W]][%{{.+}}, %{{.+}}] : !pypto.tensor<8x16xf32> into !pypto.tensor<8x16xf32>
 // CHECK-LABEL: func.func @views(
 // CHECK-SAME: %[[X:.+]]: !pypto.tensor<64x64xf32> {pypto.strides = array<i64: 128, 1>}
 // CHECK: %[[T:.+]] = pypto.slice %[[X]][%[[C16:.+]], %[[C0:.+]]] [16, 32]
 // CHECK: %[[U:.+]] = pypto.slice %[[T]][%[[C0]], %[[C16]]] [8, 16]
-// CHECK: pypto.call @views_0(%[[U]], %[[X]], %{{.+}})
+// CHECK: %[[V:.+]] = pypto.slice %[[X]][%{{.+}}, %{{.+}}] [8, 16]
+// CHECK: pypto.call @views_0(%[[U]], %[[V]], %{{.+}})
 func.func @views(%x: !pypto.tensor<64x64xf32> {pypto.strides = array<i64: 128, 1>}, %s: f32) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -161,5 +169,45 @@ func.func @spmd(%x: !pypto.tensor<1024x512xf32>, %y: !pypto.tensor<1024x512xf32>
     %e = pypto.exp %t : !pypto.tensor<64x512xf32>
     pypto.assemble %e into %y[%r, %c0] : !pypto.tensor<64x512xf32> into !pypto.tensor<1024x512xf32>
   }
+  return
+}
+
+// -----
+
+// Offsets `%t + %i` with %i running over [0, 8): the window is rows
+// [%t, %t + 8) of both tensors. An offset the outliner cannot bound (a
+// product with the outer index) keeps the whole tensor.
+
+// CHECK-LABEL: func.func @rows8
+// CHECK-SAME: (%[[S:.+]]: !pypto.tensor<8x32xf32> {pypto.dir = "in"{{.*}}}, %[[V:.+]]: !pypto.tensor<8x32xf32> {pypto.dir = "out"{{.*}}}, %{{.+}}: index)
+// CHECK: scf.for %[[I:.+]] = {{.+}} {
+// CHECK:   %[[ROW:.+]] = arith.subi %{{.+}}, %{{.+}} : index
+// CHECK:   pypto.slice %[[S]][%[[ROW]], %{{.+}}] [1, 32] : !pypto.tensor<8x32xf32> -> !pypto.tensor<1x32xf32>
+// CHECK-LABEL: func.func @whole
+// CHECK-SAME: (%{{.+}}: !pypto.tensor<64x32xf32> {pypto.dir = "in"{{.*}}}, %{{.+}}: !pypto.tensor<64x32xf32> {pypto.dir = "out"{{.*}}}, %{{.+}}: index)
+// CHECK-LABEL: func.func @bounded
+// CHECK: pypto.slice %{{.+}}[%[[T:.+]], %{{.+}}] [8, 32] : !pypto.tensor<64x32xf32> -> !pypto.tensor<8x32xf32>
+// CHECK: pypto.call @rows8(
+func.func @bounded(%s: !pypto.tensor<64x32xf32>, %v: !pypto.tensor<64x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  scf.for %t = %c0 to %c64 step %c8 {
+    pypto.at core_group "rows8" {
+      scf.for %i = %c0 to %c8 step %c1 {
+        %row = arith.addi %t, %i : index
+        %x = pypto.slice %s[%row, %c0] [1, 32] : !pypto.tensor<64x32xf32> -> !pypto.tensor<1x32xf32>
+        %e = pypto.exp %x : !pypto.tensor<1x32xf32>
+        pypto.assemble %e into %v[%row, %c0] : !pypto.tensor<1x32xf32> into !pypto.tensor<64x32xf32>
+      }
+    }
+    pypto.at core_group "whole" {
+      %row = arith.muli %t, %c1 : index
+      %x = pypto.slice %s[%row, %c0] [8, 32] : !pypto.tensor<64x32xf32> -> !pypto.tensor<8x32xf32>
+      %e = pypto.exp %x : !pypto.tensor<8x32xf32>
+      pypto.assemble %e into %v[%row, %c0] : !pypto.tensor<8x32xf32> into !pypto.tensor<64x32xf32>
+    }
+  } {pypto.loop = "parallel"}
   return
 }

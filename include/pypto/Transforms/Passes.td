@@ -20,9 +20,13 @@ def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
     Slices of live-in tensors whose offsets are defined outside the region
     are hoisted into the orchestration, so each task receives exactly the
     window it touches; the runtime then sees precise dependencies and
-    independent tasks run in parallel. A hoisted view records its strides
-    in the kernel parameter's `pypto.strides`. A tensor that the region only
-    writes is an `out` parameter, one it reads and writes is `inout`.
+    independent tasks run in parallel. A tensor the region only slices and
+    assembles into at offsets that move with its own loops (`%r + %c` with
+    `%c` a constant-bound loop index) is passed as the window those accesses
+    cover, `[%r, %r + rows)` say, and the accesses are rebased onto it. A
+    hoisted view records its strides in the kernel parameter's
+    `pypto.strides`. A tensor that the region only writes is an `out`
+    parameter, one it reads and writes is `inout`.
 
     Runs on the module because it adds functions.
   }];
@@ -30,7 +34,9 @@ def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
                            "::mlir::pypto::PyPTODialect"];
   let statistics = [
     Statistic<"numOutlined", "outlined", "Number of regions outlined">,
-    Statistic<"numHoisted", "hoisted-views", "Number of views hoisted">
+    Statistic<"numHoisted", "hoisted-views", "Number of views hoisted">,
+    Statistic<"numNarrowed", "narrowed-windows",
+              "Number of tensors passed as the window their accesses cover">
   ];
 }
 
