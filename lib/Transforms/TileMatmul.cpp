@@ -1,8 +1,10 @@
 //===- TileMatmul.cpp - K-loops for matmuls that exceed L0 -----*- C++ -*-===//
 //
-// The cube unit reads its operands from L0A/L0B (64 KiB each). A matmul
-// whose operands are larger is split along K into a loop of extracts from the
-// L1 (`mat`) operands and accumulating matmuls.
+// The cube unit reads its operands from L0A/L0B (64 KiB each) and
+// accumulates in L0C. A matmul whose operands are larger is split along K
+// into a loop of extracts from the L1 (`mat`) operands and accumulating
+// matmuls; one whose product is larger is computed one output tile at a
+// time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +48,61 @@ private:
   LogicalResult tile(MatmulOp matmul);
 };
 
+/// The largest divisor of `n` that is a multiple of 16 (or `n` itself) and
+/// below `limit`, satisfying `fits`; 0 if none.
+int64_t largestStep(int64_t n, function_ref<bool(int64_t)> fits) {
+  if (fits(n))
+    return n;
+  for (int64_t step = n / 2; step >= 16; --step)
+    if (n % step == 0 && step % 16 == 0 && fits(step))
+      return step;
+  return 0;
+}
+
+/// The product of the mc x k window of `matA` at row `aRow` and the
+/// k x nc window of `matB` at column `bCol`, in K slices of `kStep`: a
+/// matmul, then an scf.for of accumulating steps.
+Value buildProduct(OpBuilder &builder, Location loc, Value zero, Value matA,
+                   Value aRow, Value matB, Value bCol, int64_t mc, int64_t nc,
+                   int64_t k, int64_t kStep) {
+  auto a = cast<TileType>(matA.getType());
+  auto b = cast<TileType>(matB.getType());
+  MLIRContext *ctx = builder.getContext();
+  auto leftSlice =
+      TileType::get(ctx, {mc, kStep}, a.getElementType(), MemorySpace::left);
+  auto rightSlice =
+      TileType::get(ctx, {kStep, nc}, b.getElementType(), MemorySpace::right);
+  auto accType =
+      TileType::get(ctx, {mc, nc}, builder.getF32Type(), MemorySpace::acc);
+  if (a.getElementType().isInteger(8))
+    accType =
+        TileType::get(ctx, {mc, nc}, builder.getI32Type(), MemorySpace::acc);
+  // The loop bounds first, where a reader of the IR expects them.
+  Value stepValue, upper;
+  if (kStep != k) {
+    stepValue = builder.create<arith::ConstantIndexOp>(loc, kStep);
+    upper = builder.create<arith::ConstantIndexOp>(loc, k);
+  }
+  Value firstLeft = builder.create<ExtractOp>(loc, leftSlice, matA, aRow, zero);
+  Value firstRight =
+      builder.create<ExtractOp>(loc, rightSlice, matB, zero, bCol);
+  Value first = builder.create<MatmulOp>(loc, accType, firstLeft, firstRight);
+  if (kStep == k)
+    return first;
+  auto loop = builder.create<scf::ForOp>(
+      loc, stepValue, upper, stepValue, ValueRange{first},
+      [&](OpBuilder &body, Location bodyLoc, Value kOffset, ValueRange acc) {
+        Value l =
+            body.create<ExtractOp>(bodyLoc, leftSlice, matA, aRow, kOffset);
+        Value r =
+            body.create<ExtractOp>(bodyLoc, rightSlice, matB, kOffset, bCol);
+        Value next =
+            body.create<MatmulAccOp>(bodyLoc, accType, acc.front(), l, r);
+        body.create<scf::YieldOp>(bodyLoc, next);
+      });
+  return loop.getResult(0);
+}
+
 LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
   auto lhsMove = matmul.getLhs().getDefiningOp<MoveOp>();
   auto rhsMove = matmul.getRhs().getDefiningOp<MoveOp>();
@@ -57,27 +114,35 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
   int64_t m = left.getShape()[0], k = left.getShape()[1];
   int64_t n = right.getShape()[1];
   int64_t inBytes = (left.getElementType().getIntOrFloatBitWidth() + 7) / 8;
-  int64_t accBytes = boxedBytes(m, n, 4);
   int64_t capA = *getSpaceCapacity(arch, "left");
   int64_t capB = *getSpaceCapacity(arch, "right");
   int64_t capC = *getSpaceCapacity(arch, "acc");
-  if (accBytes > capC)
+
+  // Output tiles that fit L0C: split N first (the right operand's columns),
+  // then M.
+  int64_t nc =
+      largestStep(n, [&](int64_t t) { return boxedBytes(m, t, 4) <= capC; });
+  int64_t mc = m;
+  if (!nc) {
+    nc = std::min<int64_t>(n, 16);
+    mc =
+        largestStep(m, [&](int64_t t) { return boxedBytes(t, nc, 4) <= capC; });
+  }
+  int64_t accBytes = boxedBytes(m, n, 4);
+  bool splitOutput = mc != m || nc != n;
+  auto fits = [&](int64_t kt) {
+    return boxedBytes(mc, kt, inBytes) <= capA &&
+           boxedBytes(kt, nc, inBytes) <= capB;
+  };
+  if (!splitOutput && fits(k))
+    return success();
+  if (!mc || !nc)
     return matmul.emitOpError("accumulator of ")
            << m << "x" << n << " needs " << accBytes
            << " bytes of 'acc' memory, the " << arch << " capacity is " << capC
-           << " bytes; split the output into smaller tiles";
-  auto fits = [&](int64_t kt) {
-    return boxedBytes(m, kt, inBytes) <= capA &&
-           boxedBytes(kt, n, inBytes) <= capB;
-  };
-  if (fits(k))
-    return success();
-  int64_t step = 0;
-  for (int64_t kt = k / 2; kt >= 16; --kt)
-    if (k % kt == 0 && kt % 16 == 0 && fits(kt)) {
-      step = kt;
-      break;
-    }
+           << " bytes, and no output tile of it fits; split the output into "
+              "smaller tiles";
+  int64_t step = largestStep(k, fits);
   if (!step)
     return matmul.emitOpError("cannot split K = ")
            << k << " into slices that fit L0A and L0B (" << capA << " and "
@@ -86,29 +151,45 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
   Location loc = matmul.getLoc();
   OpBuilder builder(matmul);
   Value matA = lhsMove.getSource(), matB = rhsMove.getSource();
-  auto leftSlice = TileType::get(builder.getContext(), {m, step},
-                                 left.getElementType(), MemorySpace::left);
-  auto rightSlice = TileType::get(builder.getContext(), {step, n},
-                                  right.getElementType(), MemorySpace::right);
-  Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
-  Value stepValue = builder.create<arith::ConstantIndexOp>(loc, step);
-  Value upper = builder.create<arith::ConstantIndexOp>(loc, k);
-  Value firstLeft = builder.create<ExtractOp>(loc, leftSlice, matA, zero, zero);
-  Value firstRight =
-      builder.create<ExtractOp>(loc, rightSlice, matB, zero, zero);
-  Value first = builder.create<MatmulOp>(loc, accType, firstLeft, firstRight);
-  auto loop = builder.create<scf::ForOp>(
-      loc, stepValue, upper, stepValue, ValueRange{first},
-      [&](OpBuilder &body, Location bodyLoc, Value kOffset, ValueRange acc) {
-        Value l =
-            body.create<ExtractOp>(bodyLoc, leftSlice, matA, zero, kOffset);
-        Value r =
-            body.create<ExtractOp>(bodyLoc, rightSlice, matB, kOffset, zero);
-        Value next =
-            body.create<MatmulAccOp>(bodyLoc, accType, acc.front(), l, r);
-        body.create<scf::YieldOp>(bodyLoc, next);
-      });
-  matmul.getResult().replaceAllUsesWith(loop.getResult(0));
+  if (!splitOutput) {
+    Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
+    Value product =
+        buildProduct(builder, loc, zero, matA, zero, matB, zero, m, n, k, step);
+    matmul.getResult().replaceAllUsesWith(product);
+  } else {
+    // A product larger than L0C is computed and stored one output tile at a
+    // time, so it must go straight to global memory.
+    if (!matmul->hasOneUse() || !isa<StoreOp>(*matmul->user_begin())) {
+      Operation *user = matmul->use_empty() ? nullptr : *matmul->user_begin();
+      InFlightDiagnostic diag = matmul.emitOpError("accumulator of ")
+                                << m << "x" << n << " needs " << accBytes
+                                << " bytes of 'acc' memory, the " << arch
+                                << " capacity is " << capC
+                                << " bytes; only a product stored straight to "
+                                   "global memory is split into output tiles";
+      if (user)
+        diag.attachNote(user->getLoc()) << "used here";
+      return diag;
+    }
+    auto store = cast<StoreOp>(*matmul->user_begin());
+    builder.setInsertionPoint(store);
+    Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
+    auto bound = [&](int64_t v) {
+      return builder.create<arith::ConstantIndexOp>(loc, v).getResult();
+    };
+    auto rows = builder.create<scf::ForOp>(loc, zero, bound(m), bound(mc));
+    builder.setInsertionPointToStart(rows.getBody());
+    auto cols = builder.create<scf::ForOp>(loc, zero, bound(n), bound(nc));
+    builder.setInsertionPointToStart(cols.getBody());
+    Value m0 = rows.getInductionVar(), n0 = cols.getInductionVar();
+    Value product =
+        buildProduct(builder, loc, zero, matA, m0, matB, n0, mc, nc, k, step);
+    SmallVector<Value> offsets{
+        builder.create<arith::AddIOp>(loc, store.getOffsets()[0], m0),
+        builder.create<arith::AddIOp>(loc, store.getOffsets()[1], n0)};
+    builder.create<StoreOp>(store.getLoc(), product, store.getDest(), offsets);
+    store.erase();
+  }
   matmul.erase();
   for (MoveOp move : {lhsMove, rhsMove})
     if (move->use_empty())

@@ -1,5 +1,5 @@
-// RUN: pypto-opt %s -split-input-file --pypto-tile-matmul | FileCheck %s
-// RUN: pypto-opt %s -split-input-file --pypto-tile-matmul="arch=a2a3" | FileCheck %s
+// RUN: pypto-opt %s -split-input-file --pypto-tile-matmul | FileCheck %s --check-prefixes=CHECK,A5
+// RUN: pypto-opt %s -split-input-file --pypto-tile-matmul="arch=a2a3" | FileCheck %s --check-prefixes=CHECK,A2A3
 
 // A 64x1024 x 1024x64 f32 matmul needs 256 KiB of L0A and L0B: it becomes
 // one 256-wide slice then a K-loop of accumulating steps.
@@ -46,5 +46,38 @@ func.func @fits(%a: !pypto.tensor<64x256xf32>, %b: !pypto.tensor<256x64xf32>,
   %rb = pypto.move %mb : !pypto.tile<256x64xf32, mat> -> !pypto.tile<256x64xf32, right>
   %p = pypto.matmul %la, %rb : !pypto.tile<64x256xf32, left>, !pypto.tile<256x64xf32, right> -> !pypto.tile<64x64xf32, acc>
   pypto.store %p, %c[%c0, %c0] : !pypto.tile<64x64xf32, acc>, !pypto.tensor<64x64xf32>
+  return
+}
+
+// -----
+
+// A product larger than L0C (256x256 f32 = 256 KiB; a2a3 has 128 KiB) that
+// is stored straight to memory is computed one output tile at a time: N is
+// split in two 128-column tiles, each stored at its offset. a5's 256 KiB
+// L0C holds it whole.
+
+// A2A3-LABEL: func.func @big_output
+// A2A3:       %[[MA:.+]] = pypto.load {{.*}} -> !pypto.tile<256x32xf32, mat>
+// A2A3:       %[[MB:.+]] = pypto.load {{.*}} -> !pypto.tile<32x256xf32, mat>
+// A2A3:       scf.for %[[M0:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// A2A3:         scf.for %[[N0:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// A2A3:           %[[L:.+]] = pypto.extract %[[MA]][%[[M0]], %{{.+}}] : !pypto.tile<256x32xf32, mat> -> !pypto.tile<256x32xf32, left>
+// A2A3:           %[[R:.+]] = pypto.extract %[[MB]][%{{.+}}, %[[N0]]] : !pypto.tile<32x256xf32, mat> -> !pypto.tile<32x128xf32, right>
+// A2A3:           %[[P:.+]] = pypto.matmul %[[L]], %[[R]] : {{.*}} -> !pypto.tile<256x128xf32, acc>
+// A2A3:           %[[ROW:.+]] = arith.addi %{{.+}}, %[[M0]] : index
+// A2A3:           %[[COL:.+]] = arith.addi %{{.+}}, %[[N0]] : index
+// A2A3:           pypto.store %[[P]], %{{.+}}[%[[ROW]], %[[COL]]] : !pypto.tile<256x128xf32, acc>, !pypto.tensor<256x256xf32>
+// A5-LABEL:   func.func @big_output
+// A5:         pypto.matmul {{.*}} -> !pypto.tile<256x256xf32, acc>
+// A5-NOT:     scf.for
+func.func @big_output(%a: !pypto.tensor<256x32xf32>, %b: !pypto.tensor<32x256xf32>,
+                      %c: !pypto.tensor<256x256xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<256x32xf32> -> !pypto.tile<256x32xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<256x32xf32, mat> -> !pypto.tile<256x32xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<32x256xf32> -> !pypto.tile<32x256xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<32x256xf32, mat> -> !pypto.tile<32x256xf32, right>
+  %p = pypto.matmul %la, %rb : !pypto.tile<256x32xf32, left>, !pypto.tile<32x256xf32, right> -> !pypto.tile<256x256xf32, acc>
+  pypto.store %p, %c[%c0, %c0] : !pypto.tile<256x256xf32, acc>, !pypto.tensor<256x256xf32>
   return
 }

@@ -116,8 +116,11 @@ def TileMatmul : Pass<"pypto-tile-matmul", "::mlir::func::FuncOp"> {
     `pypto.matmul` of slices extracted from the `mat` operands, the rest are
     `pypto.matmul_acc` steps of an `scf.for` carrying the accumulator. The
     slice width is the largest divisor of K (a multiple of 16) whose slices
-    fit. An accumulator that does not fit L0C is an error: the program must
-    split the output.
+    fit. A product that does not fit L0C is computed one output tile at a
+    time (N split first, then M, into the largest tiles that fit), each
+    tile K-looped as needed and stored at its offset; this needs the product
+    to go straight to global memory, and otherwise is an error that points
+    at its user.
 
     ```mlir
     %l = pypto.extract %matA[%c0, %k] : !pypto.tile<64x1024xf32, mat> -> !pypto.tile<64x128xf32, left>

@@ -1,0 +1,3 @@
+# Reference for matmul.mlir: c = a @ b.
+def golden(values: Dict[str, Tensor]):
+    values["c"][:] = torch.matmul(values["a"], values["b"])
