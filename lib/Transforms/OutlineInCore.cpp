@@ -266,6 +266,7 @@ void OutlineInCorePass::narrowToCoveredWindows(Operation *at) {
     Value window = builder.create<SliceOp>(loc, windowType, tensor, origin,
                                            builder.getDenseI64ArrayAttr(sizes));
     // Each access moves to the window: offset - outer - low.
+    llvm::SmallPtrSet<Operation *, 4> bypassed;
     for (OpOperand *use : uses) {
       Operation *user = use->getOwner();
       OpBuilder inner(user);
@@ -281,7 +282,13 @@ void OutlineInCorePass::narrowToCoveredWindows(Operation *at) {
               inner.create<arith::ConstantIndexOp>(user->getLoc(), -low[d]));
           continue;
         }
-        if (outer[d])
+        // outer + x rebases to x, so the kernel need not take `outer`.
+        auto add = offset.getDefiningOp<arith::AddIOp>();
+        if (outer[d] && add &&
+            (add.getLhs() == outer[d] || add.getRhs() == outer[d])) {
+          offset = add.getLhs() == outer[d] ? add.getRhs() : add.getLhs();
+          bypassed.insert(add);
+        } else if (outer[d])
           offset =
               inner.create<arith::SubIOp>(user->getLoc(), offset, outer[d]);
         if (low[d])
@@ -293,6 +300,9 @@ void OutlineInCorePass::narrowToCoveredWindows(Operation *at) {
       offsets.assign(rebased);
       use->set(window);
     }
+    for (Operation *add : bypassed)
+      if (add->use_empty())
+        add->erase();
     ++numNarrowed;
   }
 }

@@ -175,14 +175,17 @@ func.func @spmd(%x: !pypto.tensor<1024x512xf32>, %y: !pypto.tensor<1024x512xf32>
 // -----
 
 // Offsets `%t + %i` with %i running over [0, 8): the window is rows
-// [%t, %t + 8) of both tensors. An offset the outliner cannot bound (a
-// product with the outer index) keeps the whole tensor.
+// [%t, %t + 8) of both tensors, the accesses use %i alone, and %t is no
+// longer a parameter. An offset the outliner cannot bound (a product with
+// the outer index) keeps the whole tensor.
 
 // CHECK-LABEL: func.func @rows8
-// CHECK-SAME: (%[[S:.+]]: !pypto.tensor<8x32xf32> {pypto.dir = "in"{{.*}}}, %[[V:.+]]: !pypto.tensor<8x32xf32> {pypto.dir = "out"{{.*}}}, %{{.+}}: index)
+// CHECK-SAME: (%[[S:.+]]: !pypto.tensor<8x32xf32> {pypto.dir = "in"{{.*}}}, %[[V:.+]]: !pypto.tensor<8x32xf32> {pypto.dir = "out"{{.*}}})
+// CHECK-SAME: attributes
 // CHECK: scf.for %[[I:.+]] = {{.+}} {
-// CHECK:   %[[ROW:.+]] = arith.subi %{{.+}}, %{{.+}} : index
-// CHECK:   pypto.slice %[[S]][%[[ROW]], %{{.+}}] [1, 32] : !pypto.tensor<8x32xf32> -> !pypto.tensor<1x32xf32>
+// CHECK-NOT: arith.addi
+// CHECK:   pypto.slice %[[S]][%[[I]], %{{.+}}] [1, 32] : !pypto.tensor<8x32xf32> -> !pypto.tensor<1x32xf32>
+// CHECK:   pypto.assemble %{{.+}} into %[[V]][%[[I]], %{{.+}}]
 // CHECK-LABEL: func.func @whole
 // CHECK-SAME: (%{{.+}}: !pypto.tensor<64x32xf32> {pypto.dir = "in"{{.*}}}, %{{.+}}: !pypto.tensor<64x32xf32> {pypto.dir = "out"{{.*}}}, %{{.+}}: index)
 // CHECK-LABEL: func.func @bounded
