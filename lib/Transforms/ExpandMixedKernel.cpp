@@ -285,21 +285,46 @@ private:
     for (Operation *pop : pops) {
       Block *block = pop->getBlock();
       Operation *last = pop;
+      bool carried = false;
       SmallVector<Value> aliases{pop->getResult(0)};
       for (size_t i = 0; i < aliases.size(); ++i)
         for (Operation *user : aliases[i].getUsers()) {
           Operation *outer = block->findAncestorOpInBlock(*user);
-          if (!outer || outer->hasTrait<OpTrait::IsTerminator>() ||
-              (isa<scf::ForOp>(user) && user == outer))
+          if (!outer || outer->hasTrait<OpTrait::IsTerminator>())
             return user->emitOpError(
                 "uses a popped tile outside the block that popped it; a tile "
-                "received from the other core type cannot be carried by a "
-                "loop");
+                "received from the other core type cannot leave the block "
+                "that receives it");
+          carried |= isa<scf::ForOp>(user) && user == outer;
           if (last->isBeforeInBlock(outer))
             last = outer;
           if (auto view = dyn_cast<ReshapeOp>(user))
             aliases.push_back(view.getResult());
         }
+      // TFREE releases the oldest popped slot: a tile that stays popped
+      // while a nested region pops again would have its slot released by the
+      // nested free, and a loop cannot carry a slot. Such a tile (vec) is
+      // copied out of its slot at once.
+      bool popsInside = false;
+      for (Operation *op = pop->getNextNode(); op && op != last->getNextNode();
+           op = op->getNextNode())
+        op->walk([&](Operation *inner) {
+          popsInside |= inner != op && isa<TPopFromAicOp, TPopFromAivOp>(inner);
+        });
+      if (popsInside || carried) {
+        if (!isa<TPopFromAicOp>(pop))
+          return pop->emitOpError(
+              "receives a tile from the AIV that a loop carries or that stays "
+              "live while a nested loop receives more; use it where it is "
+              "received");
+        OpBuilder copier(block, std::next(Block::iterator(pop)));
+        Value popped = pop->getResult(0);
+        auto copy =
+            copier.create<MoveOp>(pop->getLoc(), popped.getType(), popped);
+        popped.replaceAllUsesExcept(copy.getResult(), copy);
+        last = copy;
+        ++numCopied;
+      }
       // Slots are released in pop order.
       if (Operation *previous = lastFree.lookup(block))
         if (last->isBeforeInBlock(previous))
@@ -360,6 +385,9 @@ private:
   int64_t slotNum;
   int64_t slotSize = 0;
   int64_t dirMask = 0;
+
+public:
+  int64_t numCopied = 0; // popped tiles copied out of their slot
 };
 
 struct ExpandMixedKernelPass
@@ -381,9 +409,11 @@ struct ExpandMixedKernelPass
         kernels.push_back(func);
     for (func::FuncOp kernel : kernels) {
       bool split = false;
-      if (failed(KernelSplitter(kernel, arch, slotNum).run(symbols, split)))
+      KernelSplitter splitter(kernel, arch, slotNum);
+      if (failed(splitter.run(symbols, split)))
         return signalPassFailure();
       numSplit += split;
+      numSlotCopies += splitter.numCopied;
     }
   }
 };

@@ -75,21 +75,39 @@ public:
   }
 
 private:
-  /// Loop-carried tiles live where their initial value lives.
+  /// Loop-carried tiles live where their initial value lives, except that a
+  /// product carried into vector work (a running sum that starts from a
+  /// matmul) is carried in vec, moved there once before the loop.
   void carry(scf::ForOp loop) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
       if (!isa<TileType>(init.getType()))
         continue;
-      loop.getRegionIterArg(i).setType(init.getType());
-      loop.getResult(i).setType(init.getType());
+      Value carried = init;
+      Operation *yielded = yield.getOperand(i).getDefiningOp();
+      bool vectorCarried = spaceOf(init) == MemorySpace::acc && yielded &&
+                           yielded->hasTrait<OpTrait::pypto::VectorCompute>();
+      if (vectorCarried) {
+        carried = moveTo(loop, init, MemorySpace::vec);
+        loop.getInitArgsMutable()[i].assign(carried);
+      }
+      loop.getRegionIterArg(i).setType(carried.getType());
+      loop.getResult(i).setType(carried.getType());
     }
   }
 
   /// The space a result without one gets from its producer, or for loads
   /// and scratch tiles from their consumers.
   LogicalResult placeResults(Operation *op) {
-    if (!isa_and_nonnull<PyPTODialect>(op->getDialect()))
+    if (!isa_and_nonnull<PyPTODialect>(op->getDialect())) {
+      // Only loops carry tiles through control flow so far.
+      for (Value result : op->getResults())
+        if (isa<TileType>(result.getType()) && !spaceOf(result) &&
+            !isa<scf::ForOp>(op))
+          return op->emitOpError("produces a tile whose memory space cannot "
+                                 "be inferred; give its type a space");
       return success();
+    }
     for (OpResult result : op->getResults()) {
       auto type = dyn_cast<TileType>(result.getType());
       if (!type || type.getSpace())
@@ -148,6 +166,9 @@ private:
           auto carriedTile = dyn_cast<TileType>(carried);
           if (!carriedTile || !current || carriedTile.getSpace() == current)
             continue;
+          if (!carriedTile.getSpace())
+            return loop.emitOpError("carries a tile whose memory space cannot "
+                                    "be inferred; give its type a space");
           if (carriedTile.getSpace() == MemorySpace::acc)
             return op->emitOpError("yields a tile in '")
                    << stringifyMemorySpace(*current)

@@ -118,18 +118,28 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
   int64_t capB = *getSpaceCapacity(arch, "right");
   int64_t capC = *getSpaceCapacity(arch, "acc");
 
-  // Output tiles that fit L0C: split N first (the right operand's columns),
-  // then M.
-  int64_t nc =
-      largestStep(n, [&](int64_t t) { return boxedBytes(m, t, 4) <= capC; });
-  int64_t mc = m;
-  if (!nc) {
-    nc = std::min<int64_t>(n, 16);
-    mc =
-        largestStep(m, [&](int64_t t) { return boxedBytes(t, nc, 4) <= capC; });
+  // Output tiles that fit L0C: the widest (then tallest) tile whose sides
+  // divide N and M and are multiples of 16 or the whole side.
+  auto sides = [](int64_t n) {
+    SmallVector<int64_t> out{n};
+    for (int64_t t = n / 2; t >= 16; --t)
+      if (n % t == 0 && t % 16 == 0)
+        out.push_back(t);
+    return out;
+  };
+  int64_t mc = 0, nc = 0;
+  for (int64_t ncCandidate : sides(n)) {
+    for (int64_t mcCandidate : sides(m))
+      if (boxedBytes(mcCandidate, ncCandidate, 4) <= capC) {
+        mc = mcCandidate;
+        nc = ncCandidate;
+        break;
+      }
+    if (nc)
+      break;
   }
   int64_t accBytes = boxedBytes(m, n, 4);
-  bool splitOutput = mc != m || nc != n;
+  bool splitOutput = !nc || mc != m || nc != n;
   auto fits = [&](int64_t kt) {
     return boxedBytes(mc, kt, inBytes) <= capA &&
            boxedBytes(kt, nc, inBytes) <= capB;

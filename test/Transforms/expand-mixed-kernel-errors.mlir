@@ -34,20 +34,42 @@ func.func @gm_race(%a: !pypto.tensor<16x16xf32>, %t: !pypto.tensor<16x16xf32>) a
 
 // -----
 
-// A popped tile lives in a pipe slot: it cannot be carried by a loop.
-func.func @carried_pop(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+// A tile received from the AIV (in mat) cannot be carried by a loop: mat
+// tiles are not copied out of their slot.
+func.func @carried_mat_pop(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %va = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %e = pypto.exp %va : !pypto.tile<16x16xf32, vec>
+  // expected-error @+1 {{'pypto.tpop_from_aiv' op receives a tile from the AIV that a loop carries or that stays live while a nested loop receives more; use it where it is received}}
+  %m = pypto.move %e : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %m) -> (!pypto.tile<16x16xf32, mat>) {
+    scf.yield %x : !pypto.tile<16x16xf32, mat>
+  }
+  %l = pypto.move %r : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %q = pypto.move %r : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %l, %q : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %p, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// A received tile cannot leave the block that receives it.
+func.func @yielded_pop(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
   %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
   %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
-  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
-  %v = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
-  // expected-error @+1 {{'scf.for' op uses a popped tile outside the block that popped it; a tile received from the other core type cannot be carried by a loop}}
-  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %v) -> (!pypto.tile<16x16xf32, vec>) {
-    %e = pypto.exp %x : !pypto.tile<16x16xf32, vec>
-    scf.yield %e : !pypto.tile<16x16xf32, vec>
+  %z = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %z) -> (!pypto.tile<16x16xf32, vec>) {
+    %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+    %v = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+    // expected-error @+1 {{'scf.yield' op uses a popped tile outside the block that popped it; a tile received from the other core type cannot leave the block that receives it}}
+    scf.yield %v : !pypto.tile<16x16xf32, vec>
   }
   pypto.store %r, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
   return

@@ -198,3 +198,36 @@ func.func @three_live(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>
   pypto.store %t, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A received product that stays live while a loop receives more is copied
+// out of its slot at once (TFREE releases the oldest slot), and freed
+// right after the copy; the loop's own tiles are freed inside it.
+
+// CHECK-LABEL: func.func @live_across_aiv(
+// CHECK:         %[[P:.+]] = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT:    %[[C:.+]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT:    pypto.tfree_to_aic %[[P]]
+// CHECK:         scf.for
+// CHECK:           %[[Q:.+]] = pypto.tpop_from_aic
+// CHECK-NEXT:      pypto.add %[[C]], %[[Q]]
+// CHECK-NEXT:      pypto.tfree_to_aic %[[Q]]
+func.func @live_across(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<64x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %vp = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  scf.for %i = %c0 to %c64 step %c16 {
+    %q = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+    %vq = pypto.move %q : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+    %s = pypto.add %vp, %vq : !pypto.tile<16x16xf32, vec>
+    pypto.store %s, %y[%i, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<64x16xf32>
+  }
+  return
+}

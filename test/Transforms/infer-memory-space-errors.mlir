@@ -22,9 +22,9 @@ func.func @yield_into_acc(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind =
   %l = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
   %p = pypto.matmul %l, %l : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
   %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %p) -> (!pypto.tile<16x16xf32>) {
-    %e = pypto.exp %acc : !pypto.tile<16x16xf32>
+    %t = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
     // expected-error @+1 {{'scf.yield' op yields a tile in 'vec' for a loop-carried accumulator; it must be the result of a matmul}}
-    scf.yield %e : !pypto.tile<16x16xf32>
+    scf.yield %t : !pypto.tile<16x16xf32>
   }
   return
 }
@@ -37,5 +37,21 @@ func.func @unplaceable(%a: !pypto.tensor<16x32xf32>) attributes {pypto.kind = "i
   %m = pypto.load %a[%c0, %c0] : !pypto.tensor<16x32xf32> -> !pypto.tile<16x32xf32, mat>
   // expected-error @+1 {{'pypto.extract' op produces a tile whose memory space cannot be inferred; give its type a space}}
   %e = pypto.extract %m[%c0, %c0] : !pypto.tile<16x32xf32, mat> -> !pypto.tile<16x16xf32>
+  return
+}
+
+// -----
+
+// Only loops carry tiles through control flow so far.
+func.func @if_result(%x: !pypto.tensor<16x16xf32>, %c: i1) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
+  // expected-error @+1 {{'scf.if' op produces a tile whose memory space cannot be inferred; give its type a space}}
+  %i = scf.if %c -> (!pypto.tile<16x16xf32>) {
+    %e = pypto.exp %a : !pypto.tile<16x16xf32>
+    scf.yield %e : !pypto.tile<16x16xf32>
+  } else {
+    scf.yield %a : !pypto.tile<16x16xf32>
+  }
   return
 }

@@ -98,3 +98,28 @@ func.func @placed(%x: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "aiv"} 
   %e = pypto.exp %a : !pypto.tile<16x16xf32, vec>
   return
 }
+
+// -----
+
+// A running sum that starts from a product and adds vector results is
+// carried in vec: the product moves there once, before the loop.
+
+// CHECK-LABEL: func.func @sum_from_product
+// CHECK:       %[[P:.+]] = pypto.matmul {{.*}} -> !pypto.tile<16x16xf32, acc>
+// CHECK-NEXT:  %[[V:.+]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+// CHECK:       scf.for {{.*}} iter_args(%{{.+}} = %[[V]]) -> (!pypto.tile<16x16xf32, vec>)
+func.func @sum_from_product(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
+  %p = pypto.matmul %a, %a : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%s = %p) -> (!pypto.tile<16x16xf32>) {
+    %e = pypto.exp %a : !pypto.tile<16x16xf32>
+    %n = pypto.add %s, %e : !pypto.tile<16x16xf32>
+    scf.yield %n : !pypto.tile<16x16xf32>
+  }
+  pypto.store %r, %y[%c0, %c0] : !pypto.tile<16x16xf32>, !pypto.tensor<16x16xf32>
+  return
+}

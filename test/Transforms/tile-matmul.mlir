@@ -52,21 +52,21 @@ func.func @fits(%a: !pypto.tensor<64x256xf32>, %b: !pypto.tensor<256x64xf32>,
 // -----
 
 // A product larger than L0C (256x256 f32 = 256 KiB; a2a3 has 128 KiB) that
-// is stored straight to memory is computed one output tile at a time: N is
-// split in two 128-column tiles, each stored at its offset. a5's 256 KiB
-// L0C holds it whole.
+// is stored straight to memory is computed one output tile at a time: the
+// widest tiles that fit, two of 128 rows, each stored at its offset. a5's
+// 256 KiB L0C holds it whole.
 
 // A2A3-LABEL: func.func @big_output
 // A2A3:       %[[MA:.+]] = pypto.load {{.*}} -> !pypto.tile<256x32xf32, mat>
 // A2A3:       %[[MB:.+]] = pypto.load {{.*}} -> !pypto.tile<32x256xf32, mat>
 // A2A3:       scf.for %[[M0:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
 // A2A3:         scf.for %[[N0:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
-// A2A3:           %[[L:.+]] = pypto.extract %[[MA]][%[[M0]], %{{.+}}] : !pypto.tile<256x32xf32, mat> -> !pypto.tile<256x32xf32, left>
-// A2A3:           %[[R:.+]] = pypto.extract %[[MB]][%{{.+}}, %[[N0]]] : !pypto.tile<32x256xf32, mat> -> !pypto.tile<32x128xf32, right>
-// A2A3:           %[[P:.+]] = pypto.matmul %[[L]], %[[R]] : {{.*}} -> !pypto.tile<256x128xf32, acc>
+// A2A3:           %[[L:.+]] = pypto.extract %[[MA]][%[[M0]], %{{.+}}] : !pypto.tile<256x32xf32, mat> -> !pypto.tile<128x32xf32, left>
+// A2A3:           %[[R:.+]] = pypto.extract %[[MB]][%{{.+}}, %[[N0]]] : !pypto.tile<32x256xf32, mat> -> !pypto.tile<32x256xf32, right>
+// A2A3:           %[[P:.+]] = pypto.matmul %[[L]], %[[R]] : {{.*}} -> !pypto.tile<128x256xf32, acc>
 // A2A3:           %[[ROW:.+]] = arith.addi %{{.+}}, %[[M0]] : index
 // A2A3:           %[[COL:.+]] = arith.addi %{{.+}}, %[[N0]] : index
-// A2A3:           pypto.store %[[P]], %{{.+}}[%[[ROW]], %[[COL]]] : !pypto.tile<256x128xf32, acc>, !pypto.tensor<256x256xf32>
+// A2A3:           pypto.store %[[P]], %{{.+}}[%[[ROW]], %[[COL]]] : !pypto.tile<128x256xf32, acc>, !pypto.tensor<256x256xf32>
 // A5-LABEL:   func.func @big_output
 // A5:         pypto.matmul {{.*}} -> !pypto.tile<256x256xf32, acc>
 // A5-NOT:     scf.for
@@ -79,5 +79,28 @@ func.func @big_output(%a: !pypto.tensor<256x32xf32>, %b: !pypto.tensor<32x256xf3
   %rb = pypto.move %mb : !pypto.tile<32x256xf32, mat> -> !pypto.tile<32x256xf32, right>
   %p = pypto.matmul %la, %rb : !pypto.tile<256x32xf32, left>, !pypto.tile<32x256xf32, right> -> !pypto.tile<256x256xf32, acc>
   pypto.store %p, %c[%c0, %c0] : !pypto.tile<256x256xf32, acc>, !pypto.tensor<256x256xf32>
+  return
+}
+
+// -----
+
+// N = 40 has no 16-multiple divisor: the whole 40 columns are kept and M is
+// split instead (704x40 f32 exceeds a2a3's L0C; 352-row tiles fit).
+
+// A2A3-LABEL: func.func @split_m
+// A2A3:       scf.for %[[M0:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// A2A3:         scf.for %[[N0:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// A2A3:           pypto.extract %{{.+}}[%[[M0]], %{{.+}}] : !pypto.tile<704x16xf32, mat> -> !pypto.tile<352x16xf32, left>
+// A2A3:           pypto.extract %{{.+}}[%{{.+}}, %[[N0]]] : !pypto.tile<16x40xf32, mat> -> !pypto.tile<16x40xf32, right>
+// A2A3:           pypto.store {{.*}} : !pypto.tile<352x40xf32, acc>, !pypto.tensor<704x40xf32>
+func.func @split_m(%a: !pypto.tensor<704x16xf32>, %b: !pypto.tensor<16x40xf32>,
+                   %c: !pypto.tensor<704x40xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<704x16xf32> -> !pypto.tile<704x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<704x16xf32, mat> -> !pypto.tile<704x16xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<16x40xf32> -> !pypto.tile<16x40xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<16x40xf32, mat> -> !pypto.tile<16x40xf32, right>
+  %p = pypto.matmul %la, %rb : !pypto.tile<704x16xf32, left>, !pypto.tile<16x40xf32, right> -> !pypto.tile<704x40xf32, acc>
+  pypto.store %p, %c[%c0, %c0] : !pypto.tile<704x40xf32, acc>, !pypto.tensor<704x40xf32>
   return
 }

@@ -117,7 +117,7 @@ def TileMatmul : Pass<"pypto-tile-matmul", "::mlir::func::FuncOp"> {
     `pypto.matmul_acc` steps of an `scf.for` carrying the accumulator. The
     slice width is the largest divisor of K (a multiple of 16) whose slices
     fit. A product that does not fit L0C is computed one output tile at a
-    time (N split first, then M, into the largest tiles that fit), each
+    time (the widest, then tallest, tiles that fit L0C), each
     tile K-looped as needed and stored at its offset; this needs the product
     to go straight to global memory, and otherwise is an error that points
     at its user.
@@ -161,7 +161,9 @@ def ExpandMixedKernel : Pass<"pypto-expand-mixed-kernel", "ModuleOp"> {
     `pypto.aiv_initialize_pipe` (direction mask, slot size = the largest
     tile crossing, `slot-num` slots or more if more popped tiles are live at
     once), and every popped tile is released with `pypto.tfree_to_*` right
-    after its last use, in pop order. On a2a3 the ring lives in GM: both
+    after its last use, in pop order. A vec tile that would stay popped while
+    a nested loop pops again is copied out of its slot at once (a release
+    frees the oldest slot). On a2a3 the ring lives in GM: both
     parts take an extra f32 tensor parameter (`pypto.ring`) that the
     orchestration allocates per task; on a5 it lives in the consumer's
     on-chip buffer, which pypto-plan-memory reserves.
@@ -188,7 +190,10 @@ def ExpandMixedKernel : Pass<"pypto-expand-mixed-kernel", "ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
   let statistics = [
-    Statistic<"numSplit", "split", "Number of kernels split into AIC + AIV">
+    Statistic<"numSplit", "split", "Number of kernels split into AIC + AIV">,
+    Statistic<"numSlotCopies", "slot-copies",
+              "Number of popped tiles copied out of their slot because a "
+              "nested loop pops again while they are live">
   ];
 }
 

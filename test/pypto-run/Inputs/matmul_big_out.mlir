@@ -1,5 +1,5 @@
 // c = a @ b with a 256x256 f32 product in one region: 256 KiB of L0C, twice
-// a2a3's 128 KiB, so on a2a3 it is computed and stored in two 256x128
+// a2a3's 128 KiB, so on a2a3 it is computed and stored in two 128x256
 // output tiles; a5's L0C holds it whole.
 module @matmul_big_out attributes {pypto.golden = "matmul.golden.py",
                                    pypto.rtol = 1.0e-4 : f64,
