@@ -121,11 +121,11 @@ std::string RunData::generateInputs(uint64_t seed) {
       else if (t.init == "constant")
         value = torch::full(t.shape, t.constant, options);
       else if (t.init == "randn")
-        value = torch::randn(t.shape, floatOptions).to(*dtype);
+        value = (torch::randn(t.shape, floatOptions) * t.scale).to(*dtype);
       else if (t.init == "rand")
-        value = torch::rand(t.shape, floatOptions).to(*dtype);
+        value = (torch::rand(t.shape, floatOptions) * t.scale).to(*dtype);
       else if (t.init == "randint")
-        value = torch::randint(-8, 8, t.shape, options);
+        value = torch::randint(t.low, t.high, t.shape, options);
       else if (t.init == "arange")
         value = torch::arange(torch::numel(torch::empty(t.shape)), options)
                     .reshape(t.shape);

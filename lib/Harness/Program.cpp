@@ -192,6 +192,22 @@ static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
           t.constant = static_cast<double>(integer.getInt());
         }
       }
+      if (auto scale = func.getArgAttrOfType<FloatAttr>(i, attr::kInitScale)) {
+        if (t.init != "randn" && t.init != "rand")
+          return emitError(arg.getLoc(), "'")
+                 << attr::kInitScale << "' of '" << name
+                 << "' needs pypto.init = \"randn\" or \"rand\"";
+        t.scale = scale.getValueAsDouble();
+      }
+      if (auto range =
+              func.getArgAttrOfType<DenseI64ArrayAttr>(i, attr::kInitRange)) {
+        if (t.init != "randint")
+          return emitError(arg.getLoc(), "'")
+                 << attr::kInitRange << "' of '" << name
+                 << "' needs pypto.init = \"randint\"";
+        t.low = range[0];
+        t.high = range[1];
+      }
     } else {
       argSpec.isTensor = false;
       ScalarSpec &s = argSpec.scalar;

@@ -103,6 +103,35 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
     os << ";\n";
     return success();
   }
+  // Integer conversions keep the value: every integer is an int64_t here
+  // unless it names its own width.
+  if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>(op)) {
+    FailureOr<std::string> type =
+        cppScalarType(op->getResult(0).getType(), op->getLoc());
+    if (failed(type))
+      return failure();
+    indent();
+    os << "const " << *type << " " << name(op->getResult(0))
+       << " = static_cast<" << *type << ">(" << name(op->getOperand(0))
+       << ");\n";
+    return success();
+  }
+  if (isa<arith::MinSIOp, arith::MaxSIOp>(op)) {
+    std::string a = name(op->getOperand(0)), b = name(op->getOperand(1));
+    indent();
+    os << "const int64_t " << name(op->getResult(0)) << " = " << a
+       << (isa<arith::MinSIOp>(op) ? " < " : " > ") << b << " ? " << a
+       << " : " << b << ";\n";
+    return success();
+  }
+  if (auto ceilDiv = dyn_cast<arith::CeilDivSIOp>(op)) {
+    std::string a = name(ceilDiv.getLhs()), b = name(ceilDiv.getRhs());
+    indent();
+    os << "const int64_t " << name(ceilDiv) << " = " << a << " / " << b
+       << " + ((" << a << " % " << b << " != 0) && ((" << a << " < 0) == ("
+       << b << " < 0)));\n";
+    return success();
+  }
   std::optional<StringRef> symbol =
       llvm::TypeSwitch<Operation *, std::optional<StringRef>>(op)
           .Case([](arith::AddIOp) { return "+"; })

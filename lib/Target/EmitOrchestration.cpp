@@ -99,6 +99,7 @@ private:
                          [&](Operation *inner) { return emitOp(inner); });
         })
         .Case([&](SliceOp slice) { return emitSlice(slice); })
+        .Case([&](ReadOp read) { return emitRead(read); })
         .Case([&](CreateTensorOp create) { return emitCreateTensor(create); })
         .Case([&](CallOp call) { return emitCall(call); })
         .Case([&](func::ReturnOp) { return success(); })
@@ -152,6 +153,26 @@ private:
        << ");\n";
     indent();
     os << "const ChipTensor& " << tensor << " = " << alloc << ".get_ref(0);\n";
+    return success();
+  }
+
+  /// get_tensor_data waits for the tensor's writers, then reads.
+  LogicalResult emitRead(ReadOp read) {
+    FailureOr<std::string> type = orchestrationScalarType(read.getResult());
+    if (failed(type))
+      return failure();
+    std::string value = name(read);
+    std::string indices = uniqueName(value + "_index");
+    indent();
+    os << "uint32_t " << indices << "[" << read.getIndices().size() << "] = {";
+    llvm::interleaveComma(read.getIndices(), os, [&](Value index) {
+      os << "static_cast<uint32_t>(" << name(index) << ")";
+    });
+    os << "};\n";
+    indent();
+    os << "const " << *type << " " << value << " = get_tensor_data<" << *type
+       << ">(" << name(read.getSource()) << ", " << read.getIndices().size()
+       << ", " << indices << ");\n";
     return success();
   }
 

@@ -261,7 +261,7 @@ private:
   }
 
   /// The tile_buf type of a tile: its padded layout, its shape as valid.
-  FailureOr<pto::TileBufType> tileBufType(Value tile) {
+  FailureOr<pto::TileBufType> tileBufType(Value tile, int64_t pad = 0) {
     FailureOr<TileLayout> layout = getTileLayout(tile, arch);
     if (failed(layout))
       return failure();
@@ -271,15 +271,47 @@ private:
     return pto::TileBufType::get(
         kernel.getContext(), layout->loc, type.getElementType(), layout->rows,
         layout->cols, type.getShape()[0], type.getShape()[1], layout->blayout,
-        layout->slayout, layout->fractal, /*pad=*/0);
+        layout->slayout, layout->fractal, pad);
   }
 
-  FailureOr<Value> allocate(Operation *def) {
+  /// The source's buffer seen with the run-time valid shape (a second
+  /// tile_buf at its address), copied into a tile whose `pad` field is the
+  /// fill value: ptoas's tfillpad takes the valid region from src and the
+  /// pad value from dst.
+  LogicalResult lowerFillPad(FillPadOp fill) {
+    Location loc = fill.getLoc();
+    FailureOr<Value> src = operand(fill, fill.getSource());
+    if (failed(src))
+      return failure();
+    auto srcAlloc = src->getDefiningOp<pto::AllocTileOp>();
+    if (!srcAlloc || !srcAlloc.getAddr())
+      return fill.emitOpError("needs a source tile in a planned buffer; a "
+                              "tile popped from a pipe is not supported yet "
+                              "(store it and load it)");
+    auto srcType = cast<pto::TileBufType>(src->getType());
+    auto viewType = pto::TileBufType::get(
+        kernel.getContext(), srcType.getLoc(), srcType.getElementType(),
+        srcType.getRows(), srcType.getCols(), /*validRows=*/-1,
+        /*validCols=*/-1, srcType.getBlayout(), srcType.getSlayout(),
+        srcType.getFractal(), srcType.getPad());
+    Value view = builder.create<pto::AllocTileOp>(
+        loc, viewType, srcAlloc.getAddr(), fill.getValidRows(),
+        fill.getValidCols());
+    FailureOr<Value> dst = allocate(fill, static_cast<int64_t>(fill.getPad()));
+    if (failed(dst))
+      return failure();
+    builder.create<pto::TFillPadOp>(loc, view, *dst);
+    return success();
+  }
+
+  /// The tile_buf of `def`'s result at its planned address; `pad` is the
+  /// type's pad field (0: none).
+  FailureOr<Value> allocate(Operation *def, int64_t pad = 0) {
     auto addr = def->getAttrOfType<IntegerAttr>(attr::kAddr);
     if (!addr)
       return def->emitOpError("has no planned address; run "
                               "pypto-plan-memory first");
-    FailureOr<pto::TileBufType> type = tileBufType(def->getResult(0));
+    FailureOr<pto::TileBufType> type = tileBufType(def->getResult(0), pad);
     if (failed(type))
       return failure();
     Value address =
@@ -417,6 +449,8 @@ private:
       builder.create<pto::TStoreOp>(loc, *value, window);
       return success();
     }
+    if (auto fill = dyn_cast<FillPadOp>(op))
+      return lowerFillPad(fill);
     if (isa<CreateTileOp>(op))
       return allocate(op);
     if (isa<ReshapeOp>(op) && isa<TileType>(op->getResult(0).getType()))

@@ -31,6 +31,8 @@ struct TensorSpec {
   /// zeros, ones, randn, rand, randint, arange or constant.
   std::string init = "randn";
   double constant = 0; // the fill value when init == "constant"
+  double scale = 1;    // randn and rand values are multiplied by it
+  int64_t low = -8, high = 8; // randint draws from [low, high)
 
   bool isOutput() const { return dir != Direction::In; }
 };

@@ -552,6 +552,21 @@ LogicalResult TExpandsOp::verify() {
   return verifyVecTiles(*this, {getDst().getType()});
 }
 
+LogicalResult TFillPadOp::verify() {
+  TileBufType src = getSrc().getType(), dst = getDst().getType();
+  for (TileBufType tile : {src, dst})
+    if (tile.getLoc() != AddressSpace::vec)
+      return emitOpError("operates on vec tiles, got ")
+             << stringifyAddressSpace(tile.getLoc());
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("element types differ");
+  if (src.getRows() != dst.getRows() || src.getCols() != dst.getCols())
+    return emitOpError("src and dst must have the same rows x cols");
+  if (dst.getPad() < 1 || dst.getPad() > 3)
+    return emitOpError("dst needs a pad value (pad=1 zero, 2 max, 3 min)");
+  return success();
+}
+
 LogicalResult TTransOp::verify() {
   TileBufType src = getSrc().getType(), dst = getDst().getType();
   if (failed(verifyVecTiles(*this, {src, getTmp().getType()})) ||

@@ -277,6 +277,21 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
     return expectOneOf(loc, attribute,
                        {"zeros", "ones", "randn", "rand", "randint", "arange"});
   }
+  if (name == attr::kInitScale) {
+    auto scale = dyn_cast<FloatAttr>(attribute.getValue());
+    if (!isTensor || !scale)
+      return emitError(loc) << "'" << name
+                            << "' is a float factor on a tensor argument";
+    return success();
+  }
+  if (name == attr::kInitRange) {
+    auto range = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
+    if (!isTensor || !range || range.size() != 2 || range[0] >= range[1])
+      return emitError(loc) << "'" << name
+                            << "' must be array<i64: low, high> with low < "
+                               "high, on a tensor argument";
+    return success();
+  }
   if (name == attr::kValue) {
     if (isTensor)
       return emitError(loc)

@@ -359,6 +359,56 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
+LogicalResult ReadOp::verify() {
+  GMTensorType tensor = getSource().getType();
+  if (getIndices().size() != tensor.getShape().size())
+    return emitOpError("needs ")
+           << tensor.getShape().size() << " indices for a rank-"
+           << tensor.getShape().size() << " tensor, got "
+           << getIndices().size();
+  if (getResult().getType() != tensor.getElementType())
+    return emitOpError("result type ")
+           << getResult().getType() << " differs from the element type "
+           << tensor.getElementType();
+  for (auto [dim, index] : llvm::enumerate(getIndices())) {
+    APInt constant;
+    if (matchPattern(index, m_ConstantInt(&constant)) &&
+        (constant.isNegative() ||
+         constant.getSExtValue() >= tensor.getShape()[dim]))
+      return emitOpError("index ")
+             << constant.getSExtValue() << " is outside dimension " << dim
+             << " of size " << tensor.getShape()[dim];
+  }
+  return success();
+}
+
+LogicalResult FillPadOp::verify() {
+  auto in = cast<ShapedType>(getSource().getType());
+  auto out = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+    return failure();
+  if (in.getShape() != out.getShape() ||
+      in.getElementType() != out.getElementType())
+    return emitOpError("result must have the source's shape and element "
+                       "type");
+  if (in.getRank() != 2)
+    return emitOpError("needs a 2-D source");
+  if (isTileValue(getSource()) &&
+      cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())
+    return emitOpError("cannot change the memory space");
+  for (auto [dim, extent] :
+       llvm::enumerate(ValueRange{getValidRows(), getValidCols()})) {
+    APInt constant;
+    if (matchPattern(extent, m_ConstantInt(&constant)) &&
+        (constant.isNegative() ||
+         constant.getSExtValue() > in.getDimSize(dim)))
+      return emitOpError("valid ")
+             << (dim == 0 ? "rows " : "columns ") << constant.getSExtValue()
+             << " are outside [0, " << in.getDimSize(dim) << "]";
+  }
+  return success();
+}
+
 LogicalResult TransposeOp::verify() {
   auto in = cast<ShapedType>(getSource().getType());
   auto out = cast<ShapedType>(getResult().getType());

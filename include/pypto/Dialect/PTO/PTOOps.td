@@ -342,6 +342,23 @@ def PTO_TTransOp : PTO_VecOp<"ttrans"> {
   }];
 }
 
+def PTO_TFillPadOp : PTO_VecOp<"tfillpad"> {
+  let summary = "copy a tile's valid region and pad the rest";
+  let description = [{
+    `dst` gets `src` inside src's valid region and dst's `pad` value (1 zero,
+    2 max, 3 min) everywhere else in dst's rows x cols.
+
+    ```mlir
+    pto.tfillpad ins(%src : !pto.tile_buf<vec, 16x256xf32, valid=16x?>) outs(%dst : !pto.tile_buf<vec, 16x256xf32, pad=3>)
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `:` qualified(type($src)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Sorting (PIPE_V)
 //===----------------------------------------------------------------------===//

@@ -59,6 +59,10 @@ inline constexpr llvm::StringLiteral kKind = "pypto.kind";
 inline constexpr llvm::StringLiteral kDir = "pypto.dir";
 inline constexpr llvm::StringLiteral kInit = "pypto.init";
 inline constexpr llvm::StringLiteral kValue = "pypto.value";
+/// On a randn/rand input: a factor applied to the drawn values.
+inline constexpr llvm::StringLiteral kInitScale = "pypto.init_scale";
+/// On a randint input: the half-open range [low, high) of the drawn values.
+inline constexpr llvm::StringLiteral kInitRange = "pypto.init_range";
 inline constexpr llvm::StringLiteral kName = "pypto.name";
 inline constexpr llvm::StringLiteral kStrides = "pypto.strides";
 inline constexpr llvm::StringLiteral kLoop = "pypto.loop";

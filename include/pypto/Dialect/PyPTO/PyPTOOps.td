@@ -133,6 +133,26 @@ def PyPTO_CreateTensorOp : PyPTO_Op<"create_tensor",
   let hasVerifier = 1;
 }
 
+def PyPTO_ReadOp : PyPTO_Op<"read", [MemoryEffects<[MemRead]>]> {
+  let summary = "one element of a tensor, read by the orchestration";
+  let description = [{
+    `%n = pypto.read %t[%i]` reads the element at `(%i, ...)` of a GM tensor
+    in the orchestration, after every task that writes the tensor has
+    finished. It turns data into control: loop bounds, offsets and valid
+    shapes that depend on an input (a sequence length, say).
+
+    ```mlir
+    %ctx = pypto.read %seq_lens[%b] : !pypto.tensor<16xi32> -> i32
+    ```
+  }];
+  let arguments = (ins PyPTO_TensorType:$source, Variadic<Index>:$indices);
+  let results = (outs AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$result);
+  let assemblyFormat = [{
+    $source `[` $indices `]` attr-dict `:` qualified(type($source)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_AssembleOp : PyPTO_Op<"assemble"> {
   let summary = "write a tensor or tile into a tensor at offsets";
   let description = [{
@@ -438,6 +458,42 @@ def PyPTO_FullOp : PyPTO_VectorOp<"full"> {
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let assemblyFormat = [{
     $value attr-dict `:` type($value) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_PadValue : I32EnumAttr<"PadValue", "what fillpad writes", [
+    I32EnumAttrCase<"zero", 1>, I32EnumAttrCase<"max", 2>,
+    I32EnumAttrCase<"min", 3>]> {
+  let cppNamespace = "::mlir::pypto";
+  let genSpecializedAttr = 0;
+}
+def PyPTO_PadValueAttr : EnumAttr<PyPTO_Dialect, PyPTO_PadValue, "pad_value">;
+
+def PyPTO_FillPadOp : PyPTO_VectorOp<"fillpad"> {
+  let summary = "keep a valid top-left region and fill the rest";
+  let description = [{
+    The result equals the source in rows `[0, valid_rows)` and columns
+    `[0, valid_cols)`, and holds the pad value everywhere else: `zero`,
+    `max` (+inf for floats, the largest value for integers) or `min` (-inf,
+    the smallest). The valid extents may be run-time values, e.g. the part
+    of the last sequence block that lies inside the context before a row
+    max:
+
+    ```mlir
+    %s = pypto.fillpad %scores valid [%c16, %n] pad min
+        : !pypto.tensor<16x256xf32> -> !pypto.tensor<16x256xf32>
+    ```
+
+    A valid extent outside `[0, dim]` is an error: at compile time when it
+    is a constant, in the simulator when it is not.
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source, Index:$valid_rows,
+                       Index:$valid_cols, PyPTO_PadValueAttr:$pad);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source `valid` `[` $valid_rows `,` $valid_cols `]` `pad` $pad attr-dict
+    `:` qualified(type($source)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
