@@ -63,8 +63,8 @@ module {
 module {
   func.func @k(%n: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
     %c2 = arith.constant 2 : index
-    // expected-error @+1 {{'arith.maxsi' op is not supported by the built-in PTO->C++ lowering yet}}
-    %d = arith.maxsi %n, %c2 : index
+    // expected-error @+1 {{'arith.floordivsi' op is not supported by the built-in PTO->C++ lowering yet}}
+    %d = arith.floordivsi %n, %c2 : index
     return
   }
   func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {

@@ -220,3 +220,49 @@ func.func @acc(%a: !pypto.tensor<16x64xf16>, %b: !pypto.tensor<64x32xf16>,
   }
   return
 }
+
+// -----
+
+// Scalar arithmetic in a kernel (a widening cast, an index cast, ceildivsi,
+// maxsi, minsi) computes a run-time valid extent; fillpad becomes a Tile
+// with DYNAMIC valid extents at the source's address, constructed from
+// them, and TFILLPAD into a Tile whose PadValue is the fill value.
+
+// CHECK-LABEL: // kernels/aiv/pad_rows.cpp
+// CHECK: static AICORE void pad_rows(__gm__ float* {{v[0-9]+}}, __gm__ float* {{v[0-9]+}}, int32_t [[N:v[0-9]+]]) {
+// CHECK-DAG: const int64_t [[C16:v[0-9]+]] = 16;
+// CHECK-DAG: const int64_t [[C64:v[0-9]+]] = 64;
+// CHECK: const int64_t [[W:v[0-9]+]] = static_cast<int64_t>([[N]]);
+// CHECK-NEXT: const int64_t [[Q:v[0-9]+]] = [[W]] / [[C16]] + (([[W]] % [[C16]] != 0) && (([[W]] < 0) == ([[C16]] < 0)));
+// CHECK-NEXT: const int64_t [[LO:v[0-9]+]] = [[Q]] > [[C16]] ? [[Q]] : [[C16]];
+// CHECK-NEXT: const int64_t [[HI:v[0-9]+]] = [[LO]] < [[C64]] ? [[LO]] : [[C64]];
+// CHECK: Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> [[X:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[X]], [[XA:v[0-9]+]]);
+// CHECK: TLOAD([[X]], {{v[0-9]+}});
+// CHECK-NEXT: Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> [[V:v[0-9]+]]([[C16]], [[HI]]);
+// CHECK-NEXT: TASSIGN([[V]], [[XA]]);
+// CHECK-NEXT: Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Max, CompactMode::Null> [[P:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[P]], {{v[0-9]+}});
+// CHECK-NEXT: TFILLPAD([[P]], [[V]]);
+// CHECK: TSTORE({{v[0-9]+}}, [[P]]);
+// CHECK: int32_t a2 = from_u64<int32_t>(static_cast<uint64_t>(args[2]));
+module @padded {
+  func.func @padded(%x: !pypto.tensor<64x64xf32> {pypto.init = "randn"},
+                    %y: !pypto.tensor<64x64xf32> {pypto.dir = "out"},
+                    %n: i32 {pypto.value = 40 : i32}) {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    pypto.at core_group "pad_rows" {
+      %w = arith.extsi %n : i32 to i64
+      %v = arith.index_cast %w : i64 to index
+      %q = arith.ceildivsi %v, %c16 : index
+      %lo = arith.maxsi %q, %c16 : index
+      %hi = arith.minsi %lo, %c64 : index
+      %t = pypto.slice %x[%c0, %c0] [16, 64] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x64xf32>
+      %m = pypto.fillpad %t valid [%c16, %hi] pad max : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+      pypto.assemble %m into %y[%c0, %c0] : !pypto.tensor<16x64xf32> into !pypto.tensor<64x64xf32>
+    }
+    return
+  }
+}

@@ -37,8 +37,8 @@ module {
 
 module {
   func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {
-    // expected-error @+1 {{'arith.index_cast' op is not supported in orchestration code yet}}
-    %m = arith.index_cast %n : index to i32
+    // expected-error @+1 {{'arith.index_castui' op is not supported in orchestration code yet}}
+    %m = arith.index_castui %n : index to i32
     return
   }
 }

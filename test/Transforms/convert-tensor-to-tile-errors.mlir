@@ -87,3 +87,14 @@ func.func @trans_computed(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16x
   %p = pypto.matmul %a, %t {b_trans} : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// pypto.read turns data into control in the orchestration; a kernel has no
+// get_tensor_data.
+func.func @read_in_kernel(%t: !pypto.tensor<4xi32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.read' op is not supported inside a kernel yet}}
+  %v = pypto.read %t[%c0] : !pypto.tensor<4xi32> -> i32
+  return
+}

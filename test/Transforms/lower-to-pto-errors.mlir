@@ -133,3 +133,27 @@ func.func @lonely_part() attributes {pypto.kind = "aiv"} {
   pypto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2, c2v_consumer_buf = 0}
   return
 }
+
+// -----
+
+// fillpad views its source's buffer at the source's address; a tile popped
+// from a pipe has none.
+func.func @fillpad_popped(%n: index) attributes {pypto.kind = "aiv"} {
+  %c16 = arith.constant 16 : index
+  %v = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
+  // expected-error @+1 {{'pypto.fillpad' op needs a source tile in a planned buffer; a tile popped from a pipe is not supported yet (store it and load it)}}
+  %m = pypto.fillpad %v valid [%c16, %n] pad min {pypto.addr = 4096 : i64} : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, vec>
+  pypto.tfree_to_aic %v : !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @fillpad_unplanned(%a: !pypto.tensor<16x64xf32>, %n: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  // expected-error @+1 {{'pypto.fillpad' op has no planned address; run pypto-plan-memory first}}
+  %m = pypto.fillpad %x valid [%c16, %n] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  return
+}

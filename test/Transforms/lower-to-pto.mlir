@@ -336,3 +336,53 @@ func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>
   pypto.store %q, %c[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// fillpad sees its source's buffer a second time, with the run-time valid
+// extents (v_row=?, v_col=?), and copies it with tfillpad into a tile at its
+// own planned address whose pad field is the fill value: 3 min, 2 max,
+// 1 zero. A fillpad of a fillpad views the padded tile (its pad field kept).
+
+// CHECK-LABEL: func.func @fillpad
+// CHECK-SAME: (%{{.+}}: !pto.ptr<f32>, %{{.+}}: !pto.ptr<i32>, %{{.+}}: !pto.ptr<f32>, %{{.+}}: !pto.ptr<i32>, %[[N:[^:]+]]: index)
+// CHECK-SAME: attributes {pto.kernel_kind = #pto.kernel_kind<vector>, pypto.kind = "incore"}
+// CHECK: %[[ADDR0:.+]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[X:.+]] = pto.alloc_tile addr = %[[ADDR0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: pto.tload ins(%{{.+}} : !pto.partition_tensor_view<16x64xf32>) outs(%[[X]] :
+// CHECK-NEXT: %[[XV:.+]] = pto.alloc_tile addr = %[[ADDR0]] valid_row = %[[C16:c16(_[0-9]+)?]] valid_col = %[[N]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT: %[[ADDR1:.+]] = arith.constant 4096 : i64
+// CHECK-NEXT: %[[MIN:.+]] = pto.alloc_tile addr = %[[ADDR1]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=3>
+// CHECK-NEXT: pto.tfillpad ins(%[[XV]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%[[MIN]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=3>)
+// CHECK-NEXT: %[[MINV:.+]] = pto.alloc_tile addr = %[[ADDR1]] valid_row = %[[N]] valid_col = %[[C16]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=3>
+// CHECK-NEXT: %[[ADDR2:.+]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[MAX:.+]] = pto.alloc_tile addr = %[[ADDR2]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=2>
+// CHECK-NEXT: pto.tfillpad ins(%[[MINV]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[MAX]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}, pad=2>)
+// CHECK: %[[ADDR3:.+]] = arith.constant 8192 : i64
+// CHECK-NEXT: %[[Y:.+]] = pto.alloc_tile addr = %[[ADDR3]] : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64
+// CHECK: pto.tload ins(%{{.+}} : !pto.partition_tensor_view<16x64xi32>) outs(%[[Y]] :
+// CHECK-NEXT: %[[YV:.+]] = pto.alloc_tile addr = %[[ADDR3]] valid_row = %[[N]] valid_col = %[[N]] : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT: %[[ADDR4:.+]] = arith.constant 12288 : i64
+// CHECK-NEXT: %[[ZERO:.+]] = pto.alloc_tile addr = %[[ADDR4]] : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=1>
+// CHECK-NEXT: pto.tfillpad ins(%[[YV]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}>) outs(%[[ZERO]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}, pad=1>)
+// CHECK: pto.tstore ins(%[[MAX]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}, pad=2>) outs(%{{.+}} : !pto.partition_tensor_view<16x64xf32>)
+// CHECK: pto.tstore ins(%[[ZERO]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}, pad=1>) outs(%{{.+}} : !pto.partition_tensor_view<16x64xi32>)
+// CHECK-NOT: pypto.fillpad
+// CHECK: return
+// GENERIC-LABEL: "func.func"() <{function_type = (!pto.ptr<f32>, !pto.ptr<i32>, !pto.ptr<f32>, !pto.ptr<i32>, index) -> ()
+// GENERIC: "pto.alloc_tile"(%{{.+}}, %{{.+}}, %{{.+}}) <{operandSegmentSizes = array<i32: 1, 1, 1>}>
+// GENERIC: "pto.tfillpad"(%{{.+}}, %{{.+}}) : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}, pad=3>) -> ()
+func.func @fillpad(%a: !pypto.tensor<16x64xf32>, %b: !pypto.tensor<16x64xi32>,
+                   %o: !pypto.tensor<16x64xf32>, %p: !pypto.tensor<16x64xi32>, %n: index)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  %min = pypto.fillpad %x valid [%c16, %n] pad min {pypto.addr = 4096 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  %max = pypto.fillpad %min valid [%n, %c16] pad max {pypto.addr = 0 : i64} : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  %y = pypto.load %b[%c0, %c0] {pypto.addr = 8192 : i64} : !pypto.tensor<16x64xi32> -> !pypto.tile<16x64xi32, vec>
+  %zero = pypto.fillpad %y valid [%n, %n] pad zero {pypto.addr = 12288 : i64} : !pypto.tile<16x64xi32, vec> -> !pypto.tile<16x64xi32, vec>
+  pypto.store %max, %o[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
+  pypto.store %zero, %p[%c0, %c0] : !pypto.tile<16x64xi32, vec>, !pypto.tensor<16x64xi32>
+  return
+}

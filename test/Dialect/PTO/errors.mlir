@@ -751,3 +751,64 @@ func.func @ttrans_mat(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 
   pto.ttrans ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%m : !pto.tile_buf<mat, 64x16xf32>)
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pto.tfillpad
+//===----------------------------------------------------------------------===//
+
+func.func @tfillpad_src_mat(%m: !pto.tile_buf<mat, 16x64xf32>, %d: !pto.tile_buf<vec, 16x64xf32, pad=3>) {
+  // expected-error @+1 {{'pto.tfillpad' op operates on vec tiles, got mat}}
+  pto.tfillpad ins(%m : !pto.tile_buf<mat, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32, pad=3>)
+  return
+}
+
+// -----
+
+func.func @tfillpad_dst_acc(%a: !pto.tile_buf<vec, 16x64xf32, valid=16x?>, %d: !pto.tile_buf<acc, 16x64xf32, pad=3>) {
+  // expected-error @+1 {{'pto.tfillpad' op operates on vec tiles, got acc}}
+  pto.tfillpad ins(%a : !pto.tile_buf<vec, 16x64xf32, valid=16x?>) outs(%d : !pto.tile_buf<acc, 16x64xf32, pad=3>)
+  return
+}
+
+// -----
+
+func.func @tfillpad_element(%a: !pto.tile_buf<vec, 16x64xf32, valid=16x?>, %d: !pto.tile_buf<vec, 16x64xf16, pad=3>) {
+  // expected-error @+1 {{'pto.tfillpad' op element types differ}}
+  pto.tfillpad ins(%a : !pto.tile_buf<vec, 16x64xf32, valid=16x?>) outs(%d : !pto.tile_buf<vec, 16x64xf16, pad=3>)
+  return
+}
+
+// -----
+
+func.func @tfillpad_rows(%a: !pto.tile_buf<vec, 16x64xf32, valid=16x?>, %d: !pto.tile_buf<vec, 32x64xf32, pad=3>) {
+  // expected-error @+1 {{'pto.tfillpad' op src and dst must have the same rows x cols}}
+  pto.tfillpad ins(%a : !pto.tile_buf<vec, 16x64xf32, valid=16x?>) outs(%d : !pto.tile_buf<vec, 32x64xf32, pad=3>)
+  return
+}
+
+// -----
+
+func.func @tfillpad_cols(%a: !pto.tile_buf<vec, 16x64xf32, valid=16x?>, %d: !pto.tile_buf<vec, 16x128xf32, valid=16x64, pad=1>) {
+  // expected-error @+1 {{'pto.tfillpad' op src and dst must have the same rows x cols}}
+  pto.tfillpad ins(%a : !pto.tile_buf<vec, 16x64xf32, valid=16x?>) outs(%d : !pto.tile_buf<vec, 16x128xf32, valid=16x64, pad=1>)
+  return
+}
+
+// -----
+
+func.func @tfillpad_no_pad(%a: !pto.tile_buf<vec, 16x64xf32, valid=16x?>, %d: !pto.tile_buf<vec, 16x64xf32>) {
+  // expected-error @+1 {{'pto.tfillpad' op dst needs a pad value (pad=1 zero, 2 max, 3 min)}}
+  pto.tfillpad ins(%a : !pto.tile_buf<vec, 16x64xf32, valid=16x?>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}
+
+// -----
+
+// The src's pad field does not stand in for dst's.
+func.func @tfillpad_pad_on_src(%a: !pto.tile_buf<vec, 16x64xf32, valid=16x?, pad=3>, %d: !pto.tile_buf<vec, 16x64xf32, pad=0>) {
+  // expected-error @+1 {{'pto.tfillpad' op dst needs a pad value (pad=1 zero, 2 max, 3 min)}}
+  pto.tfillpad ins(%a : !pto.tile_buf<vec, 16x64xf32, valid=16x?, pad=3>) outs(%d : !pto.tile_buf<vec, 16x64xf32, pad=0>)
+  return
+}

@@ -277,3 +277,35 @@ func.func @fill_transpose(%a: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<v
   pto.ttrans ins(%a, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 64x16xf32>)
   return
 }
+
+// -----
+
+// tfillpad copies src's valid region (a second tile_buf at the source's
+// address, with run-time valid extents) into dst and fills the rest with
+// dst's pad value: 1 zero, 2 max, 3 min. The valid shapes need not match.
+
+// CHECK-LABEL: func.func @fillpad
+// CHECK-SAME: (%[[R:[^:]+]]: index, %[[C:[^:]+]]: index)
+// CHECK: %[[A:.+]] = arith.constant 0 : i64
+// CHECK: %[[S:.+]] = pto.alloc_tile addr = %[[A]] valid_row = %[[R]] valid_col = %[[C]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: %[[MIN:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=3>
+// CHECK: %[[MAX:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=2>
+// CHECK: %[[ZERO:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=1>
+// CHECK: pto.tfillpad ins(%[[S]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?{{[^>]+}}>) outs(%[[MIN]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=3>)
+// CHECK: pto.tfillpad ins(%[[S]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[MAX]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}, pad=2>)
+// CHECK: pto.tfillpad ins(%{{.+}} : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64, v_row=16, v_col=?{{[^>]+}}>) outs(%[[ZERO]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}, pad=1>)
+func.func @fillpad(%r: index, %c: index) {
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 4096 : i64
+  %a2 = arith.constant 8192 : i64
+  %a3 = arith.constant 12288 : i64
+  %s = pto.alloc_tile addr = %a0 valid_row = %r valid_col = %c : !pto.tile_buf<vec, 16x64xf32, valid=?x?>
+  %min = pto.alloc_tile addr = %a1 : !pto.tile_buf<vec, 16x64xf32, pad=3>
+  %max = pto.alloc_tile addr = %a2 : !pto.tile_buf<vec, 16x64xf32, pad=2>
+  %zero = pto.alloc_tile addr = %a3 : !pto.tile_buf<vec, 16x64xi32, pad=1>
+  %i = pto.alloc_tile addr = %a0 valid_col = %c : !pto.tile_buf<vec, 16x64xi32, valid=16x?>
+  pto.tfillpad ins(%s : !pto.tile_buf<vec, 16x64xf32, valid=?x?>) outs(%min : !pto.tile_buf<vec, 16x64xf32, pad=3>)
+  pto.tfillpad ins(%s : !pto.tile_buf<vec, 16x64xf32, valid=?x?>) outs(%max : !pto.tile_buf<vec, 16x64xf32, pad=2>)
+  pto.tfillpad ins(%i : !pto.tile_buf<vec, 16x64xi32, valid=16x?>) outs(%zero : !pto.tile_buf<vec, 16x64xi32, pad=1>)
+  return
+}

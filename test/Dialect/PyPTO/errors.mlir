@@ -171,6 +171,51 @@ func.func @bad_init(%a: !pypto.tensor<4x8xf32> {pypto.init = "gaussian"}) { retu
 
 // -----
 
+// expected-error @+1 {{'pypto.init_scale' is a float factor on a tensor argument}}
+func.func @init_scale_on_scalar(%a: f32 {pypto.init_scale = 0.5 : f64}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init_scale' is a float factor on a tensor argument}}
+func.func @init_scale_integer(%a: !pypto.tensor<4x8xf32> {pypto.init = "randn", pypto.init_scale = 2 : i64}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init_scale' is a float factor on a tensor argument}}
+func.func @init_scale_on_tile(%a: !pypto.tile<16x16xf32, vec> {pypto.init_scale = 0.5 : f64}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init_range' must be array<i64: low, high> with low < high, on a tensor argument}}
+func.func @init_range_empty(%a: !pypto.tensor<4xi32> {pypto.init = "randint", pypto.init_range = array<i64: 5, 5>}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init_range' must be array<i64: low, high> with low < high, on a tensor argument}}
+func.func @init_range_reversed(%a: !pypto.tensor<4xi32> {pypto.init = "randint", pypto.init_range = array<i64: 8, -8>}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init_range' must be array<i64: low, high> with low < high, on a tensor argument}}
+func.func @init_range_size(%a: !pypto.tensor<4xi32> {pypto.init = "randint", pypto.init_range = array<i64: 1, 2, 3>}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init_range' must be array<i64: low, high> with low < high, on a tensor argument}}
+func.func @init_range_not_array(%a: !pypto.tensor<4xi32> {pypto.init = "randint", pypto.init_range = [1, 65]}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init_range' must be array<i64: low, high> with low < high, on a tensor argument}}
+func.func @init_range_i32(%a: !pypto.tensor<4xi32> {pypto.init = "randint", pypto.init_range = array<i32: 1, 65>}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init_range' must be array<i64: low, high> with low < high, on a tensor argument}}
+func.func @init_range_on_scalar(%a: i32 {pypto.init_range = array<i64: 1, 65>}) { return }
+
+// -----
+
 // expected-error @+1 {{'pypto.value' is only valid on scalar arguments}}
 func.func @value_on_tensor(%a: !pypto.tensor<4x8xf32> {pypto.value = 1.0 : f32}) { return }
 
@@ -1178,5 +1223,157 @@ func.func @create_in_kernel() {
 func.func @create_in_incore() attributes {pypto.kind = "incore"} {
   // expected-error @+1 {{'pypto.create_tensor' op belongs in the orchestration: a kernel cannot allocate global memory}}
   %t = pypto.create_tensor : !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pypto.read
+//===----------------------------------------------------------------------===//
+
+func.func @read_rank(%t: !pypto.tensor<4x8xi32>, %i: index) {
+  // expected-error @+1 {{'pypto.read' op needs 2 indices for a rank-2 tensor, got 1}}
+  %v = pypto.read %t[%i] : !pypto.tensor<4x8xi32> -> i32
+  return
+}
+
+// -----
+
+func.func @read_too_many(%t: !pypto.tensor<4xi32>, %i: index) {
+  // expected-error @+1 {{'pypto.read' op needs 1 indices for a rank-1 tensor, got 2}}
+  %v = pypto.read %t[%i, %i] : !pypto.tensor<4xi32> -> i32
+  return
+}
+
+// -----
+
+func.func @read_type(%t: !pypto.tensor<4xi32>, %i: index) {
+  // expected-error @+1 {{'pypto.read' op result type 'i64' differs from the element type 'i32'}}
+  %v = pypto.read %t[%i] : !pypto.tensor<4xi32> -> i64
+  return
+}
+
+// -----
+
+func.func @read_float_type(%t: !pypto.tensor<4x4xf16>, %i: index) {
+  // expected-error @+1 {{'pypto.read' op result type 'f32' differs from the element type 'f16'}}
+  %v = pypto.read %t[%i, %i] : !pypto.tensor<4x4xf16> -> f32
+  return
+}
+
+// -----
+
+func.func @read_index_result(%t: !pypto.tensor<4xi32>, %i: index) {
+  // expected-error @+1 {{'pypto.read' op result #0 must be}}
+  %v = pypto.read %t[%i] : !pypto.tensor<4xi32> -> index
+  return
+}
+
+// -----
+
+func.func @read_past_end(%t: !pypto.tensor<4x8xi32>, %i: index) {
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{'pypto.read' op index 8 is outside dimension 1 of size 8}}
+  %v = pypto.read %t[%i, %c8] : !pypto.tensor<4x8xi32> -> i32
+  return
+}
+
+// -----
+
+func.func @read_negative(%t: !pypto.tensor<4x8xi32>, %i: index) {
+  %m1 = arith.constant -1 : index
+  // expected-error @+1 {{'pypto.read' op index -1 is outside dimension 0 of size 4}}
+  %v = pypto.read %t[%m1, %i] : !pypto.tensor<4x8xi32> -> i32
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pypto.fillpad
+//===----------------------------------------------------------------------===//
+
+func.func @fillpad_mixed(%v: !pypto.tile<16x64xf32, vec>, %n: index) {
+  // expected-error @+1 {{'pypto.fillpad' op operands and results must all be tensors or all tiles}}
+  %x = pypto.fillpad %v valid [%n, %n] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @fillpad_shape(%a: !pypto.tensor<16x64xf32>, %n: index) {
+  // expected-error @+1 {{'pypto.fillpad' op result must have the source's shape and element type}}
+  %x = pypto.fillpad %a valid [%n, %n] pad min : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @fillpad_element(%v: !pypto.tile<16x64xf32, vec>, %n: index) {
+  // expected-error @+1 {{'pypto.fillpad' op result must have the source's shape and element type}}
+  %x = pypto.fillpad %v valid [%n, %n] pad max : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf16, vec>
+  return
+}
+
+// -----
+
+func.func @fillpad_rank(%a: !pypto.tensor<2x16x64xf32>, %n: index) {
+  // expected-error @+1 {{'pypto.fillpad' op needs a 2-D source}}
+  %x = pypto.fillpad %a valid [%n, %n] pad zero : !pypto.tensor<2x16x64xf32> -> !pypto.tensor<2x16x64xf32>
+  return
+}
+
+// -----
+
+func.func @fillpad_space(%v: !pypto.tile<16x64xf32, vec>, %n: index) {
+  // expected-error @+1 {{'pypto.fillpad' op cannot change the memory space}}
+  %x = pypto.fillpad %v valid [%n, %n] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, mat>
+  return
+}
+
+// -----
+
+func.func @fillpad_rows(%a: !pypto.tensor<16x64xf32>, %n: index) {
+  %c17 = arith.constant 17 : index
+  // expected-error @+1 {{'pypto.fillpad' op valid rows 17 are outside [0, 16]}}
+  %x = pypto.fillpad %a valid [%c17, %n] pad min : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @fillpad_negative_rows(%v: !pypto.tile<16x64xf32, vec>, %n: index) {
+  %m1 = arith.constant -1 : index
+  // expected-error @+1 {{'pypto.fillpad' op valid rows -1 are outside [0, 16]}}
+  %x = pypto.fillpad %v valid [%m1, %n] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @fillpad_cols(%a: !pypto.tensor<16x64xf32>, %n: index) {
+  %c65 = arith.constant 65 : index
+  // expected-error @+1 {{'pypto.fillpad' op valid columns 65 are outside [0, 64]}}
+  %x = pypto.fillpad %a valid [%n, %c65] pad max : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @fillpad_negative_cols(%v: !pypto.tile<16x64xf32, vec>) {
+  %c16 = arith.constant 16 : index
+  %m4 = arith.constant -4 : index
+  // expected-error @+1 {{'pypto.fillpad' op valid columns -4 are outside [0, 64]}}
+  %x = pypto.fillpad %v valid [%c16, %m4] pad zero : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @fillpad_bad_pad(%a: !pypto.tensor<16x64xf32>, %n: index) {
+  // expected-error @+2 {{custom op 'pypto.fillpad' expected ::mlir::pypto::PadValue to be one of: zero, max, min}}
+  // expected-error @+1 {{failed to parse PyPTO_PadValueAttr parameter 'value' which is to be a `::mlir::pypto::PadValue`}}
+  %x = pypto.fillpad %a valid [%n, %n] pad nan : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
   return
 }

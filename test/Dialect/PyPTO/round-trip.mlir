@@ -511,3 +511,68 @@ func.func @reshapes(%t: !pypto.tensor<64x1xf32>, %v: !pypto.tile<1x64xf32, vec>)
   %b = pypto.reshape %v : !pypto.tile<1x64xf32, vec> -> !pypto.tile<64x1xf32, vec>
   return
 }
+
+// -----
+
+// read: one element of a tensor, with one index per dimension, as a scalar
+// of the element type.
+
+// CHECK-LABEL: func.func @reads
+// CHECK-SAME: (%[[L:[^:]+]]: !pypto.tensor<4xi32>, %[[M:[^:]+]]: !pypto.tensor<8x16xf16>, %[[B:[^:]+]]: index)
+// CHECK: %[[C7:.+]] = arith.constant 7 : index
+// CHECK: %[[C15:.+]] = arith.constant 15 : index
+// CHECK: %{{.+}} = pypto.read %[[L]][%[[B]]] : !pypto.tensor<4xi32> -> i32
+// CHECK: %{{.+}} = pypto.read %[[M]][%[[C7]], %[[C15]]] : !pypto.tensor<8x16xf16> -> f16
+// CHECK: %{{.+}} = pypto.read %[[M]][%[[B]], %[[B]]] : !pypto.tensor<8x16xf16> -> f16
+func.func @reads(%lens: !pypto.tensor<4xi32>, %m: !pypto.tensor<8x16xf16>, %b: index) {
+  %c7 = arith.constant 7 : index
+  %c15 = arith.constant 15 : index
+  %len = pypto.read %lens[%b] : !pypto.tensor<4xi32> -> i32
+  %last = pypto.read %m[%c7, %c15] : !pypto.tensor<8x16xf16> -> f16
+  %any = pypto.read %m[%b, %b] : !pypto.tensor<8x16xf16> -> f16
+  return
+}
+
+// -----
+
+// fillpad on tensors and tiles, with every pad value; the valid extents
+// may be run-time values, and constants anywhere in [0, dim].
+
+// CHECK-LABEL: func.func @fillpads
+// CHECK-SAME: (%[[A:[^:]+]]: !pypto.tensor<16x64xf32>, %[[V:[^:]+]]: !pypto.tile<16x64xf32, vec>, %[[W:[^:]+]]: !pypto.tile<16x64xi32>, %[[N:[^:]+]]: index)
+// CHECK: %[[C0:.+]] = arith.constant 0 : index
+// CHECK: %[[C16:.+]] = arith.constant 16 : index
+// CHECK: %[[C64:.+]] = arith.constant 64 : index
+// CHECK: pypto.fillpad %[[A]] valid[%[[C16]], %[[N]]] pad min : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK: pypto.fillpad %[[A]] valid[%[[N]], %[[C64]]] pad max : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK: pypto.fillpad %[[A]] valid[%[[C0]], %[[C0]]] pad zero : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK: pypto.fillpad %[[V]] valid[%[[C16]], %[[N]]] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.fillpad %[[W]] valid[%[[N]], %[[N]]] pad zero {pypto.addr = 64 : i64} : !pypto.tile<16x64xi32> -> !pypto.tile<16x64xi32>
+func.func @fillpads(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, vec>,
+                    %w: !pypto.tile<16x64xi32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %f0 = pypto.fillpad %a valid [%c16, %n] pad min : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+  %f1 = pypto.fillpad %a valid [%n, %c64] pad max : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+  %f2 = pypto.fillpad %a valid [%c0, %c0] pad zero : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+  %f3 = pypto.fillpad %v valid [%c16, %n] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+  %f4 = pypto.fillpad %w valid [%n, %n] pad zero {pypto.addr = 64 : i64} : !pypto.tile<16x64xi32> -> !pypto.tile<16x64xi32>
+  return
+}
+
+// -----
+
+// Input initialisation knobs: a scale for randn/rand, a range for randint.
+
+// CHECK-LABEL: func.func @init_knobs
+// CHECK-SAME: !pypto.tensor<16x16xf32> {pypto.init = "randn", pypto.init_scale = 2.000000e-02 : f64}
+// CHECK-SAME: !pypto.tensor<16x16xf32> {pypto.init = "rand", pypto.init_scale = 4.000000e+00 : f32}
+// CHECK-SAME: !pypto.tensor<4xi32> {pypto.init = "randint", pypto.init_range = array<i64: 1, 65>}
+// CHECK-SAME: !pypto.tensor<4xi64> {pypto.init = "randint", pypto.init_range = array<i64: -100, -99>}
+func.func @init_knobs(%w: !pypto.tensor<16x16xf32> {pypto.init = "randn", pypto.init_scale = 0.02 : f64},
+                      %u: !pypto.tensor<16x16xf32> {pypto.init = "rand", pypto.init_scale = 4.0 : f32},
+                      %lens: !pypto.tensor<4xi32> {pypto.init = "randint", pypto.init_range = array<i64: 1, 65>},
+                      %neg: !pypto.tensor<4xi64> {pypto.init = "randint", pypto.init_range = array<i64: -100, -99>}) {
+  return
+}
