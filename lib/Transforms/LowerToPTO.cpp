@@ -449,8 +449,6 @@ private:
       builder.create<pto::TStoreOp>(loc, *value, window);
       return success();
     }
-    if (auto fill = dyn_cast<FillPadOp>(op))
-      return lowerFillPad(fill);
     if (isa<CreateTileOp>(op))
       return allocate(op);
     if (isa<ReshapeOp>(op) && isa<TileType>(op->getResult(0).getType()))
@@ -460,6 +458,8 @@ private:
         llvm::any_of(op->getResultTypes(), isTensor))
       return op->emitOpError("works on tensors; run "
                              "pypto-convert-tensor-to-tile first");
+    if (auto fill = dyn_cast<FillPadOp>(op))
+      return lowerFillPad(fill);
     bool supported = op->hasTrait<OpTrait::pypto::VectorCompute>() ||
                      isa<MoveOp, ExtractOp, MatmulOp, MatmulAccOp>(op);
     if (!supported || op->getNumResults() != 1 ||

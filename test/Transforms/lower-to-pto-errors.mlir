@@ -157,3 +157,13 @@ func.func @fillpad_unplanned(%a: !pypto.tensor<16x64xf32>, %n: index) attributes
   %m = pypto.fillpad %x valid [%c16, %n] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
   return
 }
+
+// -----
+
+// A fillpad still on tensors asks for tile conversion, like every vector op.
+func.func @fillpad_on_tensors(%a: !pypto.tensor<16x64xf32>, %n: index) attributes {pypto.kind = "incore"} {
+  %c16 = arith.constant 16 : index
+  // expected-error @below {{'pypto.fillpad' op works on tensors; run pypto-convert-tensor-to-tile first}}
+  %m = pypto.fillpad %a valid [%c16, %n] pad min : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+  return
+}

@@ -543,11 +543,11 @@ func.func @reads(%lens: !pypto.tensor<4xi32>, %m: !pypto.tensor<8x16xf16>, %b: i
 // CHECK: %[[C0:.+]] = arith.constant 0 : index
 // CHECK: %[[C16:.+]] = arith.constant 16 : index
 // CHECK: %[[C64:.+]] = arith.constant 64 : index
-// CHECK: pypto.fillpad %[[A]] valid[%[[C16]], %[[N]]] pad min : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
-// CHECK: pypto.fillpad %[[A]] valid[%[[N]], %[[C64]]] pad max : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
-// CHECK: pypto.fillpad %[[A]] valid[%[[C0]], %[[C0]]] pad zero : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
-// CHECK: pypto.fillpad %[[V]] valid[%[[C16]], %[[N]]] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
-// CHECK: pypto.fillpad %[[W]] valid[%[[N]], %[[N]]] pad zero {pypto.addr = 64 : i64} : !pypto.tile<16x64xi32> -> !pypto.tile<16x64xi32>
+// CHECK: pypto.fillpad %[[A]] valid [%[[C16]], %[[N]]] pad min : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK: pypto.fillpad %[[A]] valid [%[[N]], %[[C64]]] pad max : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK: pypto.fillpad %[[A]] valid [%[[C0]], %[[C0]]] pad zero : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK: pypto.fillpad %[[V]] valid [%[[C16]], %[[N]]] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.fillpad %[[W]] valid [%[[N]], %[[N]]] pad zero {pypto.addr = 64 : i64} : !pypto.tile<16x64xi32> -> !pypto.tile<16x64xi32>
 func.func @fillpads(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, vec>,
                     %w: !pypto.tile<16x64xi32>, %n: index) {
   %c0 = arith.constant 0 : index

@@ -492,7 +492,7 @@ def PyPTO_FillPadOp : PyPTO_VectorOp<"fillpad"> {
                        Index:$valid_cols, PyPTO_PadValueAttr:$pad);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let assemblyFormat = [{
-    $source `valid` `[` $valid_rows `,` $valid_cols `]` `pad` $pad attr-dict
+    $source `valid` ` ` `[` $valid_rows `,` $valid_cols `]` `pad` `` $pad attr-dict
     `:` qualified(type($source)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
