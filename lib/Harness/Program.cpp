@@ -241,6 +241,30 @@ static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
     llvm::sys::fs::make_absolute(resolved);
     spec.goldenPath = resolved.str().str();
   }
+  // A multi-card program: its ranks and the layout of every rank's window
+  // (buffers one after another, 64-byte aligned, as simpler carves them).
+  func.walk([&](RanksOp ranks) { spec.worldSize = int(ranks.getWorld()); });
+  WalkResult windows = func.walk([&](AllocWindowOp window) {
+    GMTensorType type = window.getType();
+    std::optional<DataType> dtype = toDataType(type.getElementType());
+    if (!dtype) {
+      window.emitError("element type ")
+          << type.getElementType() << " cannot be run yet";
+      return WalkResult::interrupt();
+    }
+    WindowSpec w;
+    w.shape.assign(type.getShape().begin(), type.getShape().end());
+    w.dtype = *dtype;
+    w.bytes = get_element_size(*dtype);
+    for (int64_t d : w.shape)
+      w.bytes *= uint64_t(d);
+    w.offset = spec.windowBytes;
+    spec.windowBytes += (w.bytes + 63) / 64 * 64;
+    spec.windows.push_back(w);
+    return WalkResult::advance();
+  });
+  if (windows.wasInterrupted())
+    return failure();
   if (auto rtol = module->getAttrOfType<FloatAttr>(attr::kRtol))
     spec.rtol = rtol.getValueAsDouble();
   if (auto atol = module->getAttrOfType<FloatAttr>(attr::kAtol))

@@ -116,7 +116,7 @@ private:
       return error("cannot load the program '" + options.programPath + "'");
     if (!options.golden.empty())
       program.spec.goldenPath = options.golden;
-    if (!checkDeviceMarkers())
+    if (!checkDeviceMarkers() || !checkWorldSize())
       return false;
     // --compare NAME=COMPARATOR overrides the program's.
     for (const std::string &entry : options.compare) {
@@ -162,6 +162,10 @@ private:
                      "': bad marker '// ci: devices=" + text.str() +
                      "', expected a positive count");
     }
+    // Without -d, a multi-card program takes devices 0..N-1.
+    if (options.devices.empty() && devices > 1)
+      for (int d = 0; d < devices; ++d)
+        options.devices.push_back(d);
     size_t given = std::max<size_t>(options.devices.size(), 1);
     if (given > 1 && devices == 1)
       return error("-d lists " + std::to_string(given) + " devices but '" +
@@ -177,12 +181,25 @@ private:
       return error("'" + options.programPath +
                    "' cannot run on a simulator (// ci: no-sim); compile it "
                    "with --compile-only");
-    if (devices > 1 && !options.compileOnly && !options.skipPtoas)
-      return error("'" + options.programPath + "' needs " +
-                   std::to_string(devices) +
-                   " devices; multi-card runs are not supported yet (compile "
-                   "it with --compile-only)");
+    markedDevices = devices;
     return true;
+  }
+
+  /// A multi-card program's ranks (pypto.ranks world(N)) against its
+  /// `// ci: devices=N` marker: each rank is one device.
+  bool checkWorldSize() {
+    int world = program.spec.worldSize;
+    if (world == markedDevices)
+      return true;
+    if (world > 1 && markedDevices == 1)
+      return error("'" + options.programPath + "' runs on " +
+                   std::to_string(world) + " ranks (pypto.ranks world(" +
+                   std::to_string(world) + ")) but has no '// ci: devices=" +
+                   std::to_string(world) + "' marker near its top");
+    return error("'" + options.programPath + "' declares '// ci: devices=" +
+                 std::to_string(markedDevices) + "' but runs on " +
+                 std::to_string(world) + (world == 1 ? " rank" : " ranks") +
+                 (world == 1 ? " (no pypto.ranks region)" : ""));
   }
 
   /// --runtime-dir: the program gives the run specification, the build
@@ -361,7 +378,9 @@ private:
       options.dfx.configure(trace);
       runOptions.trace = &trace;
     }
-    rt::Status status = rt::runProgram(*device, loaded, args, runOptions);
+    rt::Status status = program.spec.worldSize > 1
+                            ? runRanks(*device, loaded, data, runOptions)
+                            : rt::runProgram(*device, loaded, args, runOptions);
     // DFX artefacts are written for failed runs too: they help most there.
     if (options.dfx.any()) {
       std::map<int, std::string> names;
@@ -380,6 +399,41 @@ private:
     if (!status)
       return error(status.message);
     return true;
+  }
+
+  /// One simulated chip per rank, sharing the program's tensors: each takes
+  /// its part of them, its own copy of the windows, its rank and its
+  /// CommContext (the last two scalars).
+  rt::Status runRanks(const rt::DeviceSpec &device,
+                      const rt::LoadedProgram &loaded, RunData &data,
+                      const rt::RunOptions &runOptions) {
+    const RunSpec &spec = program.spec;
+    std::unique_ptr<rt::CommWorld> world;
+    if (rt::Status s =
+            rt::CommWorld::create(spec.worldSize, spec.windowBytes, world);
+        !s)
+      return s;
+    std::string ids;
+    for (int r = 0; r < spec.worldSize; ++r)
+      ids += (r ? "," : "") + (options.devices.empty()
+                                   ? std::to_string(r)
+                                   : std::to_string(options.devices[r]));
+    std::printf("[RUN]   %d ranks on devices %s, windows of %llu bytes\n",
+                spec.worldSize, ids.c_str(),
+                (unsigned long long)spec.windowBytes);
+    std::fflush(stdout);
+    std::vector<std::vector<rt::HostArg>> perRank;
+    for (int r = 0; r < spec.worldSize; ++r) {
+      std::vector<rt::HostArg> args = data.deviceArgs();
+      for (const WindowSpec &w : spec.windows)
+        args.push_back(rt::HostArg::tensor(world->window(r) + w.offset,
+                                           w.shape, w.dtype));
+      args.push_back(rt::HostArg::scalarOf<int64_t>(r));
+      args.push_back(rt::HostArg::scalar(
+          static_cast<uint64_t>(reinterpret_cast<uintptr_t>(world->context(r)))));
+      perRank.push_back(std::move(args));
+    }
+    return rt::runRanks(device, loaded, perRank, *world, runOptions);
   }
 
   bool check(const std::string &message) {
@@ -405,6 +459,7 @@ private:
   }
 
   RunOptions options;
+  int markedDevices = 1; // `// ci: devices=N`
   Clock::time_point start;
   std::string arch;
   std::unique_ptr<mlir::MLIRContext> context;

@@ -228,7 +228,10 @@ struct Job {
   int groupPart = 0;
 };
 
+class Run;
+
 struct Worker {
+  Run *run = nullptr;
   CoreType type = CoreType::AIV;
   unsigned index = 0;
   std::thread thread;
@@ -240,6 +243,9 @@ struct Worker {
   detail::GuardState *guard = nullptr; // of the worker thread
   // Set by the worker thread and by its hooks; read by the watchdog.
   std::atomic<int64_t> lastProgressNs{0};
+  // Set while the kernel waits in TWAIT: the signal it waits for (watchdog).
+  std::atomic<const int32_t *> waitingSignal{nullptr};
+  int32_t waitingCmp = 0, waitingExpected = 0;
   bool arenasReady = false;
   CoreContext ctx{};
   ChipTensor tensors[PTO2_MAX_TENSOR_ARGS];
@@ -295,6 +301,9 @@ public:
   static void hookPushCommit(CoreContext *ctx, int32_t pipe, const pto::sim::PipeTileDesc *desc);
   static void hookPop(CoreContext *ctx, int32_t pipe, pto::sim::PipeSlotView *out);
   static void hookFree(CoreContext *ctx, int32_t pipe);
+  // Signal hooks of a multi-card run (pto/comm.hpp).
+  static void hookCommNotify(CoreContext *ctx, int32_t *addr, int32_t value, int32_t op);
+  static void hookCommWait(CoreContext *ctx, const int32_t *addr, int32_t cmp, int32_t expected);
 
 private:
   // Orchestrator thread.
@@ -698,6 +707,11 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args, TaskOutp
     outDescs.reset(new ChipTensor[numOutputs]);
   std::vector<TensorAccess> accesses;
   task->tensors.resize(nt);
+  // Every rank's window: a multi-card kernel reads and signals its peers'.
+  if (CommWorld *world = options_.comm)
+    for (int r = 0; r < world->numRanks(); ++r)
+      task->gm.push_back(pto::sim::GmRange{reinterpret_cast<uintptr_t>(world->window(r)),
+                                           world->windowBytes()});
   uint32_t o = 0;
   for (int32_t i = 0; i < nt; ++i) {
     const TensorArgType tag = args.tags_[i];
@@ -915,6 +929,7 @@ void Run::startWorkerLocked(int type) {
   auto w = std::make_unique<Worker>();
   w->type = type == 0 ? CoreType::AIC : CoreType::AIV;
   w->index = started_[type];
+  w->run = this;
   Worker *raw = w.get();
   raw->thread = std::thread(&Run::workerLoop, this, raw);
   workers_.push_back(std::move(w));
@@ -1089,6 +1104,10 @@ std::string Run::runJob(Worker *w, const Job &job) {
   ctx.gm_ranges = t.gm.empty() ? nullptr : t.gm.data();
   ctx.num_gm_ranges = uint32_t(t.gm.size());
   ctx.arch = static_cast<int32_t>(device_.arch);
+  ctx.rank = options_.comm ? options_.rank : 0;
+  ctx.num_ranks = options_.comm ? options_.comm->numRanks() : 1;
+  ctx.comm_notify = &Run::hookCommNotify;
+  ctx.comm_wait = &Run::hookCommWait;
 
   if (job.group)
     job.group->partStarted(job.groupPart);
@@ -1234,6 +1253,12 @@ namespace {
 
 Worker *hookWorker(CoreContext *ctx) { return static_cast<Worker *>(ctx->runtime_data); }
 
+std::string hexAddress(const void *p) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%p", p);
+  return buf;
+}
+
 std::string noPipes(const Worker *w, const char *op, int32_t pipe) {
   const Task &t = *w->job.task;
   return std::string(op) + " on pipe " + std::to_string(pipe) +
@@ -1243,6 +1268,55 @@ std::string noPipes(const Worker *w, const char *op, int32_t pipe) {
 }
 
 } // namespace
+
+void Run::hookCommNotify(CoreContext *ctx, int32_t *addr, int32_t value, int32_t op) {
+  std::string err;
+  {
+    Unguarded ug;
+    Worker *w = hookWorker(ctx);
+    CommWorld *world = w->run->options_.comm;
+    if (!world)
+      err = "TNOTIFY: signals connect the chips of a multi-card run; this run has one chip";
+    else if (!world->inWindow(addr, sizeof(int32_t)))
+      err = "TNOTIFY: the signal at " + hexAddress(addr) + " is not in any rank's window";
+    else if (op != 0 && op != 1)
+      err = "TNOTIFY: unknown notify op " + std::to_string(op);
+    else
+      world->notify(addr, value, op);
+    w->touch();
+  }
+  if (!err.empty())
+    throw KernelRaise(err);
+}
+
+void Run::hookCommWait(CoreContext *ctx, const int32_t *addr, int32_t cmp, int32_t expected) {
+  std::string err;
+  {
+    Unguarded ug;
+    Worker *w = hookWorker(ctx);
+    CommWorld *world = w->run->options_.comm;
+    if (!world)
+      err = "TWAIT: signals connect the chips of a multi-card run; this run has one chip";
+    else if (!world->inWindow(addr, sizeof(int32_t)))
+      err = "TWAIT: the signal at " + hexAddress(addr) + " is not in any rank's window";
+    else if (cmp < 0 || cmp > 5)
+      err = "TWAIT: unknown comparison " + std::to_string(cmp);
+    else {
+      w->waitingCmp = cmp;
+      w->waitingExpected = expected;
+      w->waitingSignal.store(addr);
+      if (!world->wait(addr, cmp, expected, [&] { return w->run->isFatal(); }))
+        err = world->failed() ? "aborted: " + world->failure()
+                              : std::string("aborted: the run failed");
+      w->waitingSignal.store(nullptr);
+    }
+    // A completed wait is progress; a long one is not (the watchdog sees it).
+    if (err.empty())
+      w->touch();
+  }
+  if (!err.empty())
+    throw KernelRaise(err);
+}
 
 void Run::hookPipeInit(CoreContext *ctx, int32_t pipe, int32_t dirMask, uint32_t slotSize,
                        uint32_t slotNum, int32_t split, void *gmRing) {
@@ -1340,6 +1414,12 @@ std::string Run::describeJobLocked(const Worker *w) const {
   if (j.group && !j.group->part(j.groupPart).aic)
     s += " (lane " + std::to_string(j.group->part(j.groupPart).lane) + ")";
   std::string what = j.group ? j.group->waiting(j.groupPart) : std::string();
+  if (const int32_t *signal = w->waitingSignal.load()) {
+    static const char *cmps[] = {"==", "!=", ">", ">=", "<", "<="};
+    what = "waiting in TWAIT for the signal at " + hexAddress(signal) + " (holds " +
+           std::to_string(__atomic_load_n(signal, __ATOMIC_SEQ_CST)) + ") to be " +
+           cmps[w->waitingCmp] + " " + std::to_string(w->waitingExpected);
+  }
   if (what.empty()) {
     const double idle = double(nowNs() - w->lastProgressNs.load()) / 1e9;
     what = "running kernel code (no runtime call for " + seconds(idle) + ")";
@@ -1520,7 +1600,11 @@ Status runProgram(const DeviceSpec &device, const LoadedProgram &program,
                   std::vector<HostArg> &args, const RunOptions &options, RunStats *stats) {
   if (!program.loaded() || !program.entry || !program.config || !program.bindRuntime)
     return Status::error("runProgram: no program loaded");
-  std::lock_guard<std::mutex> runLock(*program.runMutex);
+  // A multi-card run has one orchestration thread per rank: the bound
+  // runtime is thread_local, so ranks of one program run concurrently.
+  std::unique_lock<std::mutex> runLock(*program.runMutex, std::defer_lock);
+  if (!options.comm)
+    runLock.lock();
 
   auto chipArgs = std::make_unique<ChipTaskArgs>();
   int32_t nt = 0, ns = 0;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pypto/Dialect/PTO/PTODialect.h"
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Target/Emitters.h"
 
 #include "CppEmitterBase.h"
@@ -56,14 +57,20 @@ public:
   LogicalResult emitEntry() {
     unsigned numTensors = 0;
     for (BlockArgument arg : kernel.getArguments())
-      numTensors += isa<pto::PtrType>(arg.getType());
+      numTensors += isa<pto::PtrType>(arg.getType()) && !isCommCtx(arg);
     os << "extern \"C\" __attribute__((visibility(\"default\"))) void "
           "kernel_entry(__gm__ int64_t* args) {\n";
     unsigned tensorSlot = 0, scalarSlot = numTensors;
     SmallVector<std::string> callArgs;
     for (BlockArgument arg : kernel.getArguments()) {
       std::string local = "a" + std::to_string(arg.getArgNumber());
-      if (auto ptr = dyn_cast<pto::PtrType>(arg.getType())) {
+      if (isCommCtx(arg)) {
+        // The chip's CommContext, passed as a scalar (a host pointer).
+        os << "  __gm__ int64_t* " << local
+           << " = reinterpret_cast<__gm__ int64_t*>(static_cast<uintptr_t>("
+              "args["
+           << scalarSlot++ << "]));\n";
+      } else if (auto ptr = dyn_cast<pto::PtrType>(arg.getType())) {
         FailureOr<std::string> element =
             cppScalarType(ptr.getElementType(), kernel.getLoc());
         if (failed(element))
@@ -98,6 +105,10 @@ public:
   }
 
 private:
+  bool isCommCtx(BlockArgument arg) {
+    return kernel.getArgAttr(arg.getArgNumber(), attr::kCommCtx) != nullptr;
+  }
+
   LogicalResult emitFunction(StringRef qualifiers) {
     os << qualifiers << " " << kernel.getSymName() << "(";
     for (BlockArgument arg : kernel.getArguments()) {
@@ -148,6 +159,44 @@ private:
           return emitPartition(partition);
         })
         .Case([&](pto::AllocTileOp alloc) { return emitAlloc(alloc); })
+        .Case([&](pto::LoadScalarOp load) -> LogicalResult {
+          FailureOr<std::string> type =
+              cppScalarType(load.getType(), load.getLoc());
+          if (failed(type))
+            return failure();
+          indent();
+          os << "const " << *type << " " << name(load) << " = "
+             << name(load.getPtr()) << "[" << name(load.getOffset()) << "];\n";
+          return success();
+        })
+        .Case([&](pto::AddPtrOp add) -> LogicalResult {
+          FailureOr<std::string> element = cppScalarType(
+              add.getType().getElementType(), add.getLoc());
+          if (failed(element))
+            return failure();
+          indent();
+          os << "__gm__ " << *element << "* " << name(add) << " = "
+             << name(add.getPtr()) << " + " << name(add.getOffset()) << ";\n";
+          return success();
+        })
+        .Case([&](pto::CommTNotifyOp notify) {
+          indent();
+          os << "pto::comm::TNOTIFY(" << name(notify.getSignal()) << ", "
+             << name(notify.getValue()) << ", pto::comm::NotifyOp::"
+             << (notify.getNotifyOp() == pto::NotifyOp::atomic_add
+                     ? "AtomicAdd"
+                     : "Set")
+             << ");\n";
+          return success();
+        })
+        .Case([&](pto::CommTWaitOp wait) {
+          indent();
+          std::string cmp = pto::stringifyWaitCmp(wait.getCmp()).upper();
+          os << "pto::comm::TWAIT(" << name(wait.getSignal()) << ", "
+             << name(wait.getExpected()) << ", pto::comm::WaitCmp::" << cmp
+             << ");\n";
+          return success();
+        })
         .Case([&](pto::ReserveBufferOp reserve) -> LogicalResult {
           if (!reserve.getBase())
             return reserve.emitOpError(

@@ -32,6 +32,16 @@ struct Window {
   SmallVector<Value> offsets;
 };
 
+/// `outer + inner`, dimension by dimension: an access of a window in the
+/// window's base tensor.
+SmallVector<Value> addOffsets(OpBuilder &builder, Location loc,
+                              ValueRange outer, ValueRange inner) {
+  SmallVector<Value> sums;
+  for (auto [o, i] : llvm::zip(outer, inner))
+    sums.push_back(builder.create<arith::AddIOp>(loc, o, i));
+  return sums;
+}
+
 class Converter {
 public:
   explicit Converter(func::FuncOp kernel) : kernel(kernel), dominance(kernel) {}
@@ -86,10 +96,9 @@ private:
       FailureOr<Window> source = windowOf(slice.getSource(), op);
       if (failed(source))
         return failure();
-      Window window{source->base, {}};
-      for (auto [outer, inner] : llvm::zip(source->offsets, slice.getOffsets()))
-        window.offsets.push_back(
-            builder.create<arith::AddIOp>(op->getLoc(), outer, inner));
+      Window window{source->base, addOffsets(builder, op->getLoc(),
+                                             source->offsets,
+                                             slice.getOffsets())};
       windows[slice.getResult()] = window;
       erased.insert(op);
       return success();
@@ -99,11 +108,9 @@ private:
       FailureOr<Value> tile = tileOf(assemble.getValue(), op);
       if (failed(dest) || failed(tile))
         return failure();
-      SmallVector<Value> offsets;
-      for (auto [outer, inner] :
-           llvm::zip(dest->offsets, assemble.getOffsets()))
-        offsets.push_back(
-            builder.create<arith::AddIOp>(op->getLoc(), outer, inner));
+      SmallVector<Value> offsets = addOffsets(builder, op->getLoc(),
+                                              dest->offsets,
+                                              assemble.getOffsets());
       builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets);
       // Tensors have reference semantics: later reads of the written
       // parameter must load again.
@@ -111,6 +118,39 @@ private:
         if (windows.lookup(tensor).base == dest->base || tensor == dest->base)
           cached.clear();
       erased.insert(op);
+      return success();
+    }
+    if (auto remote = dyn_cast<RemoteLoadOp>(op)) {
+      // The window of the peer's copy: the same offsets in the parameter.
+      FailureOr<Window> source = windowOf(remote.getSource(), op);
+      if (failed(source))
+        return failure();
+      SmallVector<Value> offsets = addOffsets(builder, op->getLoc(),
+                                              source->offsets,
+                                              remote.getOffsets());
+      auto tileType =
+          TileType::get(builder.getContext(), remote.getSizes(),
+                        remote.getType().getElementType(), std::nullopt);
+      auto load = builder.create<LoadOp>(op->getLoc(), tileType, source->base,
+                                         offsets, remote.getPeer());
+      tiles[remote.getResult()] = load.getResult();
+      erased.insert(op);
+      return success();
+    }
+    if (isa<NotifyOp, WaitOp>(op)) {
+      // Signals stay GM operations, on the parameter itself.
+      Value signal = op->getOperand(0);
+      FailureOr<Window> window = windowOf(signal, op);
+      if (failed(window))
+        return failure();
+      auto indices = isa<NotifyOp>(op) ? cast<NotifyOp>(op).getIndicesMutable()
+                                       : cast<WaitOp>(op).getIndicesMutable();
+      SmallVector<Value> current;
+      for (OpOperand &index : indices)
+        current.push_back(index.get());
+      indices.assign(
+          addOffsets(builder, op->getLoc(), window->offsets, current));
+      op->setOperand(0, window->base);
       return success();
     }
     auto isTensor = [](Type t) { return isa<GMTensorType>(t); };
@@ -188,7 +228,7 @@ private:
           dominance.properlyDominates(earlier.getOperation(), user))
         return earlier.getResult();
     auto load = builder.create<LoadOp>(user->getLoc(), tileType, window->base,
-                                       window->offsets);
+                                       window->offsets, /*peer=*/Value());
     loads[value].push_back(load);
     return load.getResult();
   }
@@ -213,7 +253,8 @@ private:
                       {tensorType.getShape()[1], tensorType.getShape()[0]},
                       tensorType.getElementType(), std::nullopt);
     auto load = builder.create<LoadOp>(user->getLoc(), tileType, window->base,
-                                       window->offsets, /*transpose=*/true);
+                                       window->offsets, /*peer=*/Value(),
+                                       /*transpose=*/true);
     return load.getResult();
   }
 

@@ -139,7 +139,8 @@ private:
     OpBuilder builder(load);
     auto type = cast<TileType>(load.getType()).withSpace(MemorySpace::mat);
     auto copy = builder.create<LoadOp>(load.getLoc(), type, load.getSource(),
-                                       load.getOffsets(), load.getTranspose());
+                                       load.getOffsets(), load.getPeer(),
+                                       load.getTranspose());
     load.getResult().replaceUsesWithIf(copy.getResult(), isCubeOperand);
   }
 

@@ -44,6 +44,23 @@ public:
     for (BlockArgument arg : entry.getArguments())
       if (auto tensor = dyn_cast<GMTensorType>(arg.getType()))
         createTensorView(arg, tensor);
+    // Reading or signalling a peer's window needs the chip's CommContext:
+    // a last parameter, as pypto's MaterializeDistTensorCtx adds.
+    bool needsComm = false;
+    kernel.walk([&](Operation *op) {
+      auto load = dyn_cast<LoadOp>(op);
+      needsComm |= isa<NotifyOp>(op) || (load && load.getPeer());
+    });
+    if (needsComm) {
+      MLIRContext *ctx = kernel.getContext();
+      unsigned index = kernel.getNumArguments();
+      kernel.insertArgument(
+          index, pto::PtrType::get(ctx, builder.getI64Type()),
+          builder.getDictionaryAttr(
+              builder.getNamedAttr(attr::kCommCtx, builder.getUnitAttr())),
+          kernel.getLoc());
+      commCtx = kernel.getArgument(index);
+    }
 
     // Pre-order, so a loop's carried tiles are mapped before its body.
     SmallVector<Operation *> ops;
@@ -324,7 +341,12 @@ private:
 
   Value partition(Location loc, Value tensor, ValueRange offsets,
                   ArrayRef<int64_t> shape) {
-    Value view = views.lookup(tensor);
+    return partitionOf(loc, views.lookup(tensor), tensor, offsets, shape);
+  }
+
+  /// A window of `view`, a view of the parameter `tensor`.
+  Value partitionOf(Location loc, Value view, Value tensor, ValueRange offsets,
+                    ArrayRef<int64_t> shape) {
     SmallVector<Value> sizes;
     for (int64_t dim : shape)
       sizes.push_back(index(dim));
@@ -333,6 +355,42 @@ private:
         cast<GMTensorType>(tensor.getType()).getElementType());
     return builder.create<pto::PartitionViewOp>(loc, type, view, offsets,
                                                 sizes);
+  }
+
+  /// The view of rank `peer`'s copy of the window parameter `tensor`: the
+  /// parameter moved by the distance between the two ranks' windows, read
+  /// from the CommContext (slot 2: this rank; slot 4 + r: rank r's base).
+  Value peerTensorView(Location loc, Value tensor, Value peer) {
+    auto local = views.lookup(tensor).getDefiningOp<pto::MakeTensorViewOp>();
+    Type i64 = builder.getI64Type();
+    if (!localWindowBase) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(&kernel.getBody().front());
+      Value pair = builder.create<pto::LoadScalarOp>(loc, i64, commCtx,
+                                                     index(2));
+      Value rank32 =
+          builder.create<arith::TruncIOp>(loc, builder.getI32Type(), pair);
+      Value rank = builder.create<arith::IndexCastOp>(
+          loc, builder.getIndexType(), rank32);
+      Value slot = builder.create<arith::AddIOp>(loc, index(4), rank);
+      localWindowBase =
+          builder.create<pto::LoadScalarOp>(loc, i64, commCtx, slot);
+    }
+    Value slot = builder.create<arith::AddIOp>(loc, index(4), peer);
+    Value peerBase = builder.create<pto::LoadScalarOp>(loc, i64, commCtx, slot);
+    Value bytes = builder.create<arith::SubIOp>(loc, peerBase, localWindowBase);
+    Type element = cast<GMTensorType>(tensor.getType()).getElementType();
+    Value elementBytes = builder.create<arith::ConstantIntOp>(
+        loc, (element.getIntOrFloatBitWidth() + 7) / 8, 64);
+    Value elements = builder.create<arith::DivSIOp>(loc, bytes, elementBytes);
+    Value delta = builder.create<arith::IndexCastOp>(
+        loc, builder.getIndexType(), elements);
+    Value ptr = builder.create<pto::AddPtrOp>(
+        loc, pto::PtrType::get(kernel.getContext(), element), local.getPtr(),
+        delta);
+    return builder.create<pto::MakeTensorViewOp>(
+        loc, local.getType(), ptr, local.getShape(), local.getStrides(),
+        pto::GMLayoutAttr::get(kernel.getContext(), pto::GMLayout::nd));
   }
 
   /// A window of `tensor` read transposed: a DN view of the parameter (its
@@ -421,6 +479,35 @@ private:
     if (isa<TPushToAivOp, TPushToAicOp, TPopFromAicOp, TPopFromAivOp,
             TFreeToAicOp, TFreeToAivOp>(op))
       return lowerPipeOp(op);
+    if (auto notify = dyn_cast<NotifyOp>(op)) {
+      if (!views.count(notify.getSignal()))
+        return op->emitOpError("signals a tensor that is not a kernel "
+                               "parameter");
+      Value peerView =
+          peerTensorView(loc, notify.getSignal(), notify.getPeer());
+      SmallVector<int64_t> ones(notify.getIndices().size(), 1);
+      Value window = partitionOf(loc, peerView, notify.getSignal(),
+                                 notify.getIndices(), ones);
+      builder.create<pto::CommTNotifyOp>(
+          loc, window, notify.getValue(),
+          pto::NotifyOpAttr::get(op->getContext(),
+                                 notify.getKind() == NotifyKind::add
+                                     ? pto::NotifyOp::atomic_add
+                                     : pto::NotifyOp::set));
+      return success();
+    }
+    if (auto wait = dyn_cast<WaitOp>(op)) {
+      if (!views.count(wait.getSignal()))
+        return op->emitOpError("waits on a tensor that is not a kernel "
+                               "parameter");
+      SmallVector<int64_t> ones(wait.getIndices().size(), 1);
+      Value window = partition(loc, wait.getSignal(), wait.getIndices(), ones);
+      builder.create<pto::CommTWaitOp>(
+          loc, window, wait.getExpected(),
+          pto::WaitCmpAttr::get(op->getContext(),
+                                static_cast<pto::WaitCmp>(wait.getCmp())));
+      return success();
+    }
     if (auto load = dyn_cast<LoadOp>(op)) {
       if (!views.count(load.getSource()))
         return op->emitOpError("loads from a tensor that is not a kernel "
@@ -428,12 +515,17 @@ private:
       FailureOr<Value> tile = allocate(op);
       if (failed(tile))
         return failure();
+      ArrayRef<int64_t> shape = load.getResult().getType().getShape();
       Value window =
-          load.getTranspose()
+          load.getPeer()
+              ? partitionOf(loc,
+                            peerTensorView(loc, load.getSource(),
+                                           load.getPeer()),
+                            load.getSource(), load.getOffsets(), shape)
+          : load.getTranspose()
               ? transposedPartition(loc, load.getSource(), load.getOffsets(),
-                                    load.getResult().getType().getShape())
-              : partition(loc, load.getSource(), load.getOffsets(),
-                          load.getResult().getType().getShape());
+                                    shape)
+              : partition(loc, load.getSource(), load.getOffsets(), shape);
       builder.create<pto::TLoadOp>(loc, window, *tile);
       return success();
     }
@@ -509,6 +601,8 @@ private:
   StringRef arch, group, peer;
   OpBuilder builder;
   DenseMap<Value, Value> views, tiles, transposedViews;
+  // The CommContext parameter, and this rank's window base read from it.
+  Value commCtx, localWindowBase;
   bool usesCube = false;
 };
 

@@ -27,6 +27,7 @@ int main(int argc, char **argv) {
       cl::desc("Device id, or a comma-separated list for a multi-card "
                "program (// ci: devices=N)"),
       cl::init("0"), cl::value_desc("id[,id...]"), cl::cat(category));
+  // (Without -d: device 0, or 0..N-1 for a program marked // ci: devices=N.)
   cl::alias deviceShort("d", cl::desc("Alias for --device"),
                         cl::aliasopt(device), cl::NotHidden);
   cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
@@ -166,8 +167,9 @@ int main(int argc, char **argv) {
   pypto::harness::RunOptions options;
   options.programPath = program;
   options.platform = platform;
-  // -d N or -d a,b,c
-  {
+  // -d N or -d a,b,c; without -d, device 0 (or 0..N-1 for a program
+  // marked `// ci: devices=N`: the harness fills the list).
+  if (device.getNumOccurrences()) {
     llvm::SmallVector<llvm::StringRef> ids;
     llvm::StringRef(device).split(ids, ',');
     for (llvm::StringRef id : ids) {

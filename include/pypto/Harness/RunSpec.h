@@ -52,8 +52,21 @@ struct ArgSpec {
   }
 };
 
+/// A buffer of every rank's communication window (pypto.alloc_window).
+struct WindowSpec {
+  std::vector<int64_t> shape;
+  DataType dtype = DataType::FLOAT32;
+  uint64_t offset = 0; // in each rank's window, 64-byte aligned
+  uint64_t bytes = 0;
+};
+
 struct RunSpec {
   std::string programName; // build_output/<programName>_<ts>/
+  /// Ranks of a multi-card program (pypto.ranks world(N)); 1 otherwise.
+  int worldSize = 1;
+  /// Its window buffers, in program order, and the bytes of each rank's window.
+  std::vector<WindowSpec> windows;
+  uint64_t windowBytes = 0;
   std::vector<ArgSpec> args;
   std::string goldenPath; // absolute, or empty when the program has none
   double rtol = 1e-5;

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "pypto/Runtime/comm_context.h"
 #include "pypto/Runtime/pto/sim/core_context.hpp"
 #include "pypto/Runtime/tensor.h"
 
@@ -233,6 +234,51 @@ struct HostArg {
   template <typename T> static HostArg scalarOf(T value) { return scalar(to_u64(value)); }
 };
 
+/// The chips of a multi-card run (simpler's L3 on one host): every rank's
+/// window, zero-initialised and 64-byte aligned, and the CommContext each
+/// rank's kernels read. Ranks run as concurrent runProgram calls that share
+/// one CommWorld; the first rank to fail aborts the waits of the others.
+class CommWorld {
+public:
+  /// `numRanks` windows of `windowBytes` each (1..64 ranks).
+  static Status create(int numRanks, uint64_t windowBytes, std::unique_ptr<CommWorld> &out);
+  ~CommWorld();
+  CommWorld(const CommWorld &) = delete;
+  CommWorld &operator=(const CommWorld &) = delete;
+
+  int numRanks() const { return numRanks_; }
+  uint64_t windowBytes() const { return windowBytes_; }
+  uint8_t *window(int rank) const { return windows_[rank]; }
+  /// The CommContext of `rank` (stable for the world's lifetime).
+  const ::CommContext *context(int rank) const;
+  /// Whether [p, p + bytes) lies in one rank's window.
+  bool inWindow(const void *p, uint64_t bytes) const;
+
+  /// Signals: `op` 0 adds, 1 sets; wakes every waiter.
+  void notify(int32_t *addr, int32_t value, int32_t op);
+  /// Blocks until `*addr <cmp> expected` holds (true) or `stop()` returns true
+  /// or the world failed (false). Checks at least every few milliseconds.
+  template <typename Stop>
+  bool wait(const int32_t *addr, int32_t cmp, int32_t expected, Stop stop);
+  static bool holds(int32_t value, int32_t cmp, int32_t expected);
+
+  /// The first failure of any rank ends every rank's waits.
+  void fail(int rank, const std::string &message);
+  bool failed() const;
+  std::string failure() const;
+
+private:
+  CommWorld() = default;
+  bool waitSome(const int32_t *addr, int32_t cmp, int32_t expected);
+
+  int numRanks_ = 0;
+  uint64_t windowBytes_ = 0;
+  std::vector<uint8_t *> windows_;
+  std::vector<std::unique_ptr<::CommContext>> contexts_;
+  struct Sync;
+  std::unique_ptr<Sync> sync_;
+};
+
 /// Rings are selected by scope depth as in simpler: the executor's outer
 /// scope is ring 0, a PTO2_SCOPE inside it ring 1, deeper scopes rings 2 and 3.
 inline constexpr int kNumRings = 4;
@@ -314,6 +360,10 @@ struct RunOptions {
   bool deferDispatch = false;
   /// Runtime DFX: what to record, and where (nullptr: nothing).
   RunTrace *trace = nullptr;
+  /// A multi-card run: the shared world and this chip's rank in it. Every
+  /// rank's windows are GM the tasks may touch; TNOTIFY/TWAIT go through it.
+  CommWorld *comm = nullptr;
+  int rank = 0;
 };
 
 /// The limits a run uses, per ring: RunOptions fields, else the environment
@@ -354,6 +404,25 @@ struct RunStats {
 Status runProgram(const DeviceSpec &device, const LoadedProgram &program,
                   std::vector<HostArg> &args, const RunOptions &options = {},
                   RunStats *stats = nullptr);
+
+/// Run `program` once per rank of `world`, each on its own simulated chip and
+/// thread, rank r with `args[r]` and RunOptions{comm = &world, rank = r}.
+/// Returns the first failure (naming its rank), after every rank stopped.
+Status runRanks(const DeviceSpec &device, const LoadedProgram &program,
+                std::vector<std::vector<HostArg>> &args, CommWorld &world,
+                const RunOptions &options = {});
+
+template <typename Stop>
+bool CommWorld::wait(const int32_t *addr, int32_t cmp, int32_t expected, Stop stop) {
+  for (;;) {
+    if (holds(__atomic_load_n(addr, __ATOMIC_SEQ_CST), cmp, expected))
+      return true;
+    if (failed() || stop())
+      return false;
+    if (waitSome(addr, cmp, expected))
+      return true;
+  }
+}
 
 } // namespace pypto::runtime
 

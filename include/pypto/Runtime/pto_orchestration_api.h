@@ -341,8 +341,10 @@ struct PTO2RuntimeOps {
   void (*wait_tensor)(void *rt, const ChipTensor *tensor, int write);
 };
 
-/// The bound runtime of this shared object (hidden: every .so has its own).
-inline const PTO2RuntimeOps *g_pto2_runtime_ops = nullptr;
+/// The bound runtime of this shared object (hidden: every .so has its own),
+/// per thread: the ranks of a multi-card run execute one orchestration
+/// concurrently, each on its own thread.
+inline thread_local const PTO2RuntimeOps *g_pto2_runtime_ops = nullptr;
 
 inline const PTO2RuntimeOps *framework_current_runtime() { return g_pto2_runtime_ops; }
 

@@ -552,6 +552,38 @@ LogicalResult TExpandsOp::verify() {
   return verifyVecTiles(*this, {getDst().getType()});
 }
 
+LogicalResult LoadScalarOp::verify() {
+  if (getResult().getType() != getPtr().getType().getElementType())
+    return emitOpError("result type ")
+           << getResult().getType() << " differs from the pointer's element type "
+           << getPtr().getType().getElementType();
+  return success();
+}
+
+LogicalResult AddPtrOp::verify() {
+  if (getResult().getType() != getPtr().getType())
+    return emitOpError("result must have the pointer's type");
+  return success();
+}
+
+/// A signal is one i32 element.
+static LogicalResult verifySignalView(Operation *op,
+                                      PartitionTensorViewType view) {
+  if (!view.getElementType().isInteger(32) ||
+      llvm::any_of(view.getShape(), [](int64_t d) { return d != 1; }))
+    return op->emitOpError("signal must be a partition of one i32 element, got ")
+           << view;
+  return success();
+}
+
+LogicalResult CommTNotifyOp::verify() {
+  return verifySignalView(*this, getSignal().getType());
+}
+
+LogicalResult CommTWaitOp::verify() {
+  return verifySignalView(*this, getSignal().getType());
+}
+
 LogicalResult TFillPadOp::verify() {
   TileBufType src = getSrc().getType(), dst = getDst().getType();
   for (TileBufType tile : {src, dst})

@@ -319,6 +319,14 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
              << "'" << name << "' is a comparator string on a tensor argument";
     return success();
   }
+  if (name == attr::kCommCtx) {
+    if (!isa<UnitAttr>(attribute.getValue()) || isTensor ||
+        argType.isIntOrIndexOrFloat())
+      return emitError(loc) << "'" << name
+                            << "' marks the CommContext pointer parameter "
+                               "of a lowered kernel";
+    return success();
+  }
   if (name == attr::kRing) {
     auto elements = dyn_cast<IntegerAttr>(attribute.getValue());
     if (isa<TileType>(argType) || argType.isIntOrIndexOrFloat() || !elements ||

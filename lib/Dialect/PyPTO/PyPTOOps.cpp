@@ -59,6 +59,26 @@ LogicalResult AtOp::verify() {
 }
 
 // pypto.spmd core_group "name" blocks(16) (%b) { ... }
+/// `<keyword>(N) (%index) attr-dict {region}`: a region run N times, its
+/// argument the index of the instance (spmd blocks, ranks).
+static ParseResult parseCountedRegion(OpAsmParser &parser,
+                                      OperationState &result,
+                                      StringRef keyword) {
+  int64_t count;
+  OpAsmParser::Argument index;
+  if (parser.parseKeyword(keyword) || parser.parseLParen() ||
+      parser.parseInteger(count) || parser.parseRParen() ||
+      parser.parseLParen() || parser.parseArgument(index) ||
+      parser.parseRParen())
+    return failure();
+  result.addAttribute(keyword, parser.getBuilder().getI64IntegerAttr(count));
+  index.type = parser.getBuilder().getIndexType();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  Region *body = result.addRegion();
+  return parser.parseRegion(*body, {index});
+}
+
 ParseResult SpmdOp::parse(OpAsmParser &parser, OperationState &result) {
   StringRef levelName;
   SMLoc levelLoc = parser.getCurrentLocation();
@@ -71,19 +91,7 @@ ParseResult SpmdOp::parse(OpAsmParser &parser, OperationState &result) {
   std::string name;
   if (succeeded(parser.parseOptionalString(&name)))
     result.addAttribute("name", parser.getBuilder().getStringAttr(name));
-  int64_t blocks;
-  OpAsmParser::Argument blockIndex;
-  if (parser.parseKeyword("blocks") || parser.parseLParen() ||
-      parser.parseInteger(blocks) || parser.parseRParen() ||
-      parser.parseLParen() || parser.parseArgument(blockIndex) ||
-      parser.parseRParen())
-    return failure();
-  result.addAttribute("blocks", parser.getBuilder().getI64IntegerAttr(blocks));
-  blockIndex.type = parser.getBuilder().getIndexType();
-  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
-    return failure();
-  Region *body = result.addRegion();
-  return parser.parseRegion(*body, {blockIndex});
+  return parseCountedRegion(parser, result, "blocks");
 }
 
 void SpmdOp::print(OpAsmPrinter &printer) {
@@ -116,6 +124,99 @@ LogicalResult SpmdOp::verify() {
   return failure(nested.wasInterrupted());
 }
 
+ParseResult RanksOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseCountedRegion(parser, result, "world");
+}
+
+void RanksOp::print(OpAsmPrinter &printer) {
+  printer << " world(" << getWorld() << ") (";
+  printer.printOperand(getRank());
+  printer << ")";
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(), {"world"});
+  printer << " ";
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+}
+
+/// The simulators model up to 64 chips (simpler's CommContext holds 64).
+static constexpr int64_t kMaxRanks = 64;
+
+LogicalResult RanksOp::verify() {
+  if (getWorld() < 1 || getWorld() > kMaxRanks)
+    return emitOpError("world must be 1..")
+           << kMaxRanks << " ranks, got " << getWorld();
+  if (getBody().getNumArguments() != 1 ||
+      !getBody().getArgument(0).getType().isIndex())
+    return emitOpError("region takes the rank (index) as its only argument");
+  if ((*this)->getParentOfType<AtOp>() || (*this)->getParentOfType<SpmdOp>() ||
+      (*this)->getParentOfType<RanksOp>())
+    return emitOpError("must be in the orchestration, outside kernels and "
+                       "other 'pypto.ranks' regions");
+  auto func = (*this)->getParentOfType<FunctionOpInterface>();
+  if (func) {
+    unsigned count = 0;
+    func->walk([&](RanksOp) { ++count; });
+    if (count > 1)
+      return emitOpError("a program has at most one 'pypto.ranks' region");
+  }
+  return success();
+}
+
+LogicalResult AllocWindowOp::verify() {
+  if ((*this)->getParentOfType<AtOp>() || (*this)->getParentOfType<SpmdOp>() ||
+      (*this)->getParentOfType<RanksOp>())
+    return emitOpError("allocates a buffer of every rank: it belongs outside "
+                       "'pypto.ranks' and kernels");
+  return success();
+}
+
+/// Ops that only a kernel runs.
+static LogicalResult verifyInKernel(Operation *op) {
+  if (!op->getParentOfType<AtOp>() && !op->getParentOfType<SpmdOp>()) {
+    auto func = op->getParentOfType<func::FuncOp>();
+    StringRef kind = func ? getFunctionKind(func) : StringRef();
+    if (kind != kind::kInCore && kind != kind::kAIV && kind != kind::kAIC)
+      return op->emitOpError("runs in a kernel: put it in a 'pypto.at' or "
+                             "'pypto.spmd' region");
+  }
+  return success();
+}
+
+LogicalResult RemoteLoadOp::verify() {
+  GMTensorType source = getSource().getType();
+  GMTensorType result = getResult().getType();
+  if (result.getShape() != getSizes() ||
+      result.getElementType() != source.getElementType())
+    return emitOpError("result type must be the window: ")
+           << GMTensorType::get(getContext(), getSizes(),
+                                source.getElementType());
+  if (failed(verifyWindow(*this, getSizes(), source.getShape(), getOffsets(),
+                          "source tensor")))
+    return failure();
+  return verifyInKernel(*this);
+}
+
+/// The element a notify or wait addresses: one index per dimension of an
+/// i32 tensor.
+static LogicalResult verifySignal(Operation *op, GMTensorType signal,
+                                  ValueRange indices) {
+  if (!signal.getElementType().isInteger(32))
+    return op->emitOpError("signal must be an i32 tensor, got ")
+           << signal.getElementType() << " elements";
+  SmallVector<int64_t> one(signal.getShape().size(), 1);
+  if (failed(verifyWindow(op, one, signal.getShape(), indices,
+                          "signal tensor")))
+    return failure();
+  return verifyInKernel(op);
+}
+
+LogicalResult NotifyOp::verify() {
+  return verifySignal(*this, getSignal().getType(), getIndices());
+}
+
+LogicalResult WaitOp::verify() {
+  return verifySignal(*this, getSignal().getType(), getIndices());
+}
+
 LogicalResult CallOp::verify() {
   if (getBlocks() && *getBlocks() < 1)
     return emitOpError("needs at least one block, got ") << *getBlocks();
@@ -142,12 +243,16 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
   if (!callee)
     return emitOpError("'") << getCallee() << "' does not name a function";
-  // The block index of an SPMD kernel comes from the runtime.
-  unsigned expected = callee.getNumArguments();
-  bool spmdKernel =
-      expected && callee.getArgAttr(expected - 1, attr::kSpmd) != nullptr;
-  if (spmdKernel)
-    --expected;
+  // The block index of an SPMD kernel and the CommContext of a multi-card
+  // kernel come from the runtime.
+  unsigned expected = 0;
+  bool spmdKernel = false;
+  for (unsigned i = 0, e = callee.getNumArguments(); i < e; ++i) {
+    bool blockIndex = callee.getArgAttr(i, attr::kSpmd) != nullptr;
+    spmdKernel |= blockIndex;
+    if (!blockIndex && !callee.getArgAttr(i, attr::kCommCtx))
+      ++expected;
+  }
   if (expected != getArgs().size())
     return emitOpError("'") << getCallee() << "' takes " << expected
                             << " arguments, got " << getArgs().size();
@@ -195,6 +300,8 @@ LogicalResult LoadOp::verify() {
   SmallVector<int64_t> window(tile.getShape());
   if (getTranspose())
     std::reverse(window.begin(), window.end());
+  if (getPeer() && getTranspose())
+    return emitOpError("cannot read a peer's window transposed");
   return verifyWindow(*this, window, source.getShape(), getOffsets(),
                       "source tensor");
 }

@@ -56,6 +56,39 @@ def PTO_PartitionViewOp : PTO_Op<"partition_view",
   let hasVerifier = 1;
 }
 
+def PTO_LoadScalarOp : PTO_Op<"load_scalar"> {
+  let summary = "read one element of GM through a pointer";
+  let description = [{
+    Multi-card kernels read their CommContext this way (slot 2: rank, slot
+    4 + r: the base of rank r's window).
+
+    ```mlir
+    %v = pto.load_scalar %ctx[%c2] : !pto.ptr<i64> -> i64
+    ```
+  }];
+  let arguments = (ins PTO_PtrType:$ptr, Index:$offset);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$result);
+  let assemblyFormat = [{
+    $ptr `[` $offset `]` attr-dict `:` qualified(type($ptr)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_AddPtrOp : PTO_Op<"addptr", [Pure]> {
+  let summary = "a GM pointer moved by a number of elements";
+  let description = [{
+    ```mlir
+    %peer = pto.addptr %arg1, %delta : !pto.ptr<f32> -> !pto.ptr<f32>
+    ```
+  }];
+  let arguments = (ins PTO_PtrType:$ptr, Index:$offset);
+  let results = (outs PTO_PtrType:$result);
+  let assemblyFormat = [{
+    $ptr `,` $offset attr-dict `:` qualified(type($ptr)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def PTO_AllocTileOp : PTO_Op<"alloc_tile", [AttrSizedOperandSegments]> {
   let summary = "declare a tile buffer, optionally at a fixed address";
   let description = [{
@@ -357,6 +390,56 @@ def PTO_TFillPadOp : PTO_VecOp<"tfillpad"> {
     `ins` `(` $src `:` qualified(type($src)) `)`
     `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Signals between chips (pto::comm)
+//===----------------------------------------------------------------------===//
+
+def PTO_NotifyOpEnum : I32EnumAttr<"NotifyOp", "what tnotify does", [
+    I32EnumAttrCase<"atomic_add", 0>, I32EnumAttrCase<"set", 1>]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+def PTO_NotifyOpAttr : EnumAttr<PTO_Dialect, PTO_NotifyOpEnum, "notify_op">;
+
+def PTO_WaitCmpEnum : I32EnumAttr<"WaitCmp", "what twait waits for", [
+    I32EnumAttrCase<"eq", 0>, I32EnumAttrCase<"ne", 1>,
+    I32EnumAttrCase<"gt", 2>, I32EnumAttrCase<"ge", 3>,
+    I32EnumAttrCase<"lt", 4>, I32EnumAttrCase<"le", 5>]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+def PTO_WaitCmpAttr : EnumAttr<PTO_Dialect, PTO_WaitCmpEnum, "wait_cmp">;
+
+def PTO_CommTNotifyOp : PTO_Op<"comm.tnotify"> {
+  let summary = "add to or set an i32 signal, usually in a peer's window";
+  let description = [{
+    ```mlir
+    pto.comm.tnotify(%pv, %v : !pto.partition_tensor_view<1x1xi32>, i32) {notifyOp = #pto<notify_op atomic_add>}
+    ```
+  }];
+  let arguments = (ins PTO_PartitionTensorViewType:$signal, I32:$value,
+                       PTO_NotifyOpAttr:$notifyOp);
+  let assemblyFormat = [{
+    `(` $signal `,` $value `:` qualified(type($signal)) `,` type($value) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_CommTWaitOp : PTO_Op<"comm.twait"> {
+  let summary = "wait until an i32 signal of this chip's window meets a condition";
+  let description = [{
+    ```mlir
+    pto.comm.twait(%pv, %e : !pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto<wait_cmp ge>}
+    ```
+  }];
+  let arguments = (ins PTO_PartitionTensorViewType:$signal, I32:$expected,
+                       PTO_WaitCmpAttr:$cmp);
+  let assemblyFormat = [{
+    `(` $signal `,` $expected `:` qualified(type($signal)) `,` type($expected) `)` attr-dict
+  }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -82,6 +82,9 @@ inline constexpr llvm::StringLiteral kRing = "pypto.ring";
 /// On an output of the entry function: its comparator, e.g.
 /// "ratio_allclose(max_error_ratio=0.01)".
 inline constexpr llvm::StringLiteral kCompare = "pypto.compare";
+/// On a lowered kernel's `!pto.ptr<i64>` parameter: the chip's CommContext
+/// (multi-card kernels that read or signal a peer's window).
+inline constexpr llvm::StringLiteral kCommCtx = "pypto.comm_ctx";
 } // namespace attr
 
 /// Function roles (`pypto.kind`).

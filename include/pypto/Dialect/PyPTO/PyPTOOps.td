@@ -169,10 +169,135 @@ def PyPTO_AssembleOp : PyPTO_Op<"assemble"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Several chips: ranks, windows and signals
+//===----------------------------------------------------------------------===//
+
+def PyPTO_RanksOp : PyPTO_Op<"ranks", [SingleBlock, NoTerminator,
+                                        RecursiveMemoryEffects]> {
+  let summary = "the orchestration of every chip of a multi-card program";
+  let description = [{
+    The body is the orchestration each of `world` chips (ranks) runs, with
+    the region's argument as its rank, from 0 to `world - 1`. Everything
+    outside the region is shared: the program's tensors (each rank takes
+    its part) and the windows (`pypto.alloc_window`). A program has at most
+    one `pypto.ranks`, in its entry function; `pypto-run` runs it with one
+    simulated chip per rank (`-d 0,1` or no `-d`).
+
+    ```mlir
+    %data = pypto.alloc_window : !pypto.tensor<1x256xf32>
+    pypto.ranks world(2) (%rank) {
+      pypto.at core_group "reduce_step" { ... }
+    }
+    ```
+  }];
+  let arguments = (ins I64Attr:$world);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::BlockArgument getRank() { return getBody().getArgument(0); }
+  }];
+}
+
+def PyPTO_AllocWindowOp : PyPTO_Op<"alloc_window",
+    [MemoryEffects<[MemAlloc]>]> {
+  let summary = "a buffer in every rank's communication window";
+  let description = [{
+    Every rank has its own copy, zero-initialised and at the same offset of
+    its window, so a kernel can read a peer's copy (`pypto.remote_load`) and
+    signal it (`pypto.notify`). Inside `pypto.ranks` the value is the
+    running rank's copy, a tensor like any other.
+
+    ```mlir
+    %signal = pypto.alloc_window : !pypto.tensor<2x1xi32>
+    ```
+  }];
+  let results = (outs PyPTO_TensorType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def PyPTO_RemoteLoadOp : PyPTO_Op<"remote_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "a window of a peer's copy of a communication window";
+  let description = [{
+    `%t = pypto.remote_load %data[%i, %j] [R, C] peer %p` reads the R×C
+    window at `(%i, %j)` of rank `%p`'s copy of `%data` (a
+    `pypto.alloc_window` buffer, or a slice of one). Inside a kernel.
+
+    ```mlir
+    %recv = pypto.remote_load %data[%c0, %c0] [1, 256] peer %peer
+        : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x256xf32>
+    ```
+  }];
+  let arguments = (ins PyPTO_TensorType:$source, Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$sizes, Index:$peer);
+  let results = (outs PyPTO_TensorType:$result);
+  let assemblyFormat = [{
+    $source `[` $offsets `]` $sizes `peer` $peer attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_NotifyKind : I32EnumAttr<"NotifyKind", "what a notify does", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"set", 1>]> {
+  let cppNamespace = "::mlir::pypto";
+  let genSpecializedAttr = 0;
+}
+def PyPTO_NotifyKindAttr : EnumAttr<PyPTO_Dialect, PyPTO_NotifyKind, "notify_kind">;
+
+def PyPTO_WaitCmp : I32EnumAttr<"WaitCmp", "the condition a wait waits for", [
+    I32EnumAttrCase<"eq", 0>, I32EnumAttrCase<"ne", 1>,
+    I32EnumAttrCase<"gt", 2>, I32EnumAttrCase<"ge", 3>,
+    I32EnumAttrCase<"lt", 4>, I32EnumAttrCase<"le", 5>]> {
+  let cppNamespace = "::mlir::pypto";
+  let genSpecializedAttr = 0;
+}
+def PyPTO_WaitCmpAttr : EnumAttr<PyPTO_Dialect, PyPTO_WaitCmp, "wait_cmp">;
+
+def PyPTO_NotifyOp : PyPTO_Op<"notify"> {
+  let summary = "signal a peer: add to or set an i32 in its window";
+  let description = [{
+    `pypto.notify %signal[%i, %j] peer %p add %v` atomically adds `%v` to
+    the element `(%i, %j)` of rank `%p`'s copy of the window `%signal`
+    (`set` stores it instead). Inside a kernel; the writes the kernel made
+    before it are visible to a peer that waits for it.
+
+    ```mlir
+    pypto.notify %signal[%my_rank, %c0] peer %peer add %one : !pypto.tensor<2x1xi32>
+    ```
+  }];
+  let arguments = (ins PyPTO_TensorType:$signal, Variadic<Index>:$indices,
+                       Index:$peer, PyPTO_NotifyKindAttr:$kind, I32:$value);
+  let assemblyFormat = [{
+    $signal `[` $indices `]` `peer` $peer `` $kind $value attr-dict `:` qualified(type($signal))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_WaitOp : PyPTO_Op<"wait"> {
+  let summary = "wait until an i32 of this rank's window meets a condition";
+  let description = [{
+    `pypto.wait %signal[%i, %j] ge %v` blocks the kernel until the element
+    `(%i, %j)` of this rank's copy of `%signal` is `>= %v` (also `eq`,
+    `ne`, `gt`, `lt`, `le`). Inside a kernel.
+
+    ```mlir
+    pypto.wait %signal[%peer, %c0] ge %one : !pypto.tensor<2x1xi32>
+    ```
+  }];
+  let arguments = (ins PyPTO_TensorType:$signal, Variadic<Index>:$indices,
+                       PyPTO_WaitCmpAttr:$cmp, I32:$expected);
+  let assemblyFormat = [{
+    $signal `[` $indices `]` `` $cmp $expected attr-dict `:` qualified(type($signal))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Tile data movement
 //===----------------------------------------------------------------------===//
 
-def PyPTO_LoadOp : PyPTO_Op<"load"> {
+def PyPTO_LoadOp : PyPTO_Op<"load", [AttrSizedOperandSegments]> {
   let summary = "load a window of a tensor into a tile";
   let description = [{
     With `transpose`, the tile holds the transposed window: a tile of KxN
@@ -181,10 +306,10 @@ def PyPTO_LoadOp : PyPTO_Op<"load"> {
     operands.
   }];
   let arguments = (ins PyPTO_TensorType:$source, Variadic<Index>:$offsets,
-                       UnitAttr:$transpose);
+                       Optional<Index>:$peer, UnitAttr:$transpose);
   let results = (outs PyPTO_TileType:$result);
   let assemblyFormat = [{
-    $source `[` $offsets `]` attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+    $source `[` $offsets `]` (`peer` $peer^)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }

@@ -26,5 +26,6 @@
 #include "pto/instr_layout.hpp"
 #include "pto/instr_sort.hpp"
 #include "pto/pipe.hpp"
+#include "pto/comm.hpp"
 
 #endif // PTO_PTO_INST_HPP

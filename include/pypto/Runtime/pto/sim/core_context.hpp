@@ -17,7 +17,7 @@ enum class Space : int { UB = 0, L1, L0A, L0B, L0C, BIAS, NumSpaces };
 
 inline constexpr int kNumSpaces = static_cast<int>(Space::NumSpaces);
 
-inline constexpr uint32_t kCoreContextAbiVersion = 2;
+inline constexpr uint32_t kCoreContextAbiVersion = 3;
 
 // Element types a pipe slot can carry (PipeTileDesc::elem_type).
 enum class PipeElem : uint32_t {
@@ -90,6 +90,16 @@ struct CoreContext {
   const GmRange* gm_ranges;
   uint32_t num_gm_ranges;
   int32_t arch;                          // Arch of the simulated device
+
+  // ---- ABI v3 (appended): the chips of a multi-card run ----
+  int32_t rank;                          // this chip's rank (0 when alone)
+  int32_t num_ranks;                     // chips in the run (1 when alone)
+  // Signals in the communication windows (pto/comm.hpp). notify applies `op` (0 atomic
+  // add, 1 set) to the int32 at `addr`, in any rank's window, and wakes the waiters; wait
+  // blocks until `*addr <cmp> expected` (0 eq, 1 ne, 2 gt, 3 ge, 4 lt, 5 le) holds for
+  // the int32 at `addr` or the run is aborted. nullptr outside a runtime core.
+  void (*comm_notify)(CoreContext*, int32_t* addr, int32_t value, int32_t op);
+  void (*comm_wait)(CoreContext*, const int32_t* addr, int32_t cmp, int32_t expected);
 };
 
 // Simulated architectures.
