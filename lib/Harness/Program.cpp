@@ -243,7 +243,10 @@ static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
   }
   // A multi-card program: its ranks and the layout of every rank's window
   // (buffers one after another, 64-byte aligned, as simpler carves them).
-  func.walk([&](RanksOp ranks) { spec.worldSize = int(ranks.getWorld()); });
+  func.walk([&](RanksOp ranks) {
+    spec.worldSize = int(ranks.getWorld());
+    spec.hasRanks = true;
+  });
   WalkResult windows = func.walk([&](AllocWindowOp window) {
     GMTensorType type = window.getType();
     std::optional<DataType> dtype = toDataType(type.getElementType());

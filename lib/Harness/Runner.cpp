@@ -378,7 +378,7 @@ private:
       options.dfx.configure(trace);
       runOptions.trace = &trace;
     }
-    rt::Status status = program.spec.worldSize > 1
+    rt::Status status = program.spec.hasRanks
                             ? runRanks(*device, loaded, data, runOptions)
                             : rt::runProgram(*device, loaded, args, runOptions);
     // DFX artefacts are written for failed runs too: they help most there.
@@ -418,8 +418,9 @@ private:
       ids += (r ? "," : "") + (options.devices.empty()
                                    ? std::to_string(r)
                                    : std::to_string(options.devices[r]));
-    std::printf("[RUN]   %d ranks on devices %s, windows of %llu bytes\n",
-                spec.worldSize, ids.c_str(),
+    std::printf("[RUN]   %d rank%s on device%s %s, windows of %llu bytes\n",
+                spec.worldSize, spec.worldSize == 1 ? "" : "s",
+                spec.worldSize == 1 ? "" : "s", ids.c_str(),
                 (unsigned long long)spec.windowBytes);
     std::fflush(stdout);
     std::vector<std::vector<rt::HostArg>> perRank;

@@ -27,6 +27,10 @@ Status CommWorld::create(int numRanks, uint64_t windowBytes, std::unique_ptr<Com
   if (numRanks < 1 || numRanks > int(COMM_MAX_RANKS))
     return Status::error("a multi-card run has 1.." + std::to_string(COMM_MAX_RANKS) +
                          " ranks, not " + std::to_string(numRanks));
+  // Far beyond any host's memory, and safe from wrapping when rounded up.
+  if (windowBytes > (uint64_t(1) << 48))
+    return Status::error("a window of " + std::to_string(windowBytes) +
+                         " bytes is too large");
   std::unique_ptr<CommWorld> world(new CommWorld());
   world->numRanks_ = numRanks;
   world->windowBytes_ = (windowBytes + 63) / 64 * 64;

@@ -1600,6 +1600,10 @@ Status runProgram(const DeviceSpec &device, const LoadedProgram &program,
                   std::vector<HostArg> &args, const RunOptions &options, RunStats *stats) {
   if (!program.loaded() || !program.entry || !program.config || !program.bindRuntime)
     return Status::error("runProgram: no program loaded");
+  if (options.comm && (options.rank < 0 || options.rank >= options.comm->numRanks()))
+    return Status::error("runProgram: rank " + std::to_string(options.rank) +
+                         " is not a rank of the " + std::to_string(options.comm->numRanks()) +
+                         "-rank world");
   // A multi-card run has one orchestration thread per rank: the bound
   // runtime is thread_local, so ranks of one program run concurrently.
   std::unique_lock<std::mutex> runLock(*program.runMutex, std::defer_lock);

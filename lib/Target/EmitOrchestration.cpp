@@ -190,6 +190,7 @@ private:
     for (Operation &op : ranks.getBody().front())
       if (failed(emitOp(&op)))
         return failure();
+    commCtx.clear(); // calls after the region have no CommContext
     return success();
   }
 
@@ -304,13 +305,18 @@ private:
       indent();
       os << params << ".add_scalar(to_u64(" << name(arg) << "));\n";
     }
-    // The CommContext of a kernel that reads or signals a peer's window.
-    for (unsigned i = 0, e = part.getNumArguments(); i < e; ++i) {
-      if (!part.getArgAttr(i, attr::kCommCtx))
-        continue;
+    // The CommContext of a kernel (or either part of a mixed kernel) that
+    // reads or signals a peer's window: one scalar, for both parts.
+    auto takesCommCtx = [](func::FuncOp f) {
+      for (unsigned i = 0, e = f.getNumArguments(); i < e; ++i)
+        if (f.getArgAttr(i, attr::kCommCtx))
+          return true;
+      return false;
+    };
+    if (takesCommCtx(part) || (vectorPart && takesCommCtx(vectorPart->func))) {
       if (commCtx.empty())
         return call.emitOpError("calls '")
-               << part.getSymName()
+               << call.getCallee()
                << "', which reads or signals a peer's window, outside a "
                   "'pypto.ranks' region";
       indent();

@@ -101,6 +101,16 @@ public:
       return failure();
     if (crossings.empty() && !(cube && vector))
       return success();
+    // Both parts would run a signal, so a peer would see it twice.
+    WalkResult signals = kernel.walk([&](Operation *op) {
+      if (!isa<NotifyOp, WaitOp>(op))
+        return WalkResult::advance();
+      op->emitOpError("in a kernel with cube and vector work is not "
+                      "supported yet; signal from a kernel of one core type");
+      return WalkResult::interrupt();
+    });
+    if (signals.wasInterrupted())
+      return failure();
     if (failed(checkGlobalMemoryHazards()))
       return failure();
 

@@ -266,3 +266,91 @@ module @padded {
     return
   }
 }
+
+// -----
+
+// A multi-card kernel: the CommContext is an int64 pointer parameter, read
+// from a scalar slot in kernel_entry (after the tensors and the other
+// scalars). load_scalar is an indexed read of it, addptr pointer
+// arithmetic: the peer's copy of a window buffer is the local pointer moved
+// by (base[peer] - base[rank]) / element size. TNOTIFY signals a
+// GlobalTensor of one element of the peer's copy (AtomicAdd or Set), TWAIT
+// waits on one of this rank's copy with the comparison in capitals.
+
+// CHECK-LABEL: // kernels/aiv/step.cpp
+// CHECK: static AICORE void step(__gm__ int32_t* [[SIG:v[0-9]+]], __gm__ half* [[DATA:v[0-9]+]], __gm__ float* [[OUT:v[0-9]+]], int64_t [[RANK:v[0-9]+]], __gm__ int64_t* [[CTX:v[0-9]+]]) {
+// CHECK: const int64_t [[PAIR:v[0-9]+]] = [[CTX]][[[C2:v[0-9]+]]];
+// CHECK-NEXT: const int32_t [[ME32:v[0-9]+]] = static_cast<int32_t>([[PAIR]]);
+// CHECK-NEXT: const int64_t [[ME:v[0-9]+]] = static_cast<int64_t>([[ME32]]);
+// CHECK-NEXT: const int64_t [[MYSLOT:v[0-9]+]] = [[ME]] + [[C4:v[0-9]+]];
+// CHECK-NEXT: const int64_t [[MYBASE:v[0-9]+]] = [[CTX]][[[MYSLOT]]];
+// CHECK: const int64_t [[PEER:v[0-9]+]] = {{v[0-9]+}} % {{v[0-9]+}};
+// CHECK-NEXT: const int64_t [[SLOT:v[0-9]+]] = [[PEER]] + [[C4]];
+// CHECK-NEXT: const int64_t [[BASE:v[0-9]+]] = [[CTX]][[[SLOT]]];
+// CHECK-NEXT: const int64_t [[BYTES:v[0-9]+]] = [[BASE]] - [[MYBASE]];
+// CHECK-NEXT: const int64_t [[ELEMS:v[0-9]+]] = [[BYTES]] / {{v[0-9]+}};
+// CHECK-NEXT: const int64_t [[DELTA:v[0-9]+]] = static_cast<int64_t>([[ELEMS]]);
+// CHECK-NEXT: __gm__ int32_t* [[PSIG:v[0-9]+]] = [[SIG]] + [[DELTA]];
+// CHECK-NEXT: GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 1>, pto::Stride<2, 2, 2, 2, 1>, pto::Layout::ND> [[N1:v[0-9]+]]([[PSIG]] + ([[RANK]] * 2 + {{v[0-9]+}} * 1));
+// CHECK-NEXT: pto::comm::TNOTIFY([[N1]], [[ONE:v[0-9]+]], pto::comm::NotifyOp::AtomicAdd);
+// CHECK: __gm__ int32_t* [[PSIG2:v[0-9]+]] = [[SIG]] + {{v[0-9]+}};
+// CHECK-NEXT: GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 1>, pto::Stride<2, 2, 2, 2, 1>, pto::Layout::ND> [[N2:v[0-9]+]]([[PSIG2]] + ([[RANK]] * 2 + {{v[0-9]+}} * 1));
+// CHECK-NEXT: pto::comm::TNOTIFY([[N2]], [[ZERO:v[0-9]+]], pto::comm::NotifyOp::Set);
+// CHECK-NEXT: GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 1>, pto::Stride<2, 2, 2, 2, 1>, pto::Layout::ND> [[W1:v[0-9]+]]([[SIG]] + ([[PEER]] * 2 + {{v[0-9]+}} * 1));
+// CHECK-NEXT: pto::comm::TWAIT([[W1]], [[ONE]], pto::comm::WaitCmp::EQ);
+// CHECK-NEXT: pto::comm::TWAIT([[W1]], [[ZERO]], pto::comm::WaitCmp::NE);
+// CHECK-NEXT: pto::comm::TWAIT([[W1]], [[ZERO]], pto::comm::WaitCmp::GT);
+// CHECK-NEXT: pto::comm::TWAIT([[W1]], [[ONE]], pto::comm::WaitCmp::GE);
+// CHECK-NEXT: GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 1>, pto::Stride<2, 2, 2, 2, 1>, pto::Layout::ND> [[W2:v[0-9]+]]([[SIG]] + ([[PEER]] * 2 + {{v[0-9]+}} * 1));
+// CHECK-NEXT: pto::comm::TWAIT([[W2]], [[ONE]], pto::comm::WaitCmp::LT);
+// CHECK-NEXT: pto::comm::TWAIT([[W2]], [[ZERO]], pto::comm::WaitCmp::LE);
+// CHECK-NEXT: Tile<TileType::Vec, half, 1, 64, {{.+}}> [[T:v[0-9]+]];
+// CHECK-NEXT: TASSIGN([[T]], {{v[0-9]+}});
+// CHECK-NEXT: const int64_t [[LBASE:v[0-9]+]] = [[CTX]][[[SLOT]]];
+// CHECK-NEXT: const int64_t [[LBYTES:v[0-9]+]] = [[LBASE]] - [[MYBASE]];
+// CHECK-NEXT: const int64_t [[LELEMS:v[0-9]+]] = [[LBYTES]] / {{v[0-9]+}};
+// CHECK-NEXT: const int64_t [[LDELTA:v[0-9]+]] = static_cast<int64_t>([[LELEMS]]);
+// CHECK-NEXT: __gm__ half* [[PDATA:v[0-9]+]] = [[DATA]] + [[LDELTA]];
+// CHECK-NEXT: GlobalTensor<half, pto::Shape<1, 1, 1, 1, 64>, pto::Stride<64, 64, 64, 64, 1>, pto::Layout::ND> [[G:v[0-9]+]]([[PDATA]] + ([[PEER]] * 64 + {{v[0-9]+}} * 1));
+// CHECK-NEXT: TLOAD([[T]], [[G]]);
+// CHECK: extern "C" __attribute__((visibility("default"))) void kernel_entry(__gm__ int64_t* args) {
+// CHECK-NEXT: __gm__ ChipTensor* a0_tensor = reinterpret_cast<__gm__ ChipTensor*>(args[0]);
+// CHECK-NEXT: __gm__ int32_t* a0 = reinterpret_cast<__gm__ int32_t*>(a0_tensor->buffer.addr) + a0_tensor->start_offset;
+// CHECK-NEXT: __gm__ ChipTensor* a1_tensor = reinterpret_cast<__gm__ ChipTensor*>(args[1]);
+// CHECK-NEXT: __gm__ half* a1 = reinterpret_cast<__gm__ half*>(a1_tensor->buffer.addr) + a1_tensor->start_offset;
+// CHECK-NEXT: __gm__ ChipTensor* a2_tensor = reinterpret_cast<__gm__ ChipTensor*>(args[2]);
+// CHECK-NEXT: __gm__ float* a2 = reinterpret_cast<__gm__ float*>(a2_tensor->buffer.addr) + a2_tensor->start_offset;
+// CHECK-NEXT: int64_t a3 = from_u64<int64_t>(static_cast<uint64_t>(args[3]));
+// CHECK-NEXT: __gm__ int64_t* a4 = reinterpret_cast<__gm__ int64_t*>(static_cast<uintptr_t>(args[4]));
+// CHECK-NEXT: step(a0, a1, a2, a3, a4);
+// CHECK-NEXT: }
+module @signals {
+  func.func @signals(%y: !pypto.tensor<2x64xf32> {pypto.dir = "out"}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %data = pypto.alloc_window : !pypto.tensor<2x64xf16>
+    %signal = pypto.alloc_window : !pypto.tensor<2x2xi32>
+    pypto.ranks world(2) (%rank) {
+      %out = pypto.slice %y[%rank, %c0] [1, 64] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+      pypto.at core_group "step" {
+        %one = arith.constant 1 : i32
+        %zero = arith.constant 0 : i32
+        %next = arith.addi %rank, %c1 : index
+        %peer = arith.remsi %next, %c2 : index
+        pypto.notify %signal[%rank, %c0] peer %peer add %one : !pypto.tensor<2x2xi32>
+        pypto.notify %signal[%rank, %c1] peer %peer set %zero : !pypto.tensor<2x2xi32>
+        pypto.wait %signal[%peer, %c0] eq %one : !pypto.tensor<2x2xi32>
+        pypto.wait %signal[%peer, %c0] ne %zero : !pypto.tensor<2x2xi32>
+        pypto.wait %signal[%peer, %c0] gt %zero : !pypto.tensor<2x2xi32>
+        pypto.wait %signal[%peer, %c0] ge %one : !pypto.tensor<2x2xi32>
+        pypto.wait %signal[%peer, %c1] lt %one : !pypto.tensor<2x2xi32>
+        pypto.wait %signal[%peer, %c1] le %zero : !pypto.tensor<2x2xi32>
+        %r = pypto.remote_load %data[%peer, %c0] [1, 64] peer %peer : !pypto.tensor<2x64xf16> -> !pypto.tensor<1x64xf16>
+        %f = pypto.cast %r : !pypto.tensor<1x64xf16> -> !pypto.tensor<1x64xf32>
+        pypto.assemble %f into %out[%c0, %c0] : !pypto.tensor<1x64xf32> into !pypto.tensor<1x64xf32>
+      }
+    }
+    return
+  }
+}

@@ -61,3 +61,38 @@ func.func @program(%x: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orche
   %t = pypto.create_tensor : !pypto.tensor<16x16xf64>
   return
 }
+
+// -----
+
+// Only the chips of a multi-card program have a CommContext to give a
+// kernel that reads or signals a peer's window.
+module {
+  func.func @k(%p: !pto.ptr<f32>, %peer: index, %ctx: !pto.ptr<i64> {pypto.comm_ctx}) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    return
+  }
+  func.func @main(%t: !pypto.tensor<16x16xf32>, %n: index) attributes {pypto.kind = "orchestration"} {
+    // expected-error @+1 {{'pypto.call' op calls 'k', which reads or signals a peer's window, outside a 'pypto.ranks' region}}
+    pypto.call @k(%t, %n) : (!pypto.tensor<16x16xf32>, index) -> ()
+    pypto.ranks world(2) (%rank) {
+      pypto.call @k(%t, %rank) : (!pypto.tensor<16x16xf32>, index) -> ()
+    }
+    return
+  }
+}
+
+// -----
+
+// A call after the ranks region is outside it too.
+module {
+  func.func @k(%p: !pto.ptr<f32>, %peer: index, %ctx: !pto.ptr<i64> {pypto.comm_ctx}) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    return
+  }
+  func.func @main(%t: !pypto.tensor<16x16xf32>, %n: index) attributes {pypto.kind = "orchestration"} {
+    pypto.ranks world(2) (%r) {
+      pypto.call @k(%t, %r) : (!pypto.tensor<16x16xf32>, index) -> ()
+    }
+    // expected-error @+1 {{'pypto.call' op calls 'k', which reads or signals a peer's window, outside a 'pypto.ranks' region}}
+    pypto.call @k(%t, %n) : (!pypto.tensor<16x16xf32>, index) -> ()
+    return
+  }
+}

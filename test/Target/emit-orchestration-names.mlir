@@ -37,3 +37,33 @@ func.func @dup(%x: !pypto.tensor<16x32xf32> {pypto.name = "t"},
   }
   return
 }
+
+// -----
+
+// Arguments named like the rank and the CommContext of a multi-card program
+// keep their names; the rank and the CommContext take others, and each
+// task receives the value it was given.
+
+// CHECK: int64_t rank = from_u64<int64_t>(orch_args.scalar(0));
+// CHECK: float comm_ctx = from_u64<float>(orch_args.scalar(1));
+// CHECK: const int64_t [[RANK:rank_[0-9]+]] = from_u64<int64_t>(orch_args.scalar(2));  // of 2
+// CHECK-NEXT: const uint64_t [[CTX:comm_ctx_[0-9]+]] = orch_args.scalar(3);  // CommContext*
+// CHECK: uint32_t [[V:v[0-9]+]]_offsets[2] = {static_cast<uint32_t>(rank), static_cast<uint32_t>({{v[0-9]+}})};
+// CHECK: // Task: named
+// CHECK: .add_scalar(to_u64(rank));
+// CHECK-NEXT: .add_scalar(to_u64([[RANK]]));
+// CHECK-NEXT: .add_scalar(to_u64(comm_ctx));
+// CHECK-NEXT: .add_scalar([[CTX]]);
+func.func @names(%x: !pypto.tensor<2x32xf32> {pypto.dir = "out"}, %n: index {pypto.name = "rank"},
+                 %s: f32 {pypto.name = "comm_ctx"}) {
+  %c0 = arith.constant 0 : index
+  %data = pypto.alloc_window : !pypto.tensor<2x32xf32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "named" {
+      %r = pypto.remote_load %data[%n, %c0] [1, 32] peer %rank : !pypto.tensor<2x32xf32> -> !pypto.tensor<1x32xf32>
+      %t = pypto.adds %r, %s : !pypto.tensor<1x32xf32>, f32
+      pypto.assemble %t into %x[%n, %c0] : !pypto.tensor<1x32xf32> into !pypto.tensor<2x32xf32>
+    }
+  }
+  return
+}

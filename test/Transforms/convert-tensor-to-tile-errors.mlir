@@ -98,3 +98,34 @@ func.func @read_in_kernel(%t: !pypto.tensor<4xi32>) attributes {pypto.kind = "in
   %v = pypto.read %t[%c0] : !pypto.tensor<4xi32> -> i32
   return
 }
+
+// -----
+
+// Signals and peers' windows live in windows: kernel parameters.
+func.func @notify_computed(%p: index, %v: i32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %s = pypto.full %v : i32 -> !pypto.tensor<2x1xi32>
+  // expected-error @+1 {{'pypto.notify' op operates on a tensor that is neither a kernel parameter nor a slice of one}}
+  pypto.notify %s[%c0, %c0] peer %p add %v : !pypto.tensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @wait_computed(%v: i32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %s = pypto.full %v : i32 -> !pypto.tensor<2x1xi32>
+  // expected-error @+1 {{'pypto.wait' op operates on a tensor that is neither a kernel parameter nor a slice of one}}
+  pypto.wait %s[%c0, %c0] eq %v : !pypto.tensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @remote_load_computed(%a: !pypto.tensor<16x16xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %s = pypto.exp %a : !pypto.tensor<16x16xf32>
+  // expected-error @+1 {{'pypto.remote_load' op operates on a tensor that is neither a kernel parameter nor a slice of one}}
+  %r = pypto.remote_load %s[%c0, %c0] [16, 16] peer %p : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  return
+}

@@ -349,3 +349,93 @@ func.func @b_trans(%q: !pypto.tensor<16x64xf32>, %k: !pypto.tensor<32x64xf32>,
   pypto.assemble %p into %s[%c0, %c0] : !pypto.tensor<16x32xf32> into !pypto.tensor<16x32xf32>
   return
 }
+
+// -----
+
+// Multi-card accesses. A remote_load becomes a load with `peer` at the
+// window's offsets in the parameter (a slice of a slice adds up, as for
+// local loads); notify and wait stay GM operations, on the parameter itself
+// with their indices rebased by the slice's offsets.
+
+// CONV-LABEL: func.func @remote
+// CONV:       pypto.load %{{.+}}[%{{.+}}, %{{.+}}] peer %{{.+}} : !pypto.tensor<4x64xf32> -> !pypto.tile<1x32xf32>{{$}}
+// CONV:       pypto.load %{{.+}}[%{{.+}}, %{{.+}}] peer %{{.+}} : !pypto.tensor<4x64xf32> -> !pypto.tile<1x32xf32>{{$}}
+// CONV:       pypto.add %{{.+}}, %{{.+}} : !pypto.tile<1x32xf32>{{$}}
+
+// CHECK-LABEL: func.func @remote
+// CHECK-SAME: (%[[DATA:[^:]+]]: !pypto.tensor<4x64xf32>, %[[SIG:[^:]+]]: !pypto.tensor<4x2xi32>, %[[OUT:[^:]+]]: !pypto.tensor<1x32xf32> {pypto.dir = "out"}, %[[PEER:[^:]+]]: index, %[[ONE:[^:]+]]: i32)
+// CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
+// CHECK-DAG: %[[C32:.+]] = arith.constant 32 : index
+// The slices: rows [2, 4) of the data, rows [2, 4) and column 1 of the
+// signals.
+// CHECK:      %[[HR:.+]] = arith.addi %[[ZD:.+]], %[[C2]] : index
+// CHECK-NEXT: %[[HC:.+]] = arith.addi %[[ZD]], %[[C0:.+]] : index
+// CHECK-NEXT: %[[SR:.+]] = arith.addi %[[ZS:.+]], %[[C2]] : index
+// CHECK-NEXT: %[[SC:.+]] = arith.addi %[[ZS]], %[[C1]] : index
+// notify of the slice's [1, 0]: the signal's [2 + 1, 1 + 0].
+// CHECK-NEXT: %[[NR:.+]] = arith.addi %[[SR]], %[[C1]] : index
+// CHECK-NEXT: %[[NC:.+]] = arith.addi %[[SC]], %[[C0]] : index
+// CHECK-NEXT: pypto.notify %[[SIG]][%[[NR]], %[[NC]]] peer %[[PEER]] set %[[ONE]] : !pypto.tensor<4x2xi32>
+// wait on the slice's [peer, 0]: the signal's [2 + peer, 1 + 0].
+// CHECK-NEXT: %[[WR:.+]] = arith.addi %[[SR]], %[[PEER]] : index
+// CHECK-NEXT: %[[WC:.+]] = arith.addi %[[SC]], %[[C0]] : index
+// CHECK-NEXT: pypto.wait %[[SIG]][%[[WR]], %[[WC]]] ge %[[ONE]] : !pypto.tensor<4x2xi32>
+// notify of the parameter itself: offsets from zero.
+// CHECK-NEXT: %[[PR:.+]] = arith.addi %[[ZS]], %[[PEER]] : index
+// CHECK-NEXT: %[[PC:.+]] = arith.addi %[[ZS]], %[[C1]] : index
+// CHECK-NEXT: pypto.notify %[[SIG]][%[[PR]], %[[PC]]] peer %[[PEER]] add %[[ONE]] : !pypto.tensor<4x2xi32>
+// remote_load of the slice's [1, 32]: the data's [2 + 1, 0 + 32].
+// CHECK-NEXT: %[[LR:.+]] = arith.addi %[[HR]], %[[C1]] : index
+// CHECK-NEXT: %[[LC:.+]] = arith.addi %[[HC]], %[[C32]] : index
+// CHECK-NEXT: %[[R:.+]] = pypto.load %[[DATA]][%[[LR]], %[[LC]]] peer %[[PEER]] : !pypto.tensor<4x64xf32> -> !pypto.tile<1x32xf32, vec>
+// CHECK-NEXT: %[[MR:.+]] = arith.addi %[[ZD]], %[[C0]] : index
+// CHECK-NEXT: %[[MC:.+]] = arith.addi %[[ZD]], %[[C0]] : index
+// CHECK-NEXT: %[[W:.+]] = pypto.load %[[DATA]][%[[MR]], %[[MC]]] peer %[[PEER]] : !pypto.tensor<4x64xf32> -> !pypto.tile<1x32xf32, vec>
+// CHECK-NEXT: %[[S:.+]] = pypto.add %[[R]], %[[W]] : !pypto.tile<1x32xf32, vec>
+// CHECK:      pypto.store %[[S]], %[[OUT]]
+// CHECK-NOT:  pypto.remote_load
+// CHECK:      return
+func.func @remote(%data: !pypto.tensor<4x64xf32>, %signal: !pypto.tensor<4x2xi32>,
+                  %out: !pypto.tensor<1x32xf32> {pypto.dir = "out"}, %peer: index, %one: i32)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %half = pypto.slice %data[%c2, %c0] [2, 64] : !pypto.tensor<4x64xf32> -> !pypto.tensor<2x64xf32>
+  %sigs = pypto.slice %signal[%c2, %c1] [2, 1] : !pypto.tensor<4x2xi32> -> !pypto.tensor<2x1xi32>
+  pypto.notify %sigs[%c1, %c0] peer %peer set %one : !pypto.tensor<2x1xi32>
+  pypto.wait %sigs[%peer, %c0] ge %one : !pypto.tensor<2x1xi32>
+  pypto.notify %signal[%peer, %c1] peer %peer add %one : !pypto.tensor<4x2xi32>
+  %r = pypto.remote_load %half[%c1, %c32] [1, 32] peer %peer : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x32xf32>
+  %w = pypto.remote_load %data[%c0, %c0] [1, 32] peer %peer : !pypto.tensor<4x64xf32> -> !pypto.tensor<1x32xf32>
+  %s = pypto.add %r, %w : !pypto.tensor<1x32xf32>
+  pypto.assemble %s into %out[%c0, %c0] : !pypto.tensor<1x32xf32> into !pypto.tensor<1x32xf32>
+  return
+}
+
+// -----
+
+// A peer's window feeding both vector and cube work is loaded into vec and
+// into mat, both from the peer.
+
+// CHECK-LABEL: func.func @remote_both
+// CHECK-SAME: (%[[A:[^:]+]]: !pypto.tensor<16x16xf32>, %{{[^:]+}}: !pypto.tensor<16x16xf32>, %{{[^:]+}}: !pypto.tensor<16x16xf32> {pypto.dir = "out"}, %{{[^:]+}}: !pypto.tensor<16x16xf32> {pypto.dir = "out"}, %[[PEER:[^:]+]]: index)
+// CHECK:      %[[M:.+]] = pypto.load %[[A]][%[[R:.+]], %[[C:.+]]] peer %[[PEER]] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+// CHECK-NEXT: %[[L:.+]] = pypto.move %[[M]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+// CHECK-NEXT: %[[V:.+]] = pypto.load %[[A]][%[[R]], %[[C]]] peer %[[PEER]] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT: pypto.exp %[[V]] : !pypto.tile<16x16xf32, vec>
+// CHECK:      pypto.matmul %[[L]], %{{.+}} : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+func.func @remote_both(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>,
+                       %c: !pypto.tensor<16x16xf32> {pypto.dir = "out"},
+                       %d: !pypto.tensor<16x16xf32> {pypto.dir = "out"}, %peer: index)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ra = pypto.remote_load %a[%c0, %c0] [16, 16] peer %peer : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  %e = pypto.exp %ra : !pypto.tensor<16x16xf32>
+  pypto.assemble %e into %d[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  %p = pypto.matmul %ra, %b : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+  pypto.assemble %p into %c[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  return
+}

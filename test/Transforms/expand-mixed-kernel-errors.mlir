@@ -111,3 +111,24 @@ func.func @shared_carried(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16x
   }
   return
 }
+
+// -----
+
+// A signal in a kernel that would split: both parts would send it.
+func.func @mixed_notify(%x: !pypto.tensor<16x32xf32>, %w: !pypto.tensor<32x32xf32>,
+                        %s: !pypto.tensor<2x1xi32>, %y: !pypto.tensor<16x32xf32>,
+                        %rank: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x32xf32> -> !pypto.tile<16x32xf32, mat>
+  %b = pypto.load %w[%c0, %c0] : !pypto.tensor<32x32xf32> -> !pypto.tile<32x32xf32, mat>
+  %al = pypto.move %a : !pypto.tile<16x32xf32, mat> -> !pypto.tile<16x32xf32, left>
+  %bl = pypto.move %b : !pypto.tile<32x32xf32, mat> -> !pypto.tile<32x32xf32, right>
+  %p = pypto.matmul %al, %bl : !pypto.tile<16x32xf32, left>, !pypto.tile<32x32xf32, right> -> !pypto.tile<16x32xf32, acc>
+  %v = pypto.move %p : !pypto.tile<16x32xf32, acc> -> !pypto.tile<16x32xf32, vec>
+  %r = pypto.relu %v : !pypto.tile<16x32xf32, vec>
+  // expected-error @below {{'pypto.notify' op in a kernel with cube and vector work is not supported yet; signal from a kernel of one core type}}
+  pypto.notify %s[%rank, %c0] peer %rank add %one : !pypto.tensor<2x1xi32>
+  pypto.store %r, %y[%c0, %c0] : !pypto.tile<16x32xf32, vec>, !pypto.tensor<16x32xf32>
+  return
+}

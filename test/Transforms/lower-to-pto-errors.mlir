@@ -167,3 +167,33 @@ func.func @fillpad_on_tensors(%a: !pypto.tensor<16x64xf32>, %n: index) attribute
   %m = pypto.fillpad %a valid [%c16, %n] pad min : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
   return
 }
+
+// -----
+
+func.func @notify_cast(%a: !pypto.tensor<2x1xi32>, %p: index, %v: i32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %t = builtin.unrealized_conversion_cast %a : !pypto.tensor<2x1xi32> to !pypto.tensor<2x1xi32>
+  // expected-error @+1 {{'pypto.notify' op signals a tensor that is not a kernel parameter}}
+  pypto.notify %t[%c0, %c0] peer %p add %v : !pypto.tensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @wait_cast(%a: !pypto.tensor<2x1xi32>, %v: i32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %t = builtin.unrealized_conversion_cast %a : !pypto.tensor<2x1xi32> to !pypto.tensor<2x1xi32>
+  // expected-error @+1 {{'pypto.wait' op waits on a tensor that is not a kernel parameter}}
+  pypto.wait %t[%c0, %c0] ge %v : !pypto.tensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @peer_load_cast(%a: !pypto.tensor<16x16xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %t = builtin.unrealized_conversion_cast %a : !pypto.tensor<16x16xf32> to !pypto.tensor<16x16xf32>
+  // expected-error @+1 {{'pypto.load' op loads from a tensor that is not a kernel parameter}}
+  %x = pypto.load %t[%c0, %c0] peer %p {pypto.addr = 0 : i64} : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  return
+}

@@ -214,3 +214,94 @@ func.func @bounded(%s: !pypto.tensor<64x32xf32>, %v: !pypto.tensor<64x32xf32>) {
   } {pypto.loop = "parallel"}
   return
 }
+
+// -----
+
+// A multi-card program: the kernel call stays in the ranks region, where
+// every chip runs it; the windows (allocated outside the region) and the
+// rank become kernel parameters like any value from outside. The assemble
+// into this rank's row of a window is hoisted as a slice of the window;
+// remote_load, notify and wait take the whole window and only read it
+// (their peer's copy is not this task's business).
+
+// CHECK-LABEL: func.func @step
+// CHECK-SAME: (%[[IN:[^:]+]]: !pypto.tensor<1x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}
+// CHECK-SAME: %[[MINE:[^:]+]]: !pypto.tensor<1x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>}
+// CHECK-SAME: %[[SIG:[^:]+]]: !pypto.tensor<2x1xi32> {pypto.dir = "in", pypto.strides = array<i64: 1, 1>}
+// CHECK-SAME: %[[DATA:[^:]+]]: !pypto.tensor<2x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}
+// CHECK-SAME: %[[OUT:[^:]+]]: !pypto.tensor<1x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>}
+// CHECK-SAME: %[[RANK:[^:]+]]: index)
+// CHECK-SAME: attributes {pypto.kind = "incore"}
+// CHECK: pypto.assemble %[[IN]] into %[[MINE]][%[[Z:.+]], %[[Z]]] : !pypto.tensor<1x64xf32> into !pypto.tensor<1x64xf32>
+// CHECK-NEXT: %[[NEXT:.+]] = arith.addi %[[RANK]], %{{.+}} : index
+// CHECK-NEXT: %[[PEER:.+]] = arith.remsi %[[NEXT]], %{{.+}} : index
+// CHECK-NEXT: pypto.notify %[[SIG]][%[[RANK]], %[[C0:.+]]] peer %[[PEER]] add %[[ONE:.+]] : !pypto.tensor<2x1xi32>
+// CHECK-NEXT: pypto.wait %[[SIG]][%[[PEER]], %[[C0]]] ge %[[ONE]] : !pypto.tensor<2x1xi32>
+// CHECK-NEXT: %[[R:.+]] = pypto.remote_load %[[DATA]][%[[PEER]], %[[C0]]] [1, 64] peer %[[PEER]] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+// CHECK-NEXT: pypto.assemble %[[R]] into %[[OUT]][%[[C0]], %[[C0]]]
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func @exchange
+// CHECK-SAME: (%[[X:[^:]+]]: !pypto.tensor<2x64xf32>, %[[Y:[^:]+]]: !pypto.tensor<2x64xf32> {pypto.dir = "out"})
+// CHECK-SAME: attributes {pypto.kind = "orchestration"}
+// CHECK: %[[W:.+]] = pypto.alloc_window : !pypto.tensor<2x64xf32>
+// CHECK-NEXT: %[[S:.+]] = pypto.alloc_window : !pypto.tensor<2x1xi32>
+// CHECK-NEXT: pypto.ranks world(2) (%[[RK:[^)]+]]) {
+// CHECK-NEXT:   %[[XV:.+]] = pypto.slice %[[X]][%[[RK]], %{{.+}}] [1, 64] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+// CHECK-NEXT:   %[[YV:.+]] = pypto.slice %[[Y]][%[[RK]], %{{.+}}] [1, 64] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+// CHECK-NEXT:   %[[WV:.+]] = pypto.slice %[[W]][%[[RK]], %{{.+}}] [1, 64] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+// CHECK-NEXT:   pypto.call @step(%[[XV]], %[[WV]], %[[S]], %[[W]], %[[YV]], %[[RK]]) : (!pypto.tensor<1x64xf32>, !pypto.tensor<1x64xf32>, !pypto.tensor<2x1xi32>, !pypto.tensor<2x64xf32>, !pypto.tensor<1x64xf32>, index) -> ()
+// CHECK-NOT:    pypto.at
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @exchange(%x: !pypto.tensor<2x64xf32>, %y: !pypto.tensor<2x64xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %data = pypto.alloc_window : !pypto.tensor<2x64xf32>
+  %signal = pypto.alloc_window : !pypto.tensor<2x1xi32>
+  pypto.ranks world(2) (%rank) {
+    %in = pypto.slice %x[%rank, %c0] [1, 64] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+    %out = pypto.slice %y[%rank, %c0] [1, 64] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+    pypto.at core_group "step" {
+      %one = arith.constant 1 : i32
+      pypto.assemble %in into %data[%rank, %c0] : !pypto.tensor<1x64xf32> into !pypto.tensor<2x64xf32>
+      %next = arith.addi %rank, %c1 : index
+      %peer = arith.remsi %next, %c2 : index
+      pypto.notify %signal[%rank, %c0] peer %peer add %one : !pypto.tensor<2x1xi32>
+      pypto.wait %signal[%peer, %c0] ge %one : !pypto.tensor<2x1xi32>
+      %r = pypto.remote_load %data[%peer, %c0] [1, 64] peer %peer : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+      pypto.assemble %r into %out[%c0, %c0] : !pypto.tensor<1x64xf32> into !pypto.tensor<1x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// An SPMD region in the ranks region: the rank is a parameter, the block
+// index stays the runtime's (last, pypto.spmd).
+
+// CHECK-LABEL: func.func @blocks
+// CHECK-SAME: (%[[SIG:[^:]+]]: !pypto.tensor<4x1xi32> {pypto.dir = "in"{{.*}}}, %[[DATA:[^:]+]]: !pypto.tensor<8x64xf32> {pypto.dir = "in"{{.*}}}, %[[X:[^:]+]]: !pypto.tensor<8x64xf32> {pypto.dir = "out"{{.*}}}, %[[RANK:[^:]+]]: index, %[[B:[^:]+]]: index {pypto.spmd = "block_idx"})
+// CHECK: pypto.wait %[[SIG]][%[[RANK]], %{{.+}}] ge %{{.+}} : !pypto.tensor<4x1xi32>
+// CHECK: pypto.remote_load %[[DATA]][%[[B]], %{{.+}}] [1, 64] peer %[[RANK]]
+// CHECK-LABEL: func.func @spmd_ranks
+// CHECK: %[[S:.+]] = pypto.alloc_window : !pypto.tensor<4x1xi32>
+// CHECK-NEXT: %[[W:.+]] = pypto.alloc_window : !pypto.tensor<8x64xf32>
+// CHECK-NEXT: pypto.ranks world(4) (%[[RK:[^)]+]]) {
+// CHECK-NEXT:   pypto.call @blocks(%[[S]], %[[W]], %{{.+}}, %[[RK]]) {blocks = 2 : i64} : (!pypto.tensor<4x1xi32>, !pypto.tensor<8x64xf32>, !pypto.tensor<8x64xf32>, index) -> ()
+// CHECK-NEXT: }
+func.func @spmd_ranks(%x: !pypto.tensor<8x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %signal = pypto.alloc_window : !pypto.tensor<4x1xi32>
+  %data = pypto.alloc_window : !pypto.tensor<8x64xf32>
+  pypto.ranks world(4) (%rank) {
+    pypto.spmd core_group "blocks" blocks(2) (%b) {
+      %one = arith.constant 1 : i32
+      pypto.wait %signal[%rank, %c0] ge %one : !pypto.tensor<4x1xi32>
+      %r = pypto.remote_load %data[%b, %c0] [1, 64] peer %rank : !pypto.tensor<8x64xf32> -> !pypto.tensor<1x64xf32>
+      pypto.assemble %r into %x[%b, %c0] : !pypto.tensor<1x64xf32> into !pypto.tensor<8x64xf32>
+    }
+  }
+  return
+}

@@ -64,6 +64,9 @@ struct RunSpec {
   std::string programName; // build_output/<programName>_<ts>/
   /// Ranks of a multi-card program (pypto.ranks world(N)); 1 otherwise.
   int worldSize = 1;
+  /// Whether the program has a pypto.ranks region (its chips then also take
+  /// their windows, rank and CommContext, even a world of one).
+  bool hasRanks = false;
   /// Its window buffers, in program order, and the bytes of each rank's window.
   std::vector<WindowSpec> windows;
   uint64_t windowBytes = 0;

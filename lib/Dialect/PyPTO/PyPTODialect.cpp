@@ -320,11 +320,22 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
     return success();
   }
   if (name == attr::kCommCtx) {
-    if (!isa<UnitAttr>(attribute.getValue()) || isTensor ||
-        argType.isIntOrIndexOrFloat())
+    // The pto dialect is not a dependency: compare the type's spelling.
+    std::string spelling;
+    llvm::raw_string_ostream(spelling) << argType;
+    if (!isa<UnitAttr>(attribute.getValue()) || spelling != "!pto.ptr<i64>")
       return emitError(loc) << "'" << name
-                            << "' marks the CommContext pointer parameter "
-                               "of a lowered kernel";
+                            << "' marks the CommContext parameter of a "
+                               "lowered kernel, a unit attribute on a "
+                               "!pto.ptr<i64>";
+    if (auto function = dyn_cast<FunctionOpInterface>(op)) {
+      unsigned count = 0;
+      for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
+        count += function.getArgAttr(i, name) != nullptr;
+      if (count > 1)
+        return emitError(loc) << "a kernel has one '" << name
+                              << "' parameter, got " << count;
+    }
     return success();
   }
   if (name == attr::kRing) {

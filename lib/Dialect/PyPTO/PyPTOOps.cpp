@@ -166,6 +166,13 @@ LogicalResult AllocWindowOp::verify() {
       (*this)->getParentOfType<RanksOp>())
     return emitOpError("allocates a buffer of every rank: it belongs outside "
                        "'pypto.ranks' and kernels");
+  auto func = (*this)->getParentOfType<FunctionOpInterface>();
+  bool ranks = false;
+  if (func)
+    func->walk([&](RanksOp) { ranks = true; });
+  if (!ranks)
+    return emitOpError("needs the ranks that share it: a 'pypto.ranks' "
+                       "region in the same function");
   return success();
 }
 
@@ -192,6 +199,9 @@ LogicalResult RemoteLoadOp::verify() {
   if (failed(verifyWindow(*this, getSizes(), source.getShape(), getOffsets(),
                           "source tensor")))
     return failure();
+  if (source.getShape().size() != 2)
+    return emitOpError("reads a rank-")
+           << source.getShape().size() << " tensor; kernels work on 2-D tiles";
   return verifyInKernel(*this);
 }
 

@@ -1,0 +1,431 @@
+// RUN: pypto-opt %s -split-input-file -verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// pypto.ranks
+//===----------------------------------------------------------------------===//
+
+func.func @world_zero() {
+  // expected-error @+1 {{'pypto.ranks' op world must be 1..64 ranks, got 0}}
+  pypto.ranks world(0) (%rank) {
+  }
+  return
+}
+
+// -----
+
+func.func @world_too_large() {
+  // expected-error @+1 {{'pypto.ranks' op world must be 1..64 ranks, got 65}}
+  pypto.ranks world(65) (%rank) {
+  }
+  return
+}
+
+// -----
+
+func.func @rank_not_index() {
+  // expected-error @+1 {{'pypto.ranks' op region takes the rank (index) as its only argument}}
+  "pypto.ranks"() <{world = 2 : i64}> ({
+  ^bb0(%rank: i32):
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @no_rank() {
+  // expected-error @+1 {{'pypto.ranks' op region takes the rank (index) as its only argument}}
+  "pypto.ranks"() <{world = 2 : i64}> ({
+  ^bb0:
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @two_ranks(%a: index, %b: index) {
+  // expected-error @+1 {{'pypto.ranks' op region takes the rank (index) as its only argument}}
+  "pypto.ranks"() <{world = 2 : i64}> ({
+  ^bb0(%r: index, %s: index):
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @ranks_in_at() {
+  pypto.at core_group {
+    // expected-error @+1 {{'pypto.ranks' op must be in the orchestration, outside kernels and other 'pypto.ranks' regions}}
+    pypto.ranks world(2) (%rank) {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @ranks_in_spmd() {
+  pypto.spmd core_group blocks(2) (%b) {
+    // expected-error @+1 {{'pypto.ranks' op must be in the orchestration, outside kernels and other 'pypto.ranks' regions}}
+    pypto.ranks world(2) (%rank) {
+    }
+  }
+  return
+}
+
+// -----
+
+// Outside a function (nothing counts the regions), a nested region is still
+// rejected.
+pypto.ranks world(2) (%rank) {
+  // expected-error @+1 {{'pypto.ranks' op must be in the orchestration, outside kernels and other 'pypto.ranks' regions}}
+  pypto.ranks world(2) (%inner) {
+  }
+}
+
+// -----
+
+func.func @ranks_twice() {
+  // expected-error @+1 {{'pypto.ranks' op a program has at most one 'pypto.ranks' region}}
+  pypto.ranks world(2) (%rank) {
+  }
+  pypto.ranks world(2) (%again) {
+  }
+  return
+}
+
+// -----
+
+// In a function, a nested region is a second one.
+func.func @ranks_nested() {
+  // expected-error @+1 {{'pypto.ranks' op a program has at most one 'pypto.ranks' region}}
+  pypto.ranks world(2) (%rank) {
+    pypto.ranks world(2) (%inner) {
+    }
+  }
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// pypto.alloc_window
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @window_in_ranks() {
+  pypto.ranks world(2) (%rank) {
+    // expected-error @+1 {{'pypto.alloc_window' op allocates a buffer of every rank: it belongs outside 'pypto.ranks' and kernels}}
+    %w = pypto.alloc_window : !pypto.tensor<2x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @window_in_at() {
+  pypto.at core_group {
+    // expected-error @+1 {{'pypto.alloc_window' op allocates a buffer of every rank: it belongs outside 'pypto.ranks' and kernels}}
+    %w = pypto.alloc_window : !pypto.tensor<16x16xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @window_in_spmd() {
+  pypto.spmd core_group blocks(2) (%b) {
+    // expected-error @+1 {{'pypto.alloc_window' op allocates a buffer of every rank: it belongs outside 'pypto.ranks' and kernels}}
+    %w = pypto.alloc_window : !pypto.tensor<16x16xf32>
+  }
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// pypto.remote_load
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @remote_load_shape(%w: !pypto.tensor<4x16xf32>, %p: index) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group {
+    // expected-error @+1 {{'pypto.remote_load' op result type must be the window: '!pypto.tensor<1x16xf32>'}}
+    %r = pypto.remote_load %w[%c0, %c0] [1, 16] peer %p : !pypto.tensor<4x16xf32> -> !pypto.tensor<1x8xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @remote_load_element(%w: !pypto.tensor<4x16xf32>, %p: index) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group {
+    // expected-error @+1 {{'pypto.remote_load' op result type must be the window: '!pypto.tensor<2x16xf32>'}}
+    %r = pypto.remote_load %w[%c0, %c0] [2, 16] peer %p : !pypto.tensor<4x16xf32> -> !pypto.tensor<2x16xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @remote_load_out_of_bounds(%w: !pypto.tensor<4x16xf32>, %p: index) {
+  %c3 = arith.constant 3 : index
+  %c0 = arith.constant 0 : index
+  pypto.at core_group {
+    // expected-error @+1 {{'pypto.remote_load' op window [3, 5) of dimension 0 is out of bounds of the source tensor (4)}}
+    %r = pypto.remote_load %w[%c3, %c0] [2, 16] peer %p : !pypto.tensor<4x16xf32> -> !pypto.tensor<2x16xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @remote_load_too_large(%w: !pypto.tensor<4x16xf32>, %p: index) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group {
+    // expected-error @+1 {{'pypto.remote_load' op window dimension 1 (32) exceeds the source tensor (16)}}
+    %r = pypto.remote_load %w[%c0, %c0] [4, 32] peer %p : !pypto.tensor<4x16xf32> -> !pypto.tensor<4x32xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @remote_load_offsets(%w: !pypto.tensor<4x16xf32>, %p: index) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group {
+    // expected-error @+1 {{'pypto.remote_load' op expected 2 offsets, one per dimension of the source tensor, got 1}}
+    %r = pypto.remote_load %w[%c0] [4, 16] peer %p : !pypto.tensor<4x16xf32> -> !pypto.tensor<4x16xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @remote_load_outside_kernel(%w: !pypto.tensor<4x16xf32>, %p: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.remote_load' op runs in a kernel: put it in a 'pypto.at' or 'pypto.spmd' region}}
+  %r = pypto.remote_load %w[%c0, %c0] [1, 16] peer %p : !pypto.tensor<4x16xf32> -> !pypto.tensor<1x16xf32>
+  return
+}
+
+// -----
+
+// The ranks region is the orchestration, not a kernel.
+func.func @remote_load_in_ranks(%p: index) {
+  %c0 = arith.constant 0 : index
+  %w = pypto.alloc_window : !pypto.tensor<4x16xf32>
+  pypto.ranks world(2) (%rank) {
+    // expected-error @+1 {{'pypto.remote_load' op runs in a kernel: put it in a 'pypto.at' or 'pypto.spmd' region}}
+    %r = pypto.remote_load %w[%c0, %c0] [1, 16] peer %rank : !pypto.tensor<4x16xf32> -> !pypto.tensor<1x16xf32>
+  }
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// pypto.notify / pypto.wait
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @notify_f32(%s: !pypto.tensor<2x1xf32>, %p: index, %v: i32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.notify' op signal must be an i32 tensor, got 'f32' elements}}
+  pypto.notify %s[%c0, %c0] peer %p add %v : !pypto.tensor<2x1xf32>
+  return
+}
+
+// -----
+
+func.func @wait_i64(%s: !pypto.tensor<2x1xi64>, %v: i32) attributes {pypto.kind = "aiv"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.wait' op signal must be an i32 tensor, got 'i64' elements}}
+  pypto.wait %s[%c0, %c0] ge %v : !pypto.tensor<2x1xi64>
+  return
+}
+
+// -----
+
+func.func @notify_index_count(%s: !pypto.tensor<2x1xi32>, %p: index, %v: i32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.notify' op expected 2 offsets, one per dimension of the signal tensor, got 1}}
+  pypto.notify %s[%c0] peer %p add %v : !pypto.tensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @wait_out_of_bounds(%s: !pypto.tensor<2x1xi32>, %v: i32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  // expected-error @+1 {{'pypto.wait' op window [2, 3) of dimension 0 is out of bounds of the signal tensor (2)}}
+  pypto.wait %s[%c2, %c0] eq %v : !pypto.tensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @notify_negative(%s: !pypto.tensor<2x1xi32>, %p: index, %v: i32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %m1 = arith.constant -1 : index
+  // expected-error @+1 {{'pypto.notify' op window [-1, 0) of dimension 1 is out of bounds of the signal tensor (1)}}
+  pypto.notify %s[%c0, %m1] peer %p set %v : !pypto.tensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @notify_in_orchestration(%s: !pypto.tensor<2x1xi32>, %p: index, %v: i32) attributes {pypto.kind = "orchestration"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.notify' op runs in a kernel: put it in a 'pypto.at' or 'pypto.spmd' region}}
+  pypto.notify %s[%c0, %c0] peer %p add %v : !pypto.tensor<2x1xi32>
+  return
+}
+
+// -----
+
+// A group function is not a kernel: its parts are.
+func.func @wait_in_group(%s: !pypto.tensor<2x1xi32>, %v: i32) attributes {pypto.kind = "group"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.wait' op runs in a kernel: put it in a 'pypto.at' or 'pypto.spmd' region}}
+  pypto.wait %s[%c0, %c0] ge %v : !pypto.tensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @wait_in_ranks(%v: i32) {
+  %c0 = arith.constant 0 : index
+  %s = pypto.alloc_window : !pypto.tensor<2x1xi32>
+  pypto.ranks world(2) (%rank) {
+    // expected-error @+1 {{'pypto.wait' op runs in a kernel: put it in a 'pypto.at' or 'pypto.spmd' region}}
+    pypto.wait %s[%rank, %c0] ge %v : !pypto.tensor<2x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @notify_value_i64(%s: !pypto.tensor<2x1xi32>, %p: index, %v: i64) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.notify' op operand #4 must be 32-bit signless integer, but got 'i64'}}
+  "pypto.notify"(%s, %c0, %c0, %p, %v) <{kind = #pypto<notify_kind add>}> : (!pypto.tensor<2x1xi32>, index, index, index, i64) -> ()
+  return
+}
+
+// -----
+
+func.func @wait_bad_cmp(%s: !pypto.tensor<2x1xi32>, %v: i32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+2 {{expected ::mlir::pypto::WaitCmp to be one of: eq, ne, gt, ge, lt, le}}
+  // expected-error @+1 {{failed to parse PyPTO_WaitCmpAttr parameter 'value' which is to be a `::mlir::pypto::WaitCmp`}}
+  pypto.wait %s[%c0, %c0] gte %v : !pypto.tensor<2x1xi32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// pypto.load ... peer
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @peer_transposed(%t: !pypto.tensor<16x8xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.load' op cannot read a peer's window transposed}}
+  %a = pypto.load %t[%c0, %c0] peer %p {transpose} : !pypto.tensor<16x8xf32> -> !pypto.tile<8x16xf32, mat>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// pypto.comm_ctx
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error @+1 {{'pypto.comm_ctx' marks the CommContext parameter of a lowered kernel, a unit attribute on a !pto.ptr<i64>}}
+func.func @comm_ctx_on_scalar(%ctx: i64 {pypto.comm_ctx}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pypto.comm_ctx' marks the CommContext parameter of a lowered kernel, a unit attribute on a !pto.ptr<i64>}}
+func.func @comm_ctx_on_index(%ctx: index {pypto.comm_ctx}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pypto.comm_ctx' marks the CommContext parameter of a lowered kernel, a unit attribute on a !pto.ptr<i64>}}
+func.func @comm_ctx_on_tensor(%ctx: !pypto.tensor<70xi64> {pypto.comm_ctx}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pypto.comm_ctx' marks the CommContext parameter of a lowered kernel, a unit attribute on a !pto.ptr<i64>}}
+func.func @comm_ctx_not_unit(%ctx: !pto.ptr<i64> {pypto.comm_ctx = true}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pypto.comm_ctx' marks the CommContext parameter of a lowered kernel, a unit attribute on a !pto.ptr<i64>}}
+func.func private @comm_ctx_declaration(i64 {pypto.comm_ctx})
+
+// -----
+
+// expected-error @+1 {{'pypto.comm_ctx' marks the CommContext parameter of a lowered kernel, a unit attribute on a !pto.ptr<i64>}}
+func.func @comm_ctx_on_f32_pointer(%ctx: !pto.ptr<f32> {pypto.comm_ctx}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a kernel has one 'pypto.comm_ctx' parameter, got 2}}
+func.func @two_comm_ctx(%a: !pto.ptr<i64> {pypto.comm_ctx}, %b: !pto.ptr<i64> {pypto.comm_ctx}) {
+  return
+}
+
+// -----
+
+// A window without ranks to share it.
+func.func @window_without_ranks() {
+  // expected-error @below {{'pypto.alloc_window' op needs the ranks that share it: a 'pypto.ranks' region in the same function}}
+  %w = pypto.alloc_window : !pypto.tensor<1x256xf32>
+  return
+}
+
+// -----
+
+func.func @remote_load_rank1(%w: !pypto.tensor<256xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{'pypto.remote_load' op reads a rank-1 tensor; kernels work on 2-D tiles}}
+  %r = pypto.remote_load %w[%c0] [256] peer %p : !pypto.tensor<256xf32> -> !pypto.tensor<256xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// pypto.call: the CommContext comes from the runtime
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @k(%p: !pto.ptr<f32>, %ctx: !pto.ptr<i64> {pypto.comm_ctx}) {
+  return
+}
+func.func @passes_comm_ctx(%t: !pypto.tensor<16x16xf32>, %n: index) {
+  // expected-error @+1 {{'pypto.call' op 'k' takes 1 arguments, got 2}}
+  pypto.call @k(%t, %n) : (!pypto.tensor<16x16xf32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @k(%p: !pto.ptr<f32>, %b: index {pypto.spmd = "block_idx"}, %ctx: !pto.ptr<i64> {pypto.comm_ctx}) {
+  return
+}
+func.func @spmd_comm_without_blocks(%t: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.call' op calls an SPMD kernel without 'blocks'}}
+  pypto.call @k(%t) : (!pypto.tensor<16x16xf32>) -> ()
+  return
+}
