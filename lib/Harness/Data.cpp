@@ -13,6 +13,8 @@
 #include <torch/jit.h>
 #include <torch/script.h>
 
+#include <sys/stat.h>
+
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -91,6 +93,22 @@ RunData::~RunData() = default;
 
 bool RunData::hasGolden() const { return impl->haveGolden; }
 
+/// A library error's message without the C++ stack libtorch appends.
+static std::string errorText(const std::exception &e) {
+  std::string text;
+  if (auto *torchError = dynamic_cast<const c10::Error *>(&e))
+    text = torchError->what_without_backtrace();
+  else
+    text = e.what();
+  for (const char *tail : {"\nException raised from", "Exception raised from",
+                           "\nframe #"})
+    if (size_t at = text.find(tail); at != std::string::npos)
+      text.erase(at);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+    text.pop_back();
+  return text;
+}
+
 std::string RunData::generateInputs(uint64_t seed) {
   try {
     torch::manual_seed(seed);
@@ -138,7 +156,7 @@ std::string RunData::generateInputs(uint64_t seed) {
     }
     return "";
   } catch (const std::exception &e) {
-    return std::string("cannot create the inputs: ") + e.what();
+    return std::string("cannot create the inputs: ") + errorText(e);
   }
 }
 
@@ -155,7 +173,7 @@ static std::string saveTensors(const RunSpec &spec,
           return error;
     return "";
   } catch (const std::exception &e) {
-    return std::string("cannot save the ") + what + ": " + e.what();
+    return std::string("cannot save the ") + what + ": " + errorText(e);
   }
 }
 
@@ -213,7 +231,20 @@ static std::string resolveDtypeNames(const std::string &source) {
   return out;
 }
 
+/// Golden files are small programs; a larger "file" is a mistake (a device,
+/// a data file) that must not be read whole.
+static constexpr uint64_t kMaxGoldenBytes = 16 << 20;
+
 std::string RunData::runGolden(const std::string &path) {
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0)
+    return "cannot read the golden file '" + path + "'";
+  if (!S_ISREG(info.st_mode))
+    return "the golden file '" + path + "' is not a regular file";
+  if (uint64_t(info.st_size) > kMaxGoldenBytes)
+    return "the golden file '" + path + "' has " +
+           std::to_string(info.st_size) +
+           " bytes; a golden is a program of at most 16 MiB";
   std::ifstream in(path);
   if (!in)
     return "cannot read the golden file '" + path + "'";
@@ -240,6 +271,9 @@ std::string RunData::runGolden(const std::string &path) {
       const ArgSpec &arg = impl->spec.args[i];
       if (!arg.isTensor || !arg.tensor.isOutput())
         continue;
+      if (!values.contains(arg.name()))
+        return "the golden removed '" + arg.name() +
+               "' from values; it must leave every output in place";
       at::Tensor result = values.at(arg.name());
       if (result.sizes() != impl->args[i].sizes())
         return "the golden wrote '" + arg.name() + "' with shape " +
@@ -250,12 +284,15 @@ std::string RunData::runGolden(const std::string &path) {
     impl->haveGolden = true;
     return "";
   } catch (const std::exception &e) {
-    return "golden '" + path + "' failed:\n" + e.what();
+    return "golden '" + path + "' failed:\n" + errorText(e);
   }
 }
 
 /// Reads `<path>` as a tensor written by torch.save / pickle_save.
 static std::string readTensor(const std::string &path, at::Tensor &tensor) {
+  struct stat info;
+  if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
+    return "'" + path + "' is not a regular file";
   std::ifstream in(path, std::ios::binary);
   if (!in)
     return "cannot read '" + path + "'";
@@ -269,7 +306,7 @@ static std::string readTensor(const std::string &path, at::Tensor &tensor) {
     return "";
   } catch (const std::exception &e) {
     return "'" + path + "' is not a readable .pt file: " +
-           std::string(e.what()).substr(0, 200);
+           errorText(e).substr(0, 200);
   }
 }
 
@@ -323,7 +360,7 @@ std::string RunData::loadInputs(const std::string &dir) {
     }
     return "";
   } catch (const std::exception &e) {
-    return std::string("cannot load the replay inputs: ") + e.what();
+    return std::string("cannot load the replay inputs: ") + errorText(e);
   }
 }
 
@@ -824,7 +861,7 @@ std::vector<OutputReport> RunData::validate(double rtol, double atol) const {
     } catch (const std::exception &ex) {
       report.passed = false;
       report.summary = summary(false);
-      report.detail = std::string("    cannot compare: ") + ex.what() + "\n";
+      report.detail = std::string("    cannot compare: ") + errorText(ex) + "\n";
     }
     reports.push_back(report);
   }

@@ -127,6 +127,15 @@ static void annotateArgumentNames(func::FuncOp func,
 }
 
 static FailureOr<func::FuncOp> findEntry(ModuleOp module) {
+  // Kernels are pypto.at regions; there is no call between functions to
+  // inline them through.
+  WalkResult calls = module.walk([](func::CallOp call) {
+    call.emitOpError("calls between functions are not supported yet: write "
+                     "the program in its entry function");
+    return WalkResult::interrupt();
+  });
+  if (calls.wasInterrupted())
+    return failure();
   func::FuncOp entry;
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal() || isKernelFunction(func))
@@ -141,6 +150,57 @@ static FailureOr<func::FuncOp> findEntry(ModuleOp module) {
   return entry;
 }
 
+/// An integer tensor's init must produce values its element type holds:
+/// libtorch would otherwise fail without a location, or wrap.
+static LogicalResult checkIntegerInit(Location loc, Type element, TensorSpec &t,
+                                      Attribute init, bool explicitRange) {
+  auto integer = dyn_cast<IntegerType>(element);
+  if (!integer)
+    return success();
+  unsigned width = integer.getWidth();
+  bool isUnsigned = integer.isUnsigned() || width == 1;
+  int64_t lowest =
+      isUnsigned ? 0 : (width >= 64 ? INT64_MIN : -(int64_t(1) << (width - 1)));
+  int64_t highest = isUnsigned
+                        ? (width >= 63 ? INT64_MAX : (int64_t(1) << width) - 1)
+                        : (width >= 64 ? INT64_MAX
+                                       : (int64_t(1) << (width - 1)) - 1);
+  std::string typeText;
+  llvm::raw_string_ostream(typeText) << element;
+  auto outside = [&](StringRef what) {
+    return emitError(loc, "")
+           << what << " of '" << t.name << "' are outside the values of "
+           << typeText << " (" << lowest << ".." << highest << ")";
+  };
+  if (t.init == "randint") {
+    if (!explicitRange) {
+      // The default [-8, 8) narrowed to what the type holds.
+      t.low = std::max(t.low, lowest);
+      t.high = std::min<int64_t>(t.high, highest == INT64_MAX ? highest
+                                                              : highest + 1);
+    } else if (t.low < lowest || t.high - 1 > highest) {
+      return outside("the init_range values");
+    }
+  } else if (t.init == "arange") {
+    int64_t count = 1;
+    for (int64_t d : t.shape)
+      count *= d;
+    if (width == 1 || count - 1 > highest)
+      return outside("the arange values 0.." + std::to_string(count - 1));
+  } else if (t.init == "constant") {
+    if (auto real = dyn_cast_or_null<FloatAttr>(init)) {
+      double v = real.getValueAsDouble();
+      if (v != std::floor(v))
+        return emitError(loc, "init value ")
+               << v << " of '" << t.name << "' is not an integer, and "
+               << typeText << " holds integers";
+    }
+    if (t.constant < double(lowest) || t.constant > double(highest))
+      return outside("the init value");
+  }
+  return success();
+}
+
 static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
                                     RunSpec &spec) {
   FailureOr<func::FuncOp> entry = findEntry(module);
@@ -149,6 +209,13 @@ static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
   func::FuncOp func = *entry;
   spec.programName = module.getSymName() ? module.getSymName()->str()
                                          : func.getSymName().str();
+  // It names the build directory.
+  if (!isCIdentifier(spec.programName))
+    return emitError(module.getSymName() ? module.getLoc() : func.getLoc(),
+                     "program name '")
+           << spec.programName
+           << "' is not a C identifier (letters, digits and '_'): it names "
+              "the build directory";
   if (func.getNumResults())
     return func.emitError("the entry function returns values; write outputs "
                           "into 'out' tensor arguments instead");
@@ -208,6 +275,11 @@ static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
         t.low = range[0];
         t.high = range[1];
       }
+      if (failed(checkIntegerInit(arg.getLoc(), tensor.getElementType(), t,
+                                  func.getArgAttr(i, attr::kInit),
+                                  func.getArgAttr(i, attr::kInitRange) !=
+                                      nullptr)))
+        return failure();
     } else {
       argSpec.isTensor = false;
       ScalarSpec &s = argSpec.scalar;
@@ -258,11 +330,20 @@ static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
     WindowSpec w;
     w.shape.assign(type.getShape().begin(), type.getShape().end());
     w.dtype = *dtype;
+    // Windows live in host memory: far below 2^48 bytes, so the sums below
+    // cannot wrap.
+    constexpr uint64_t kMaxWindowBytes = uint64_t(1) << 48;
     w.bytes = get_element_size(*dtype);
+    bool tooLarge = false;
     for (int64_t d : w.shape)
-      w.bytes *= uint64_t(d);
+      tooLarge |= __builtin_mul_overflow(w.bytes, uint64_t(d), &w.bytes) ||
+                  w.bytes > kMaxWindowBytes;
     w.offset = spec.windowBytes;
     spec.windowBytes += (w.bytes + 63) / 64 * 64;
+    if (tooLarge || spec.windowBytes > kMaxWindowBytes) {
+      window.emitError("the windows need more than 2^48 bytes per rank");
+      return WalkResult::interrupt();
+    }
     spec.windows.push_back(w);
     return WalkResult::advance();
   });
@@ -279,6 +360,12 @@ namespace pypto::harness {
 LogicalResult loadProgram(MLIRContext &context, StringRef path,
                           Program &program) {
   std::string error;
+  // A device or a directory is no program (and /dev/zero never ends).
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(path, status) &&
+      !llvm::sys::fs::is_regular_file(status))
+    return emitError(UnknownLoc::get(&context), "'")
+           << path << "' is not a regular file";
   auto file = openInputFile(path, &error);
   if (!file)
     return emitError(UnknownLoc::get(&context), "cannot read '")

@@ -109,6 +109,8 @@ private:
     mlir::pypto::registerAllDialects(registry);
     context = std::make_unique<mlir::MLIRContext>(registry);
     context->loadAllAvailableDialects();
+    // Users read the located message; a dump of the op adds nothing.
+    context->printOpOnDiagnostic(false);
     llvm::SourceMgr fallback;
     // Diagnostics print as file:line:col: error: ... once the file is open.
     mlir::SourceMgrDiagnosticHandler handler(fallback, context.get());
@@ -156,11 +158,18 @@ private:
       text = text.trim();
       if (text == "no-sim")
         noSim = true;
-      else if (text.consume_front("devices=") &&
-               (text.trim().getAsInteger(10, devices) || devices < 1))
-        return error("'" + options.programPath +
-                     "': bad marker '// ci: devices=" + text.str() +
-                     "', expected a positive count");
+      else if (text.consume_front("devices=")) {
+        if (text.trim().getAsInteger(10, devices) || devices < 1)
+          return error("'" + options.programPath +
+                       "': bad marker '// ci: devices=" + text.str() +
+                       "', expected a positive count");
+      } else if (text != "no-dep-gen") {
+        // pypto-lib's markers are devices=N, no-sim and no-dep-gen (an
+        // annotation nothing reads); another is most likely a typo.
+        llvm::errs() << "pypto-run: warning: '" << options.programPath
+                     << "': unknown marker '// ci: " << text
+                     << "' (known: devices=N, no-sim, no-dep-gen)\n";
+      }
     }
     // Without -d, a multi-card program takes devices 0..N-1.
     if (options.devices.empty() && devices > 1)

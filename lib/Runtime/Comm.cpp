@@ -145,6 +145,9 @@ Status runRanks(const DeviceSpec &device, const LoadedProgram &program,
       RunOptions rankOptions = options;
       rankOptions.comm = &world;
       rankOptions.rank = r;
+      // One trace describes one chip: rank 0's.
+      if (r != 0)
+        rankOptions.trace = nullptr;
       results[r] = runProgram(device, program, args[r], rankOptions);
       if (!results[r])
         world.fail(r, results[r].message);

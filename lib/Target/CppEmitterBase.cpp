@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
@@ -124,6 +125,47 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
        << " : " << b << ";\n";
     return success();
   }
+  if (auto shift = dyn_cast<arith::ShRUIOp>(op)) {
+    indent();
+    os << "const int64_t " << name(shift) << " = static_cast<int64_t>("
+       << "static_cast<uint64_t>(" << name(shift.getLhs()) << ") >> "
+       << name(shift.getRhs()) << ");\n";
+    return success();
+  }
+  if (auto compare = dyn_cast<arith::CmpIOp>(op)) {
+    using P = arith::CmpIPredicate;
+    P predicate = compare.getPredicate();
+    bool isUnsigned = predicate == P::ult || predicate == P::ule ||
+                      predicate == P::ugt || predicate == P::uge;
+    StringRef symbol;
+    switch (predicate) {
+    case P::eq: symbol = "=="; break;
+    case P::ne: symbol = "!="; break;
+    case P::slt: case P::ult: symbol = "<"; break;
+    case P::sle: case P::ule: symbol = "<="; break;
+    case P::sgt: case P::ugt: symbol = ">"; break;
+    case P::sge: case P::uge: symbol = ">="; break;
+    }
+    auto operand = [&](Value v) {
+      return isUnsigned ? "static_cast<uint64_t>(" + name(v) + ")" : name(v);
+    };
+    indent();
+    os << "const bool " << name(compare) << " = " << operand(compare.getLhs())
+       << " " << symbol << " " << operand(compare.getRhs()) << ";\n";
+    return success();
+  }
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    FailureOr<std::string> type =
+        cppScalarType(select.getType(), select.getLoc());
+    if (failed(type))
+      return failure();
+    indent();
+    os << "const " << *type << " " << name(select) << " = "
+       << name(select.getCondition()) << " ? "
+       << name(select.getTrueValue()) << " : "
+       << name(select.getFalseValue()) << ";\n";
+    return success();
+  }
   if (auto ceilDiv = dyn_cast<arith::CeilDivSIOp>(op)) {
     std::string a = name(ceilDiv.getLhs()), b = name(ceilDiv.getRhs());
     indent();
@@ -155,6 +197,12 @@ CppEmitterBase::emitFor(scf::ForOp loop, StringRef what,
   if (loop.getNumResults())
     return loop.emitOpError("with iteration values is not supported in ")
            << what << " yet";
+  // scf.for needs a positive step; any other would never end.
+  APInt step;
+  if (matchPattern(loop.getStep(), m_ConstantInt(&step)) &&
+      step.getSExtValue() <= 0)
+    return loop.emitOpError("step must be positive, got ")
+           << step.getSExtValue();
   indent();
   std::string iv = name(loop.getInductionVar());
   os << "for (int64_t " << iv << " = " << name(loop.getLowerBound()) << "; "

@@ -24,9 +24,23 @@ FailureOr<func::FuncOp> mlir::pypto::getOrchestration(ModuleOp module) {
              << found.getSymName() << "' is one already";
     found = func;
   }
-  if (!found)
-    return module.emitError("no orchestration function: run the default "
-                            "pipeline (pypto-default-pipeline) first");
+  if (!found) {
+    // Before the pipeline, or a program the pipeline found no kernel in.
+    bool regions = false;
+    module.walk([&](Operation *op) {
+      regions |= isa<AtOp, SpmdOp>(op);
+    });
+    if (regions)
+      return module.emitError("no orchestration function: run the default "
+                              "pipeline (pypto-default-pipeline) first");
+    func::FuncOp entry;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal() && getFunctionKind(func).empty())
+        entry = func;
+    return emitError(entry ? entry.getLoc() : module.getLoc(),
+                     "the program has no kernel to run: put its work in a "
+                     "'pypto.at' or 'pypto.spmd' region");
+  }
   return found;
 }
 
@@ -35,6 +49,11 @@ mlir::pypto::collectKernels(ModuleOp module) {
   FailureOr<func::FuncOp> orchestration = getOrchestration(module);
   if (failed(orchestration))
     return failure();
+  if (!isCIdentifier(orchestration->getSymName()))
+    return orchestration->emitOpError("name '")
+           << orchestration->getSymName()
+           << "' is not a C identifier: it names the orchestration's "
+              "function and files";
   SmallVector<KernelInfo> kernels;
   llvm::StringSet<> seen;
   auto addKernel = [&](CallOp call, StringRef name) -> LogicalResult {
@@ -50,6 +69,10 @@ mlir::pypto::collectKernels(ModuleOp module) {
              << name
              << "', which is not a kernel lowered to pto (run "
                 "pypto-lower-to-pto first)";
+    if (!isCIdentifier(name))
+      return kernel.emitOpError("name '")
+             << name << "' is not a C identifier: it names the kernel's "
+             << "function and files";
     kernels.push_back({kernel, static_cast<int>(kernels.size()),
                        kindAttr.getValue() == pto::KernelKind::cube});
     return success();

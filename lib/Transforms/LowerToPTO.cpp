@@ -359,10 +359,13 @@ private:
 
   /// The view of rank `peer`'s copy of the window parameter `tensor`: the
   /// parameter moved by the distance between the two ranks' windows, read
-  /// from the CommContext (slot 2: this rank; slot 4 + r: rank r's base).
+  /// from the CommContext (slot 2: this rank, and the rank count in the high
+  /// half; slot 4 + r: rank r's base). A peer outside the world takes base
+  /// 0, an address no tensor has, instead of reading past the table.
   Value peerTensorView(Location loc, Value tensor, Value peer) {
     auto local = views.lookup(tensor).getDefiningOp<pto::MakeTensorViewOp>();
     Type i64 = builder.getI64Type();
+    Type indexType = builder.getIndexType();
     if (!localWindowBase) {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(&kernel.getBody().front());
@@ -370,14 +373,26 @@ private:
                                                      index(2));
       Value rank32 =
           builder.create<arith::TruncIOp>(loc, builder.getI32Type(), pair);
-      Value rank = builder.create<arith::IndexCastOp>(
-          loc, builder.getIndexType(), rank32);
-      Value slot = builder.create<arith::AddIOp>(loc, index(4), rank);
+      localRank = builder.create<arith::IndexCastOp>(loc, indexType, rank32);
+      Value high = builder.create<arith::ShRUIOp>(
+          loc, pair, builder.create<arith::ConstantIntOp>(loc, 32, 64));
+      Value count32 =
+          builder.create<arith::TruncIOp>(loc, builder.getI32Type(), high);
+      rankCount = builder.create<arith::IndexCastOp>(loc, indexType, count32);
+      Value slot = builder.create<arith::AddIOp>(loc, index(4), localRank);
       localWindowBase =
           builder.create<pto::LoadScalarOp>(loc, i64, commCtx, slot);
     }
-    Value slot = builder.create<arith::AddIOp>(loc, index(4), peer);
-    Value peerBase = builder.create<pto::LoadScalarOp>(loc, i64, commCtx, slot);
+    Value inWorld = builder.create<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::ult, peer, rankCount);
+    Value safePeer =
+        builder.create<arith::SelectOp>(loc, inWorld, peer, localRank);
+    Value slot = builder.create<arith::AddIOp>(loc, index(4), safePeer);
+    Value tableBase =
+        builder.create<pto::LoadScalarOp>(loc, i64, commCtx, slot);
+    Value peerBase = builder.create<arith::SelectOp>(
+        loc, inWorld, tableBase,
+        builder.create<arith::ConstantIntOp>(loc, 0, 64));
     Value bytes = builder.create<arith::SubIOp>(loc, peerBase, localWindowBase);
     Type element = cast<GMTensorType>(tensor.getType()).getElementType();
     Value elementBytes = builder.create<arith::ConstantIntOp>(
@@ -602,7 +617,7 @@ private:
   OpBuilder builder;
   DenseMap<Value, Value> views, tiles, transposedViews;
   // The CommContext parameter, and this rank's window base read from it.
-  Value commCtx, localWindowBase;
+  Value commCtx, localWindowBase, localRank, rankCount;
   bool usesCube = false;
 };
 

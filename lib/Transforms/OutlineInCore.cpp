@@ -328,6 +328,18 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
     else
       scalars.push_back(value);
   }
+  // A kernel that signals or waits is a fence between the ranks: it takes
+  // every window buffer as InOut, so the runtime runs it after the kernels
+  // that wrote a window and before the ones that read a peer's copy.
+  bool synchronises = false;
+  at->walk([&](Operation *op) { synchronises |= isa<NotifyOp, WaitOp>(op); });
+  llvm::SmallPtrSet<Value, 4> fenced;
+  if (synchronises)
+    parent.walk([&](AllocWindowOp window) {
+      fenced.insert(window);
+      if (!llvm::is_contained(tensors, window.getResult()))
+        tensors.push_back(window);
+    });
   SmallVector<Value> params(tensors);
   params.append(scalars);
   // An SPMD kernel takes its block index last; the runtime supplies it.
@@ -371,6 +383,8 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
     bool read = false, written = false;
     classifyAccess(kernel.getArgument(i), read, written);
     StringRef dir = written ? (read ? "inout" : "out") : "in";
+    if (fenced.contains(tensor))
+      dir = "inout";
     kernel.setArgAttr(i, attr::kDir, builder.getStringAttr(dir));
     kernel.setArgAttr(i, attr::kStrides,
                       builder.getDenseI64ArrayAttr(getStrides(tensor)));

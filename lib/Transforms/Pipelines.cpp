@@ -58,8 +58,31 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
   return stages;
 }
 
+namespace {
+/// Stands in for a pipeline whose options name no pipeline, so the run
+/// fails with the reason instead of doing nothing.
+struct RejectPipelineOptions
+    : PassWrapper<RejectPipelineOptions, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectPipelineOptions)
+  explicit RejectPipelineOptions(std::string reason)
+      : reason(std::move(reason)) {}
+  StringRef getArgument() const final { return "pypto-reject-options"; }
+  void runOnOperation() final {
+    getOperation()->emitError(reason);
+    signalPassFailure();
+  }
+  std::string reason;
+};
+} // namespace
+
 void mlir::pypto::buildDefaultPipeline(OpPassManager &pm,
                                        const PipelineOptions &options) {
+  if (options.strategy != "default" && options.strategy != "debug-tile") {
+    pm.addPass(std::make_unique<RejectPipelineOptions>(
+        "unknown strategy '" + options.strategy +
+        "': expected default or debug-tile"));
+    return;
+  }
   for (const PipelineStage &stage : getDefaultPipelineStages(options))
     stage.addTo(pm);
 }

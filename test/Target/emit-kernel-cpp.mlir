@@ -282,11 +282,18 @@ module @padded {
 // CHECK: const int64_t [[PAIR:v[0-9]+]] = [[CTX]][[[C2:v[0-9]+]]];
 // CHECK-NEXT: const int32_t [[ME32:v[0-9]+]] = static_cast<int32_t>([[PAIR]]);
 // CHECK-NEXT: const int64_t [[ME:v[0-9]+]] = static_cast<int64_t>([[ME32]]);
+// CHECK-NEXT: const int64_t [[HIGH:v[0-9]+]] = static_cast<int64_t>(static_cast<uint64_t>([[PAIR]]) >> {{v[0-9]+}});
+// CHECK-NEXT: const int32_t [[N32:v[0-9]+]] = static_cast<int32_t>([[HIGH]]);
+// CHECK-NEXT: const int64_t [[N:v[0-9]+]] = static_cast<int64_t>([[N32]]);
 // CHECK-NEXT: const int64_t [[MYSLOT:v[0-9]+]] = [[ME]] + [[C4:v[0-9]+]];
 // CHECK-NEXT: const int64_t [[MYBASE:v[0-9]+]] = [[CTX]][[[MYSLOT]]];
 // CHECK: const int64_t [[PEER:v[0-9]+]] = {{v[0-9]+}} % {{v[0-9]+}};
-// CHECK-NEXT: const int64_t [[SLOT:v[0-9]+]] = [[PEER]] + [[C4]];
-// CHECK-NEXT: const int64_t [[BASE:v[0-9]+]] = [[CTX]][[[SLOT]]];
+// A peer outside 0..N-1 reads no table slot and takes base 0.
+// CHECK-NEXT: const bool [[OK:v[0-9]+]] = static_cast<uint64_t>([[PEER]]) < static_cast<uint64_t>([[N]]);
+// CHECK-NEXT: const int64_t [[SAFE:v[0-9]+]] = [[OK]] ? [[PEER]] : [[ME]];
+// CHECK-NEXT: const int64_t [[SLOT:v[0-9]+]] = [[SAFE]] + [[C4]];
+// CHECK-NEXT: const int64_t [[TABLE:v[0-9]+]] = [[CTX]][[[SLOT]]];
+// CHECK-NEXT: const int64_t [[BASE:v[0-9]+]] = [[OK]] ? [[TABLE]] : {{v[0-9]+}};
 // CHECK-NEXT: const int64_t [[BYTES:v[0-9]+]] = [[BASE]] - [[MYBASE]];
 // CHECK-NEXT: const int64_t [[ELEMS:v[0-9]+]] = [[BYTES]] / {{v[0-9]+}};
 // CHECK-NEXT: const int64_t [[DELTA:v[0-9]+]] = static_cast<int64_t>([[ELEMS]]);
@@ -306,7 +313,8 @@ module @padded {
 // CHECK-NEXT: pto::comm::TWAIT([[W2]], [[ZERO]], pto::comm::WaitCmp::LE);
 // CHECK-NEXT: Tile<TileType::Vec, half, 1, 64, {{.+}}> [[T:v[0-9]+]];
 // CHECK-NEXT: TASSIGN([[T]], {{v[0-9]+}});
-// CHECK-NEXT: const int64_t [[LBASE:v[0-9]+]] = [[CTX]][[[SLOT]]];
+// CHECK-NEXT: const int64_t [[LTABLE:v[0-9]+]] = [[CTX]][[[SLOT]]];
+// CHECK-NEXT: const int64_t [[LBASE:v[0-9]+]] = [[OK]] ? [[LTABLE]] : {{v[0-9]+}};
 // CHECK-NEXT: const int64_t [[LBYTES:v[0-9]+]] = [[LBASE]] - [[MYBASE]];
 // CHECK-NEXT: const int64_t [[LELEMS:v[0-9]+]] = [[LBYTES]] / {{v[0-9]+}};
 // CHECK-NEXT: const int64_t [[LDELTA:v[0-9]+]] = static_cast<int64_t>([[LELEMS]]);

@@ -16,18 +16,18 @@
 // PTO-A2A3-SAME: %[[RING:arg[0-9]+]]: !pto.ptr<f32>)
 // PTO-SAME:      attributes {pto.kernel_kind = #pto.kernel_kind<cube>}
 // PTO:         %[[IMP:.+]] = pto.import_reserved_buffer {name = "mm_exp_c2v_slot_buffer", peer_func = @mm_exp_aiv} -> i32
-// PTO-A2A3:    pto.aic_initialize_pipe { dir_mask = 1, slot_size = 1024, slot_num = 2} (gm_slot_buffer = %[[RING]] : !pto.ptr<f32>, c2v_consumer_buf = %[[IMP]] : i32, v2c_consumer_buf = %{{.+}} : i32)
-// PTO-A5:      pto.aic_initialize_pipe { dir_mask = 1, slot_size = 1024, slot_num = 2} ( c2v_consumer_buf = %[[IMP]] : i32, v2c_consumer_buf = %{{.+}} : i32)
+// PTO-A2A3:    pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2} (gm_slot_buffer = %[[RING]] : !pto.ptr<f32>, c2v_consumer_buf = %[[IMP]] : i32, v2c_consumer_buf = %{{.+}} : i32)
+// PTO-A5:      pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2} (c2v_consumer_buf = %[[IMP]] : i32, v2c_consumer_buf = %{{.+}} : i32)
 // PTO:         pto.tmatmul
-// PTO:         pto.tpush_to_aiv(%{{.+}} : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) { split = 0}
+// PTO:         pto.tpush_to_aiv(%{{.+}} : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) {split = 0}
 // PTO-LABEL:   // ptoas/mm_exp_aiv.pto
 // PTO:         attributes {pto.kernel_kind = #pto.kernel_kind<vector>}
 // PTO:         %[[RES:.+]] = pto.reserve_buffer {name = "mm_exp_c2v_slot_buffer", size = 2048, location = #pto.address_space<vec>, auto = false, base = 0} -> i32
-// PTO:         pto.aiv_initialize_pipe { dir_mask = 1, slot_size = 1024, slot_num = 2} ({{.*}}c2v_consumer_buf = %[[RES]] : i32
-// PTO:         %[[POP:.+]] = pto.tpop_from_aic { split = 0} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// PTO:         pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2} ({{.*}}c2v_consumer_buf = %[[RES]] : i32
+// PTO:         %[[POP:.+]] = pto.tpop_from_aic {split = 0} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 // PTO-NEXT:    %[[E:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec
 // PTO-NEXT:    pto.texp ins(%[[POP]] : {{.*}}) outs(%[[E]] : {{.*}})
-// PTO-NEXT:    pto.tfree_from_aic { split = 0}
+// PTO-NEXT:    pto.tfree_from_aic {split = 0}
 // PTO:         pto.tstore ins(%[[E]]
 
 // The built-in lowering: TPIPE_INIT with the ring on a2a3, TPUSH; the pop

@@ -73,16 +73,13 @@ module {
   func.func @main(%t: !pypto.tensor<16x16xf32>, %n: index) attributes {pypto.kind = "orchestration"} {
     // expected-error @+1 {{'pypto.call' op calls 'k', which reads or signals a peer's window, outside a 'pypto.ranks' region}}
     pypto.call @k(%t, %n) : (!pypto.tensor<16x16xf32>, index) -> ()
-    pypto.ranks world(2) (%rank) {
-      pypto.call @k(%t, %rank) : (!pypto.tensor<16x16xf32>, index) -> ()
-    }
     return
   }
 }
 
 // -----
 
-// A call after the ranks region is outside it too.
+// A call after the ranks region is outside it too; the verifier says so.
 module {
   func.func @k(%p: !pto.ptr<f32>, %peer: index, %ctx: !pto.ptr<i64> {pypto.comm_ctx}) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
     return
@@ -91,7 +88,7 @@ module {
     pypto.ranks world(2) (%r) {
       pypto.call @k(%t, %r) : (!pypto.tensor<16x16xf32>, index) -> ()
     }
-    // expected-error @+1 {{'pypto.call' op calls 'k', which reads or signals a peer's window, outside a 'pypto.ranks' region}}
+    // expected-error @+1 {{'pypto.call' op is outside 'pypto.ranks' in a multi-card program, so every rank would run it on the shared tensors; move it into the region}}
     pypto.call @k(%t, %n) : (!pypto.tensor<16x16xf32>, index) -> ()
     return
   }

@@ -18,7 +18,7 @@
 // RUN: pypto-opt %examples/beginner/matmul.mlir --pypto-outline-incore --pypto-convert-tensor-to-tile --pypto-infer-memory-space --pypto-plan-memory | not pypto-translate --emit-orchestration 2>&1 | FileCheck %s --check-prefix=PLANNED
 // PLANNED: error: 'pypto.call' op calls 'matmul_tile', which is not a kernel lowered to pto (run pypto-lower-to-pto first)
 
-// expected-error @+1 {{no orchestration function: run the default pipeline (pypto-default-pipeline) first}}
+// expected-error @+1 {{the program has no kernel to run: put its work in a 'pypto.at' or 'pypto.spmd' region}}
 module {
   func.func @f() attributes {pypto.kind = "opaque"} {
     return

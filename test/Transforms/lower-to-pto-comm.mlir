@@ -5,12 +5,14 @@
 // A multi-card kernel after pypto-plan-memory. A kernel that reads or
 // signals a peer's window takes the chip's CommContext as a last
 // `!pto.ptr<i64>` parameter (pypto.comm_ctx). At the top it reads this
-// rank (the low half of slot 2) and the base of its own window (slot
-// 4 + rank), once. Every peer access reads the peer's base (slot 4 + peer),
-// moves the parameter by the difference in elements (bytes / element size:
-// 4 for the i32 signal, 2 for the f16 data) and views it with an ND layout:
-// notify signals there, a peer load loads from there. A wait waits on this
-// rank's own copy, through the parameter's view.
+// rank (the low half of slot 2), the rank count (the high half) and the
+// base of its own window (slot 4 + rank), once. Every peer access reads the
+// peer's base (slot 4 + peer; a peer outside 0..count-1 reads this rank's
+// slot and takes base 0, an address no tensor has), moves the parameter by
+// the difference in elements (bytes / element size: 4 for the i32 signal,
+// 2 for the f16 data) and views it with an ND layout: notify signals there,
+// a peer load loads from there. A wait waits on this rank's own copy,
+// through the parameter's view.
 
 // CHECK-LABEL: func.func @exchange
 // CHECK-SAME: (%[[DATA:[^:]+]]: !pto.ptr<f16> {pypto.dir = "in"}, %[[SIG:[^:]+]]: !pto.ptr<i32> {pypto.dir = "in"}, %[[OUT:[^:]+]]: !pto.ptr<f16> {pypto.dir = "out"}, %[[RANK:[^:]+]]: index, %[[PEER:[^:]+]]: index, %[[CTX:[^:]+]]: !pto.ptr<i64> {pypto.comm_ctx})
@@ -19,15 +21,23 @@
 // CHECK-NEXT: %[[PAIR:.+]] = pto.load_scalar %[[CTX]][%[[C2]]] : !pto.ptr<i64> -> i64
 // CHECK-NEXT: %[[ME32:.+]] = arith.trunci %[[PAIR]] : i64 to i32
 // CHECK-NEXT: %[[ME:.+]] = arith.index_cast %[[ME32]] : i32 to index
+// CHECK-NEXT: %[[C32:.+]] = arith.constant 32 : i64
+// CHECK-NEXT: %[[HIGH:.+]] = arith.shrui %[[PAIR]], %[[C32]] : i64
+// CHECK-NEXT: %[[N32:.+]] = arith.trunci %[[HIGH]] : i64 to i32
+// CHECK-NEXT: %[[N:.+]] = arith.index_cast %[[N32]] : i32 to index
 // CHECK-NEXT: %[[C4:.+]] = arith.constant 4 : index
 // CHECK-NEXT: %[[MYSLOT:.+]] = arith.addi %[[C4]], %[[ME]] : index
 // CHECK-NEXT: %[[MYBASE:.+]] = pto.load_scalar %[[CTX]][%[[MYSLOT]]] : !pto.ptr<i64> -> i64
 // CHECK:      %[[DV:.+]] = pto.make_tensor_view %[[DATA]], shape = [%[[D0:[^,]+]], %[[D1:[a-z0-9_]+]]], strides = [%[[DS0:[^,]+]], %[[DS1:[a-z0-9_]+]]] : !pto.tensor_view<?x?xf16>
 // CHECK:      %[[SV:.+]] = pto.make_tensor_view %[[SIG]], shape = [%[[S0:[^,]+]], %[[S1:[a-z0-9_]+]]], strides = [%[[SS0:[^,]+]], %[[SS1:[a-z0-9_]+]]] : !pto.tensor_view<?x?xi32>
 // notify add: signal [rank, 0] of the peer's copy.
-// CHECK:      %[[C4A:.+]] = arith.constant 4 : index
-// CHECK-NEXT: %[[NSLOT:.+]] = arith.addi %[[C4A]], %[[PEER]] : index
-// CHECK-NEXT: %[[NBASE:.+]] = pto.load_scalar %[[CTX]][%[[NSLOT]]] : !pto.ptr<i64> -> i64
+// CHECK:      %[[OK:.+]] = arith.cmpi ult, %[[PEER]], %[[N]] : index
+// CHECK-NEXT: %[[SAFE:.+]] = arith.select %[[OK]], %[[PEER]], %[[ME]] : index
+// CHECK-NEXT: %[[C4A:.+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[NSLOT:.+]] = arith.addi %[[C4A]], %[[SAFE]] : index
+// CHECK-NEXT: %[[NTABLE:.+]] = pto.load_scalar %[[CTX]][%[[NSLOT]]] : !pto.ptr<i64> -> i64
+// CHECK-NEXT: %[[Z64:.+]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[NBASE:.+]] = arith.select %[[OK]], %[[NTABLE]], %[[Z64]] : i64
 // CHECK-NEXT: %[[NBYTES:.+]] = arith.subi %[[NBASE]], %[[MYBASE]] : i64
 // CHECK-NEXT: %[[I32SIZE:.+]] = arith.constant 4 : i64
 // CHECK-NEXT: %[[NELEMS:.+]] = arith.divsi %[[NBYTES]], %[[I32SIZE]] : i64
@@ -46,9 +56,13 @@
 // CHECK-NEXT: pto.comm.twait(%[[WP]], %[[ONE]] : !pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto<wait_cmp ge>}
 // peer load: the f16 rows [peer] of the peer's copy.
 // CHECK:      %[[T:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64
+// CHECK-NEXT: %[[LOK:.+]] = arith.cmpi ult, %[[PEER]], %[[N]] : index
+// CHECK-NEXT: %[[LSAFE:.+]] = arith.select %[[LOK]], %[[PEER]], %[[ME]] : index
 // CHECK-NEXT: %[[C4B:.+]] = arith.constant 4 : index
-// CHECK-NEXT: %[[LSLOT:.+]] = arith.addi %[[C4B]], %[[PEER]] : index
-// CHECK-NEXT: %[[LBASE:.+]] = pto.load_scalar %[[CTX]][%[[LSLOT]]] : !pto.ptr<i64> -> i64
+// CHECK-NEXT: %[[LSLOT:.+]] = arith.addi %[[C4B]], %[[LSAFE]] : index
+// CHECK-NEXT: %[[LTABLE:.+]] = pto.load_scalar %[[CTX]][%[[LSLOT]]] : !pto.ptr<i64> -> i64
+// CHECK-NEXT: %[[LZ64:.+]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[LBASE:.+]] = arith.select %[[LOK]], %[[LTABLE]], %[[LZ64]] : i64
 // CHECK-NEXT: %[[LBYTES:.+]] = arith.subi %[[LBASE]], %[[MYBASE]] : i64
 // CHECK-NEXT: %[[F16SIZE:.+]] = arith.constant 2 : i64
 // CHECK-NEXT: %[[LELEMS:.+]] = arith.divsi %[[LBYTES]], %[[F16SIZE]] : i64
@@ -124,8 +138,11 @@ func.func @waits(%sig: !pypto.tensor<4x1xi32> {pypto.dir = "in"}, %i: index, %e:
 // CHECK:      %[[PAIR:.+]] = pto.load_scalar %[[CTX]][%{{.+}}] : !pto.ptr<i64> -> i64
 // CHECK:      %[[MYBASE:.+]] = pto.load_scalar %[[CTX]][%{{.+}}] : !pto.ptr<i64> -> i64
 // CHECK:      scf.for
-// CHECK:        %[[SLOT:.+]] = arith.addi %{{.+}}, %[[PEER]] : index
-// CHECK-NEXT:   %[[BASE:.+]] = pto.load_scalar %[[CTX]][%[[SLOT]]] : !pto.ptr<i64> -> i64
+// CHECK:        %[[OK:.+]] = arith.cmpi ult, %[[PEER]], %{{.+}} : index
+// CHECK-NEXT:   %[[SAFE:.+]] = arith.select %[[OK]], %[[PEER]], %{{.+}} : index
+// CHECK:        %[[SLOT:.+]] = arith.addi %{{.+}}, %[[SAFE]] : index
+// CHECK-NEXT:   %[[TABLE:.+]] = pto.load_scalar %[[CTX]][%[[SLOT]]] : !pto.ptr<i64> -> i64
+// CHECK:        %[[BASE:.+]] = arith.select %[[OK]], %[[TABLE]], %{{.+}} : i64
 // CHECK-NEXT:   %[[BYTES:.+]] = arith.subi %[[BASE]], %[[MYBASE]] : i64
 // CHECK:        pto.addptr %[[DATA]], %{{.+}} : !pto.ptr<f32> -> !pto.ptr<f32>
 // CHECK:        pto.tload

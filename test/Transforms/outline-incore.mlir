@@ -221,14 +221,16 @@ func.func @bounded(%s: !pypto.tensor<64x32xf32>, %v: !pypto.tensor<64x32xf32>) {
 // every chip runs it; the windows (allocated outside the region) and the
 // rank become kernel parameters like any value from outside. The assemble
 // into this rank's row of a window is hoisted as a slice of the window;
-// remote_load, notify and wait take the whole window and only read it
-// (their peer's copy is not this task's business).
+// remote_load, notify and wait take the whole window. A kernel that signals
+// or waits is a fence between the ranks: it takes every window as InOut,
+// so the runtime orders it after the kernels that write a window and
+// before the ones that read one.
 
 // CHECK-LABEL: func.func @step
 // CHECK-SAME: (%[[IN:[^:]+]]: !pypto.tensor<1x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}
 // CHECK-SAME: %[[MINE:[^:]+]]: !pypto.tensor<1x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>}
-// CHECK-SAME: %[[SIG:[^:]+]]: !pypto.tensor<2x1xi32> {pypto.dir = "in", pypto.strides = array<i64: 1, 1>}
-// CHECK-SAME: %[[DATA:[^:]+]]: !pypto.tensor<2x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}
+// CHECK-SAME: %[[SIG:[^:]+]]: !pypto.tensor<2x1xi32> {pypto.dir = "inout", pypto.strides = array<i64: 1, 1>}
+// CHECK-SAME: %[[DATA:[^:]+]]: !pypto.tensor<2x64xf32> {pypto.dir = "inout", pypto.strides = array<i64: 64, 1>}
 // CHECK-SAME: %[[OUT:[^:]+]]: !pypto.tensor<1x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>}
 // CHECK-SAME: %[[RANK:[^:]+]]: index)
 // CHECK-SAME: attributes {pypto.kind = "incore"}
@@ -282,7 +284,7 @@ func.func @exchange(%x: !pypto.tensor<2x64xf32>, %y: !pypto.tensor<2x64xf32> {py
 // index stays the runtime's (last, pypto.spmd).
 
 // CHECK-LABEL: func.func @blocks
-// CHECK-SAME: (%[[SIG:[^:]+]]: !pypto.tensor<4x1xi32> {pypto.dir = "in"{{.*}}}, %[[DATA:[^:]+]]: !pypto.tensor<8x64xf32> {pypto.dir = "in"{{.*}}}, %[[X:[^:]+]]: !pypto.tensor<8x64xf32> {pypto.dir = "out"{{.*}}}, %[[RANK:[^:]+]]: index, %[[B:[^:]+]]: index {pypto.spmd = "block_idx"})
+// CHECK-SAME: (%[[SIG:[^:]+]]: !pypto.tensor<4x1xi32> {pypto.dir = "inout"{{.*}}}, %[[DATA:[^:]+]]: !pypto.tensor<8x64xf32> {pypto.dir = "inout"{{.*}}}, %[[X:[^:]+]]: !pypto.tensor<8x64xf32> {pypto.dir = "out"{{.*}}}, %[[RANK:[^:]+]]: index, %[[B:[^:]+]]: index {pypto.spmd = "block_idx"})
 // CHECK: pypto.wait %[[SIG]][%[[RANK]], %{{.+}}] ge %{{.+}} : !pypto.tensor<4x1xi32>
 // CHECK: pypto.remote_load %[[DATA]][%[[B]], %{{.+}}] [1, 64] peer %[[RANK]]
 // CHECK-LABEL: func.func @spmd_ranks
@@ -301,6 +303,49 @@ func.func @spmd_ranks(%x: !pypto.tensor<8x64xf32>) {
       pypto.wait %signal[%rank, %c0] ge %one : !pypto.tensor<4x1xi32>
       %r = pypto.remote_load %data[%b, %c0] [1, 64] peer %rank : !pypto.tensor<8x64xf32> -> !pypto.tensor<1x64xf32>
       pypto.assemble %r into %x[%b, %c0] : !pypto.tensor<1x64xf32> into !pypto.tensor<8x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A kernel that waits takes every window, even one it does not use, as
+// InOut: the load kernel after it reads the data the store kernel before
+// it wrote, on this rank and (through the signal) on its peer.
+
+// CHECK-LABEL: func.func @store
+// CHECK-SAME: !pypto.tensor<1x64xf32> {pypto.dir = "out"
+// CHECK-LABEL: func.func @sync
+// CHECK-SAME: (%{{[^:]+}}: !pypto.tensor<2x1xi32> {pypto.dir = "inout"{{.*}}}, %{{[^:]+}}: !pypto.tensor<1x64xf32> {pypto.dir = "inout"{{.*}}}, %{{[^:]+}}: index, %{{[^:]+}}: index)
+// CHECK-LABEL: func.func @load
+// CHECK-SAME: !pypto.tensor<1x64xf32> {pypto.dir = "in"
+// CHECK-LABEL: func.func @split_publish
+// CHECK: %[[D:.+]] = pypto.alloc_window : !pypto.tensor<1x64xf32>
+// CHECK: pypto.call @store(%{{[^,]+}}, %[[D]])
+// CHECK: pypto.call @sync(%{{[^,]+}}, %[[D]], %{{.+}})
+// CHECK: pypto.call @load(%[[D]], %{{.+}})
+func.func @split_publish(%x: !pypto.tensor<2x64xf32>, %y: !pypto.tensor<2x64xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1 : i32
+  %data = pypto.alloc_window : !pypto.tensor<1x64xf32>
+  %signal = pypto.alloc_window : !pypto.tensor<2x1xi32>
+  pypto.ranks world(2) (%rank) {
+    %next = arith.addi %rank, %c1 : index
+    %peer = arith.remsi %next, %c2 : index
+    pypto.at core_group "store" {
+      %row = pypto.slice %x[%rank, %c0] [1, 64] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+      pypto.assemble %row into %data[%c0, %c0] : !pypto.tensor<1x64xf32> into !pypto.tensor<1x64xf32>
+    }
+    pypto.at core_group "sync" {
+      pypto.notify %signal[%rank, %c0] peer %peer add %one : !pypto.tensor<2x1xi32>
+      pypto.wait %signal[%peer, %c0] ge %one : !pypto.tensor<2x1xi32>
+    }
+    pypto.at core_group "load" {
+      %r = pypto.remote_load %data[%c0, %c0] [1, 64] peer %peer : !pypto.tensor<1x64xf32> -> !pypto.tensor<1x64xf32>
+      pypto.assemble %r into %y[%rank, %c0] : !pypto.tensor<1x64xf32> into !pypto.tensor<2x64xf32>
     }
   }
   return

@@ -7,8 +7,11 @@
 #include "pypto/Harness/Diagnostics.h"
 #include "pypto/Harness/Runner.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+
+#include <cmath>
 
 namespace cl = llvm::cl;
 
@@ -180,6 +183,12 @@ int main(int argc, char **argv) {
                         "them\n";
         return 2;
       }
+      if (llvm::is_contained(options.devices, value)) {
+        llvm::errs() << "pypto-run: error: -d/--device: device " << value
+                     << " is listed twice in '" << device
+                     << "'; each rank needs its own chip\n";
+        return 2;
+      }
       options.devices.push_back(value);
     }
     options.device = options.devices.front();
@@ -229,6 +238,17 @@ int main(int argc, char **argv) {
   options.runtimeDir = runtimeDir;
   options.saveData = saveData && !noSaveData;
   options.golden = golden;
+  for (auto *tolerance : {&rtol, &atol}) {
+    if (!tolerance->getNumOccurrences())
+      continue;
+    double value = *tolerance;
+    if (!(value >= 0) || std::isinf(value)) {
+      llvm::errs() << "pypto-run: error: --" << tolerance->ArgStr
+                   << ": a tolerance is a finite number >= 0, not " << value
+                   << "\n";
+      return 2;
+    }
+  }
   if (rtol.getNumOccurrences())
     options.rtol = rtol;
   if (atol.getNumOccurrences())

@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -168,6 +169,12 @@ StringRef mlir::pypto::getFunctionKind(Operation *op) {
 bool mlir::pypto::isKernelFunction(Operation *op) {
   StringRef k = getFunctionKind(op);
   return k == kind::kInCore || k == kind::kAIC || k == kind::kAIV;
+}
+
+bool mlir::pypto::isCIdentifier(StringRef name) {
+  if (name.empty() || llvm::isDigit(name.front()))
+    return false;
+  return llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
 static LogicalResult expectOneOf(Location loc, NamedAttribute attribute,

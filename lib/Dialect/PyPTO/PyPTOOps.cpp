@@ -48,7 +48,20 @@ static LogicalResult verifyWindow(Operation *op, ArrayRef<int64_t> windowShape,
   return success();
 }
 
+/// A region's name names its kernel's function and files.
+static LogicalResult verifyKernelName(Operation *op,
+                                      std::optional<StringRef> name) {
+  if (name && !isCIdentifier(*name))
+    return op->emitOpError("name '")
+           << *name << "' is not a C identifier (letters, digits and '_', "
+           << "not starting with a digit): it names the kernel's function "
+              "and files";
+  return success();
+}
+
 LogicalResult AtOp::verify() {
+  if (failed(verifyKernelName(*this, getName())))
+    return failure();
   WalkResult nested = getBody().walk([&](Operation *inner) {
     if (!isa<AtOp, SpmdOp>(inner))
       return WalkResult::advance();
@@ -96,9 +109,11 @@ ParseResult SpmdOp::parse(OpAsmParser &parser, OperationState &result) {
 
 void SpmdOp::print(OpAsmPrinter &printer) {
   printer << " " << stringifyAtLevel(getLevel());
-  if (getName())
-    printer << " \"" << *getName() << "\"";
-  printer << " blocks(" << getBlocks() << ") (";
+  if (getName()) {
+    printer << " ";
+    printer.printString(*getName());
+  }
+  printer << " blocks(" << getBlocksAttr().getInt() << ") (";
   printer.printOperand(getBlockIndex());
   printer << ")";
   printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
@@ -107,9 +122,20 @@ void SpmdOp::print(OpAsmPrinter &printer) {
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
 }
 
+/// The launch spec counts blocks in an int32.
+static LogicalResult verifyBlockCount(Operation *op, IntegerAttr blocks) {
+  int64_t count = blocks.getInt();
+  if (count < 1 || count > INT32_MAX)
+    return op->emitOpError("needs 1..") << INT32_MAX << " blocks, got "
+                                       << count;
+  return success();
+}
+
 LogicalResult SpmdOp::verify() {
-  if (getBlocks() < 1)
-    return emitOpError("needs at least one block, got ") << getBlocks();
+  if (failed(verifyKernelName(*this, getName())))
+    return failure();
+  if (failed(verifyBlockCount(*this, getBlocksAttr())))
+    return failure();
   if (getBody().getNumArguments() != 1 ||
       !getBody().getArgument(0).getType().isIndex())
     return emitOpError("region takes the block index (index) as its only "
@@ -129,7 +155,7 @@ ParseResult RanksOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void RanksOp::print(OpAsmPrinter &printer) {
-  printer << " world(" << getWorld() << ") (";
+  printer << " world(" << getWorldAttr().getInt() << ") (";
   printer.printOperand(getRank());
   printer << ")";
   printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(), {"world"});
@@ -141,9 +167,10 @@ void RanksOp::print(OpAsmPrinter &printer) {
 static constexpr int64_t kMaxRanks = 64;
 
 LogicalResult RanksOp::verify() {
-  if (getWorld() < 1 || getWorld() > kMaxRanks)
+  int64_t world = getWorldAttr().getInt();
+  if (world < 1 || world > kMaxRanks)
     return emitOpError("world must be 1..")
-           << kMaxRanks << " ranks, got " << getWorld();
+           << kMaxRanks << " ranks, got " << world;
   if (getBody().getNumArguments() != 1 ||
       !getBody().getArgument(0).getType().isIndex())
     return emitOpError("region takes the rank (index) as its only argument");
@@ -151,14 +178,51 @@ LogicalResult RanksOp::verify() {
       (*this)->getParentOfType<RanksOp>())
     return emitOpError("must be in the orchestration, outside kernels and "
                        "other 'pypto.ranks' regions");
-  auto func = (*this)->getParentOfType<FunctionOpInterface>();
-  if (func) {
-    unsigned count = 0;
-    func->walk([&](RanksOp) { ++count; });
-    if (count > 1)
-      return emitOpError("a program has at most one 'pypto.ranks' region");
-  }
-  return success();
+  auto func = dyn_cast_or_null<FunctionOpInterface>((*this)->getParentOp());
+  if (!func)
+    return emitOpError("runs once per chip: it belongs directly in the "
+                       "function's body, not in a loop or branch");
+  unsigned count = 0;
+  func->walk([&](RanksOp) { ++count; });
+  if (count > 1)
+    return emitOpError("a program has at most one 'pypto.ranks' region");
+  // Every rank runs the whole orchestration: a kernel outside the region
+  // would run once per rank on the shared tensors.
+  WalkResult outside = func->walk([&](Operation *op) {
+    if (!isa<AtOp, SpmdOp, CallOp>(op) || (*this)->isAncestor(op))
+      return WalkResult::advance();
+    op->emitOpError("is outside 'pypto.ranks' in a multi-card program, so "
+                    "every rank would run it on the shared tensors; move it "
+                    "into the region");
+    return WalkResult::interrupt();
+  });
+  if (outside.wasInterrupted())
+    return failure();
+  // A peer's copy exists only of window buffers.
+  WalkResult notWindow = getBody().walk([&](Operation *op) {
+    Value tensor;
+    StringRef what;
+    if (auto load = dyn_cast<RemoteLoadOp>(op))
+      tensor = load.getSource(), what = "reads a peer's copy of";
+    else if (auto load = dyn_cast<LoadOp>(op); load && load.getPeer())
+      tensor = load.getSource(), what = "reads a peer's copy of";
+    else if (auto notify = dyn_cast<NotifyOp>(op))
+      tensor = notify.getSignal(), what = "signals a peer's copy of";
+    else if (auto wait = dyn_cast<WaitOp>(op))
+      tensor = wait.getSignal(), what = "waits on";
+    else
+      return WalkResult::advance();
+    Value root = tensor;
+    while (auto slice = root.getDefiningOp<SliceOp>())
+      root = slice.getSource();
+    if (root.getDefiningOp<AllocWindowOp>())
+      return WalkResult::advance();
+    op->emitOpError(what) << " a tensor that is not in the communication "
+                             "window; use a 'pypto.alloc_window' buffer or a "
+                             "slice of one";
+    return WalkResult::interrupt();
+  });
+  return failure(notWindow.wasInterrupted());
 }
 
 LogicalResult AllocWindowOp::verify() {
@@ -166,10 +230,13 @@ LogicalResult AllocWindowOp::verify() {
       (*this)->getParentOfType<RanksOp>())
     return emitOpError("allocates a buffer of every rank: it belongs outside "
                        "'pypto.ranks' and kernels");
-  auto func = (*this)->getParentOfType<FunctionOpInterface>();
+  // Allocated and zeroed once, before the run.
+  auto func = dyn_cast_or_null<FunctionOpInterface>((*this)->getParentOp());
+  if (!func)
+    return emitOpError("is allocated once per run: it belongs directly in "
+                       "the function's body, not in a loop or branch");
   bool ranks = false;
-  if (func)
-    func->walk([&](RanksOp) { ranks = true; });
+  func->walk([&](RanksOp) { ranks = true; });
   if (!ranks)
     return emitOpError("needs the ranks that share it: a 'pypto.ranks' "
                        "region in the same function");
@@ -188,6 +255,22 @@ static LogicalResult verifyInKernel(Operation *op) {
   return success();
 }
 
+/// A constant peer must be a rank of the world: of the enclosing
+/// `pypto.ranks`, or at most the simulators' 64 in an outlined kernel.
+static LogicalResult verifyPeer(Operation *op, Value peer) {
+  APInt value;
+  if (!peer || !matchPattern(peer, m_ConstantInt(&value)))
+    return success();
+  int64_t world = kMaxRanks;
+  if (auto ranks = op->getParentOfType<RanksOp>())
+    world = ranks.getWorldAttr().getInt();
+  int64_t p = value.getSExtValue();
+  if (p < 0 || p >= world)
+    return op->emitOpError("peer ")
+           << p << " is not a rank of the world (0.." << world - 1 << ")";
+  return success();
+}
+
 LogicalResult RemoteLoadOp::verify() {
   GMTensorType source = getSource().getType();
   GMTensorType result = getResult().getType();
@@ -202,6 +285,8 @@ LogicalResult RemoteLoadOp::verify() {
   if (source.getShape().size() != 2)
     return emitOpError("reads a rank-")
            << source.getShape().size() << " tensor; kernels work on 2-D tiles";
+  if (failed(verifyPeer(*this, getPeer())))
+    return failure();
   return verifyInKernel(*this);
 }
 
@@ -220,6 +305,8 @@ static LogicalResult verifySignal(Operation *op, GMTensorType signal,
 }
 
 LogicalResult NotifyOp::verify() {
+  if (failed(verifyPeer(*this, getPeer())))
+    return failure();
   return verifySignal(*this, getSignal().getType(), getIndices());
 }
 
@@ -228,8 +315,8 @@ LogicalResult WaitOp::verify() {
 }
 
 LogicalResult CallOp::verify() {
-  if (getBlocks() && *getBlocks() < 1)
-    return emitOpError("needs at least one block, got ") << *getBlocks();
+  if (getBlocksAttr() && failed(verifyBlockCount(*this, getBlocksAttr())))
+    return failure();
   std::optional<ArrayAttr> directions = getArgDirections();
   if (!directions)
     return success();
@@ -266,6 +353,21 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (expected != getArgs().size())
     return emitOpError("'") << getCallee() << "' takes " << expected
                             << " arguments, got " << getArgs().size();
+  // Until the kernel is lowered to PTO its parameters have the argument
+  // types: a tensor of another shape would be read past its end.
+  unsigned argIndex = 0;
+  for (unsigned i = 0, e = callee.getNumArguments(); i < e; ++i) {
+    if (callee.getArgAttr(i, attr::kSpmd) ||
+        callee.getArgAttr(i, attr::kCommCtx))
+      continue;
+    Type param = callee.getArgumentTypes()[i];
+    Type arg = getArgs()[argIndex++].getType();
+    bool comparable = isa<GMTensorType>(param) || param.isIntOrIndexOrFloat();
+    if (comparable && param != arg)
+      return emitOpError("argument ")
+             << argIndex - 1 << " has type " << arg << ", but '"
+             << getCallee() << "' takes " << param;
+  }
   if (spmdKernel != getBlocks().has_value())
     return emitOpError(spmdKernel ? "calls an SPMD kernel without 'blocks'"
                                   : "has 'blocks' but '")
@@ -312,6 +414,8 @@ LogicalResult LoadOp::verify() {
     std::reverse(window.begin(), window.end());
   if (getPeer() && getTranspose())
     return emitOpError("cannot read a peer's window transposed");
+  if (failed(verifyPeer(*this, getPeer())))
+    return failure();
   return verifyWindow(*this, window, source.getShape(), getOffsets(),
                       "source tensor");
 }
@@ -434,6 +538,18 @@ LogicalResult CastOp::verify() {
   if (isTileValue(getSource()) &&
       cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())
     return emitOpError("cannot change the memory space");
+  // The element types TCVT converts between.
+  auto convertible = [](Type type) {
+    if (type.isF32() || type.isF16() || type.isBF16())
+      return true;
+    auto integer = dyn_cast<IntegerType>(type);
+    return integer && llvm::is_contained({8u, 16u, 32u}, integer.getWidth());
+  };
+  for (Type type : {in.getElementType(), out.getElementType()})
+    if (!convertible(type))
+      return emitOpError("converts f32, f16, bf16 and 8-, 16- and 32-bit "
+                         "integers, not ")
+             << type;
   return success();
 }
 

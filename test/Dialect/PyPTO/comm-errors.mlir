@@ -74,10 +74,9 @@ func.func @ranks_in_spmd() {
 
 // -----
 
-// Outside a function (nothing counts the regions), a nested region is still
-// rejected.
+// Outside a function it is rejected: it belongs in the entry function.
+// expected-error @+1 {{'pypto.ranks' op runs once per chip: it belongs directly in the function's body, not in a loop or branch}}
 pypto.ranks world(2) (%rank) {
-  // expected-error @+1 {{'pypto.ranks' op must be in the orchestration, outside kernels and other 'pypto.ranks' regions}}
   pypto.ranks world(2) (%inner) {
   }
 }
@@ -427,5 +426,170 @@ func.func @k(%p: !pto.ptr<f32>, %b: index {pypto.spmd = "block_idx"}, %ctx: !pto
 func.func @spmd_comm_without_blocks(%t: !pypto.tensor<16x16xf32>) {
   // expected-error @+1 {{'pypto.call' op calls an SPMD kernel without 'blocks'}}
   pypto.call @k(%t) : (!pypto.tensor<16x16xf32>) -> ()
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Where ranks and windows go, what runs outside the region, which tensors a
+// peer has
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// Every rank runs the orchestration once; a ranks region in a loop would
+// run again, with windows that are not zeroed again.
+func.func @ranks_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{'pypto.ranks' op runs once per chip: it belongs directly in the function's body, not in a loop or branch}}
+    pypto.ranks world(2) (%rank) {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @window_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{'pypto.alloc_window' op is allocated once per run: it belongs directly in the function's body, not in a loop or branch}}
+    %w = pypto.alloc_window : !pypto.tensor<1x64xf32>
+  }
+  pypto.ranks world(2) (%rank) {
+  }
+  return
+}
+
+// -----
+
+// A kernel before the region would run once per rank on the shared tensors.
+func.func @kernel_before_ranks(%x: !pypto.tensor<16x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  // expected-error @+1 {{'pypto.at' op is outside 'pypto.ranks' in a multi-card program, so every rank would run it on the shared tensors; move it into the region}}
+  pypto.at core_group "inc" {
+    %s = pypto.adds %x, %one : !pypto.tensor<16x64xf32>, f32
+    pypto.assemble %s into %x[%c0, %c0] : !pypto.tensor<16x64xf32> into !pypto.tensor<16x64xf32>
+  }
+  pypto.ranks world(2) (%rank) {
+  }
+  return
+}
+
+// -----
+
+func.func @spmd_after_ranks(%x: !pypto.tensor<16x64xf32>) {
+  %one = arith.constant 1.0 : f32
+  pypto.ranks world(2) (%rank) {
+  }
+  // expected-error @+1 {{'pypto.spmd' op is outside 'pypto.ranks' in a multi-card program, so every rank would run it on the shared tensors; move it into the region}}
+  pypto.spmd core_group "late" blocks(2) (%b) {
+    %s = pypto.adds %x, %one : !pypto.tensor<16x64xf32>, f32
+  }
+  return
+}
+
+// -----
+
+// A program input has no copy on the peer.
+func.func @remote_load_not_window(%x: !pypto.tensor<2x64xf32>) {
+  %c0 = arith.constant 0 : index
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.remote_load' op reads a peer's copy of a tensor that is not in the communication window; use a 'pypto.alloc_window' buffer or a slice of one}}
+      %r = pypto.remote_load %x[%rank, %c0] [1, 64] peer %rank : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @peer_load_not_window(%x: !pypto.tensor<2x64xf32>) {
+  %c0 = arith.constant 0 : index
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.load' op reads a peer's copy of a tensor that is not in the communication window; use a 'pypto.alloc_window' buffer or a slice of one}}
+      %t = pypto.load %x[%rank, %c0] peer %rank : !pypto.tensor<2x64xf32> -> !pypto.tile<1x64xf32, vec>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @notify_not_window(%s: !pypto.tensor<2x1xi32>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.notify' op signals a peer's copy of a tensor that is not in the communication window; use a 'pypto.alloc_window' buffer or a slice of one}}
+      pypto.notify %s[%rank, %c0] peer %rank add %one : !pypto.tensor<2x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A slice of a created tensor is not a window either.
+func.func @wait_not_window() {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  %s = pypto.create_tensor : !pypto.tensor<2x1xi32>
+  pypto.ranks world(2) (%rank) {
+    %row = pypto.slice %s[%rank, %c0] [1, 1] : !pypto.tensor<2x1xi32> -> !pypto.tensor<1x1xi32>
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.wait' op waits on a tensor that is not in the communication window; use a 'pypto.alloc_window' buffer or a slice of one}}
+      pypto.wait %row[%c0, %c0] ge %one : !pypto.tensor<1x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A constant peer must be a rank of the world.
+func.func @remote_load_peer_too_large() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %w = pypto.alloc_window : !pypto.tensor<1x64xf32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.remote_load' op peer 2 is not a rank of the world (0..1)}}
+      %r = pypto.remote_load %w[%c0, %c0] [1, 64] peer %c2 : !pypto.tensor<1x64xf32> -> !pypto.tensor<1x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @notify_peer_negative() {
+  %c0 = arith.constant 0 : index
+  %m1 = arith.constant -1 : index
+  %one = arith.constant 1 : i32
+  %s = pypto.alloc_window : !pypto.tensor<2x1xi32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.notify' op peer -1 is not a rank of the world (0..1)}}
+      pypto.notify %s[%rank, %c0] peer %m1 add %one : !pypto.tensor<2x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// In an outlined kernel the world is unknown: at most the 64 ranks the
+// simulators model.
+func.func @load_peer_64(%w: !pypto.tensor<1x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'pypto.load' op peer 64 is not a rank of the world (0..63)}}
+  %t = pypto.load %w[%c0, %c0] peer %c64 : !pypto.tensor<1x64xf32> -> !pypto.tile<1x64xf32, vec>
   return
 }

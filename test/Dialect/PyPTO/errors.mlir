@@ -1120,7 +1120,7 @@ func.func @directions_kind(%t: !pypto.tensor<16x16xf32>, %s: f32) {
 // -----
 
 func.func @spmd_no_blocks() {
-  // expected-error @+1 {{'pypto.spmd' op needs at least one block, got 0}}
+  // expected-error @+1 {{'pypto.spmd' op needs 1..2147483647 blocks, got 0}}
   pypto.spmd core_group blocks(0) (%b) {
   }
   return

@@ -575,10 +575,11 @@ class PTO_InitializePipeOp<string mnemonic, string side> : PTO_Op<mnemonic> {
                        OptionalAttr<I64Attr>:$slot_num,
                        OptionalAttr<I64Attr>:$id);
   let assemblyFormat = [{
-    ` ` `{` `` (`id` `=` $id^ `,`)? `dir_mask` `=` $dir_mask `,` `slot_size` `=`
+    ` ` `{` `` (`id` `=` $id^ `,` `dir_mask`) : (`` `dir_mask`)? `=` $dir_mask `,` `slot_size` `=`
     $slot_size (`,` `slot_num` `=` $slot_num^)? `}`
     `(` (`gm_slot_buffer` `=` $gm_slot_buffer^ `:`
-    qualified(type($gm_slot_buffer)) `,`)? `c2v_consumer_buf` `=`
+    qualified(type($gm_slot_buffer)) `,` `c2v_consumer_buf`) :
+    (`` `c2v_consumer_buf`)? `=`
     $c2v_consumer_buf `:` type($c2v_consumer_buf) `,` `v2c_consumer_buf` `=`
     $v2c_consumer_buf `:` type($v2c_consumer_buf) `)` attr-dict
   }];
@@ -594,7 +595,7 @@ class PTO_TPushOp<string mnemonic, string peer> : PTO_Op<mnemonic> {
                        OptionalAttr<I64Attr>:$id);
   let assemblyFormat = [{
     `(` $tile `:` qualified(type($tile)) `)`
-    ` ` `{` `` (`id` `=` $id^ `,`)? `split` `=` $split `}` attr-dict
+    ` ` `{` `` (`id` `=` $id^ `,` `split`) : (`` `split`)? `=` $split `}` attr-dict
   }];
 }
 
@@ -608,7 +609,7 @@ class PTO_TPopOp<string mnemonic, string peer> : PTO_Op<mnemonic> {
   let arguments = (ins I64Attr:$split, OptionalAttr<I64Attr>:$id);
   let results = (outs PTO_TileBufType:$result);
   let assemblyFormat = [{
-    ` ` `{` `` (`id` `=` $id^ `,`)? `split` `=` $split `}` attr-dict `->`
+    ` ` `{` `` (`id` `=` $id^ `,` `split`) : (`` `split`)? `=` $split `}` attr-dict `->`
     qualified(type($result))
   }];
 }
@@ -620,7 +621,7 @@ class PTO_TFreeOp<string mnemonic, string peer> : PTO_Op<mnemonic> {
   let summary = "release the oldest popped slot back to the " # peer;
   let arguments = (ins I64Attr:$split, OptionalAttr<I64Attr>:$id);
   let assemblyFormat = [{
-    ` ` `{` `` (`id` `=` $id^ `,`)? `split` `=` $split `}` attr-dict
+    ` ` `{` `` (`id` `=` $id^ `,` `split`) : (`` `split`)? `=` $split `}` attr-dict
   }];
 }
 

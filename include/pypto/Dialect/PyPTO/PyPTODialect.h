@@ -103,6 +103,10 @@ llvm::StringRef getFunctionKind(Operation *op);
 /// True for functions that run on a core (incore, aic, aiv).
 bool isKernelFunction(Operation *op);
 
+/// True when `name` is a C identifier. Kernel and program names become
+/// file names and C++ functions, so nothing else is accepted.
+bool isCIdentifier(llvm::StringRef name);
+
 } // namespace mlir::pypto
 
 #endif // PYPTO_DIALECT_PYPTO_PYPTODIALECT_H

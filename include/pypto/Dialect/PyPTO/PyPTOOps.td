@@ -37,7 +37,7 @@ def PyPTO_AtOp : PyPTO_Op<"at", [SingleBlock, NoTerminator,
   }];
   let arguments = (ins PyPTO_AtLevelAttr:$level, OptionalAttr<StrAttr>:$name);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$level ($name^)? attr-dict-with-keyword $body";
+  let assemblyFormat = "`` $level ($name^)? attr-dict-with-keyword $body";
   let hasVerifier = 1;
 }
 
@@ -172,8 +172,7 @@ def PyPTO_AssembleOp : PyPTO_Op<"assemble"> {
 // Several chips: ranks, windows and signals
 //===----------------------------------------------------------------------===//
 
-def PyPTO_RanksOp : PyPTO_Op<"ranks", [SingleBlock, NoTerminator,
-                                        RecursiveMemoryEffects]> {
+def PyPTO_RanksOp : PyPTO_Op<"ranks", [SingleBlock, NoTerminator]> {
   let summary = "the orchestration of every chip of a multi-card program";
   let description = [{
     The body is the orchestration each of `world` chips (ranks) runs, with

@@ -122,9 +122,14 @@ inline bool gmInRange(const CoreContext* ctx, const void* p, uint64_t bytes) {
 // Raises "<op>: GM access of <bytes> bytes at <p> is outside every tensor argument of
 // the task" unless gmInRange. For instructions that touch GM (TLOAD, TSTORE, ...).
 inline void checkGm(CoreContext* ctx, const char* op, const void* p, uint64_t bytes) {
-  if (!gmInRange(ctx, p, bytes))
-    fail(ctx, "%s: GM access of %llu bytes at %p is outside every tensor argument of the task",
-         op, (unsigned long long)bytes, p);
+  if (gmInRange(ctx, p, bytes))
+    return;
+  // Generated code turns a peer outside the world into an address this low.
+  const bool peerHint = ctx->abi_version >= 3 && ctx->num_ranks > 1 &&
+                        reinterpret_cast<uintptr_t>(p) < (uintptr_t(1) << 32);
+  fail(ctx, "%s: GM access of %llu bytes at %p is outside every tensor argument of the task%s",
+       op, (unsigned long long)bytes, p,
+       peerHint ? " (is a peer rank outside 0..num_ranks-1?)" : "");
 }
 
 // Selects the default core (and its capacities) for the calling thread while alive.
