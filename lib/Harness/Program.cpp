@@ -29,6 +29,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include <chrono>
+#include <cstdio>
 
 using namespace mlir;
 using namespace mlir::pypto;
@@ -150,6 +151,13 @@ static FailureOr<func::FuncOp> findEntry(ModuleOp module) {
   return entry;
 }
 
+/// `v` as a person would write it (3.5, 300, 1e+20).
+static std::string shortNumber(double v) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", v);
+  return text;
+}
+
 /// An integer tensor's init must produce values its element type holds:
 /// libtorch would otherwise fail without a location, or wrap.
 static LogicalResult checkIntegerInit(Location loc, Type element, TensorSpec &t,
@@ -167,10 +175,11 @@ static LogicalResult checkIntegerInit(Location loc, Type element, TensorSpec &t,
                                        : (int64_t(1) << (width - 1)) - 1);
   std::string typeText;
   llvm::raw_string_ostream(typeText) << element;
-  auto outside = [&](StringRef what) {
-    return emitError(loc, "")
-           << what << " of '" << t.name << "' are outside the values of "
-           << typeText << " (" << lowest << ".." << highest << ")";
+  // "<what> of 'x' <verb> outside the values of i8 (-128..127)".
+  auto outside = [&](const std::string &what, StringRef verb) {
+    return emitError(loc, "") << what << " of '" << t.name << "' " << verb
+                              << " outside the values of " << typeText << " ("
+                              << lowest << ".." << highest << ")";
   };
   if (t.init == "randint") {
     if (!explicitRange) {
@@ -179,24 +188,26 @@ static LogicalResult checkIntegerInit(Location loc, Type element, TensorSpec &t,
       t.high = std::min<int64_t>(t.high, highest == INT64_MAX ? highest
                                                               : highest + 1);
     } else if (t.low < lowest || t.high - 1 > highest) {
-      return outside("the init_range values");
+      return outside("init_range [" + std::to_string(t.low) + ", " +
+                         std::to_string(t.high) + ")",
+                     "reaches");
     }
   } else if (t.init == "arange") {
     int64_t count = 1;
     for (int64_t d : t.shape)
       count *= d;
     if (width == 1 || count - 1 > highest)
-      return outside("the arange values 0.." + std::to_string(count - 1));
+      return outside("arange", "counts to " + std::to_string(count - 1) + ",");
   } else if (t.init == "constant") {
     if (auto real = dyn_cast_or_null<FloatAttr>(init)) {
       double v = real.getValueAsDouble();
       if (v != std::floor(v))
         return emitError(loc, "init value ")
-               << v << " of '" << t.name << "' is not an integer, and "
-               << typeText << " holds integers";
+               << shortNumber(v) << " of '" << t.name
+               << "' is not an integer, and " << typeText << " holds integers";
     }
     if (t.constant < double(lowest) || t.constant > double(highest))
-      return outside("the init value");
+      return outside("init value " + shortNumber(t.constant), "is");
   }
   return success();
 }

@@ -1145,8 +1145,14 @@ std::string Run::runJob(Worker *w, const Job &job) {
            coreTypeName(w->type) + " core " + std::to_string(w->index) + ", block " +
            std::to_string(job.block);
   }
-  if (!call.error.empty())
-    return who + ": " + call.error;
+  if (!call.error.empty()) {
+    // The tile library names the kernel itself ("kernel 'k': ...").
+    std::string error = call.error;
+    const std::string named = "kernel '" + part.kernel->info.name + "': ";
+    if (error.rfind(named, 0) == 0)
+      error.erase(0, named.size());
+    return who + ": " + error;
+  }
   return {};
 }
 

@@ -197,6 +197,20 @@ private:
              << ");\n";
           return success();
         })
+        .Case([&](pto::CmoCacheInvalidOp invalidate) {
+          indent();
+          if (invalidate.getTarget())
+            os << "dcci((__gm__ void*)" << name(invalidate.getTarget())
+               << ".data(), cache_line_t::SINGLE_CACHE_LINE);\n";
+          else
+            os << "dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);\n";
+          return success();
+        })
+        .Case([&](pto::FenceBarrierAllOp) {
+          indent();
+          os << "dsb(DSB_DDR);\n";
+          return success();
+        })
         .Case([&](pto::ReserveBufferOp reserve) -> LogicalResult {
           if (!reserve.getBase())
             return reserve.emitOpError(

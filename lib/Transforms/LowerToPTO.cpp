@@ -521,6 +521,11 @@ private:
           loc, window, wait.getExpected(),
           pto::WaitCmpAttr::get(op->getContext(),
                                 static_cast<pto::WaitCmp>(wait.getCmp())));
+      // Consume side of data-before-signal: reads after the wait must not
+      // hit stale cache lines of what the peer published.
+      builder.create<pto::CmoCacheInvalidOp>(
+          loc, Value(),
+          pto::AddressSpaceAttr::get(op->getContext(), pto::AddressSpace::gm));
       return success();
     }
     if (auto load = dyn_cast<LoadOp>(op)) {
@@ -554,6 +559,17 @@ private:
       Value window = partition(loc, store.getDest(), store.getOffsets(),
                                store.getValue().getType().getShape());
       builder.create<pto::TStoreOp>(loc, *value, window);
+      // Publish side of data-before-signal: a store into a window is made
+      // visible to the peers before any later notify releases it.
+      auto param = dyn_cast<BlockArgument>(store.getDest());
+      if (param && param.getOwner() == &kernel.getBody().front() &&
+          kernel.getArgAttr(param.getArgNumber(), attr::kWindow)) {
+        builder.create<pto::CmoCacheInvalidOp>(loc, window,
+                                               pto::AddressSpaceAttr());
+        builder.create<pto::FenceBarrierAllOp>(
+            loc,
+            pto::FenceScopeAttr::get(op->getContext(), pto::FenceScope::gm));
+      }
       return success();
     }
     if (isa<CreateTileOp>(op))

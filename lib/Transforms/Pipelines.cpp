@@ -68,7 +68,8 @@ struct RejectPipelineOptions
       : reason(std::move(reason)) {}
   StringRef getArgument() const final { return "pypto-reject-options"; }
   void runOnOperation() final {
-    getOperation()->emitError(reason);
+    // At the input's location, without a dump of the whole module.
+    mlir::emitError(getOperation()->getLoc(), reason);
     signalPassFailure();
   }
   std::string reason;

@@ -182,3 +182,38 @@ module {
     return
   }
 }
+
+// -----
+
+// A kernel loop with a constant step of 0 would never end.
+module {
+  func.func @k(%n: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'scf.for' op step must be positive, got 0}}
+    scf.for %i = %c0 to %n step %c0 {
+    }
+    return
+  }
+  func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {
+    pypto.call @k(%n) : (index) -> ()
+    return
+  }
+}
+
+// -----
+
+// Nor would one with a negative constant step.
+module {
+  func.func @k(%n: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c0 = arith.constant 0 : index
+    %cm16 = arith.constant -16 : index
+    // expected-error @+1 {{'scf.for' op step must be positive, got -16}}
+    scf.for %i = %c0 to %n step %cm16 {
+    }
+    return
+  }
+  func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {
+    pypto.call @k(%n) : (index) -> ()
+    return
+  }
+}

@@ -1,6 +1,23 @@
 // RUN: pypto-opt %s -split-input-file --pypto-default-pipeline | pypto-translate -split-input-file --emit-kernel-cpp | FileCheck %s --check-prefixes=CHECK,A5
 // RUN: pypto-opt %s -split-input-file --pypto-default-pipeline="arch=a2a3" | pypto-translate -split-input-file --emit-kernel-cpp | FileCheck %s --check-prefixes=CHECK,A2A3
 
+// Data before signal: allreduce's store into its window buffer is followed by
+// an invalidate of the line it starts on and a GM fence (dcci + dsb, what
+// ptoas emits); its wait by an invalidate of the whole GM data cache.
+// RUN: pypto-opt %examples/advanced/allreduce.mlir --pypto-default-pipeline | pypto-translate --emit-kernel-cpp | FileCheck %s --check-prefix=PUBLISH
+// PUBLISH-LABEL: // kernels/aiv/reduce_step.cpp
+// PUBLISH: TLOAD(
+// PUBLISH-NEXT: GlobalTensor<float, pto::Shape<1, 1, 1, 1, 256>, {{.+}}> [[MINE:v[0-9]+]](
+// PUBLISH-NEXT: TSTORE([[MINE]], {{v[0-9]+}});
+// PUBLISH-NEXT: dcci((__gm__ void*)[[MINE]].data(), cache_line_t::SINGLE_CACHE_LINE);
+// PUBLISH-NEXT: dsb(DSB_DDR);
+// PUBLISH: pto::comm::TNOTIFY(
+// PUBLISH: pto::comm::TWAIT(
+// PUBLISH-NEXT: dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
+// The output row is no window: no markers after its store.
+// PUBLISH: TSTORE(
+// PUBLISH-NOT: dcci
+
 // A vector kernel: GM pointers and scalars as parameters, each tile a Tile
 // at its planned address, each partition a GlobalTensor at its offset, each
 // instruction a call; kernel_entry unpacks tensors first, then scalars.
@@ -275,7 +292,8 @@ module @padded {
 // arithmetic: the peer's copy of a window buffer is the local pointer moved
 // by (base[peer] - base[rank]) / element size. TNOTIFY signals a
 // GlobalTensor of one element of the peer's copy (AtomicAdd or Set), TWAIT
-// waits on one of this rank's copy with the comparison in capitals.
+// waits on one of this rank's copy with the comparison in capitals, then
+// invalidates the GM data cache so later reads see what the peer published.
 
 // CHECK-LABEL: // kernels/aiv/step.cpp
 // CHECK: static AICORE void step(__gm__ int32_t* [[SIG:v[0-9]+]], __gm__ half* [[DATA:v[0-9]+]], __gm__ float* [[OUT:v[0-9]+]], int64_t [[RANK:v[0-9]+]], __gm__ int64_t* [[CTX:v[0-9]+]]) {
@@ -305,12 +323,18 @@ module @padded {
 // CHECK-NEXT: pto::comm::TNOTIFY([[N2]], [[ZERO:v[0-9]+]], pto::comm::NotifyOp::Set);
 // CHECK-NEXT: GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 1>, pto::Stride<2, 2, 2, 2, 1>, pto::Layout::ND> [[W1:v[0-9]+]]([[SIG]] + ([[PEER]] * 2 + {{v[0-9]+}} * 1));
 // CHECK-NEXT: pto::comm::TWAIT([[W1]], [[ONE]], pto::comm::WaitCmp::EQ);
+// CHECK-NEXT: dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
 // CHECK-NEXT: pto::comm::TWAIT([[W1]], [[ZERO]], pto::comm::WaitCmp::NE);
+// CHECK-NEXT: dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
 // CHECK-NEXT: pto::comm::TWAIT([[W1]], [[ZERO]], pto::comm::WaitCmp::GT);
+// CHECK-NEXT: dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
 // CHECK-NEXT: pto::comm::TWAIT([[W1]], [[ONE]], pto::comm::WaitCmp::GE);
+// CHECK-NEXT: dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
 // CHECK-NEXT: GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 1>, pto::Stride<2, 2, 2, 2, 1>, pto::Layout::ND> [[W2:v[0-9]+]]([[SIG]] + ([[PEER]] * 2 + {{v[0-9]+}} * 1));
 // CHECK-NEXT: pto::comm::TWAIT([[W2]], [[ONE]], pto::comm::WaitCmp::LT);
+// CHECK-NEXT: dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
 // CHECK-NEXT: pto::comm::TWAIT([[W2]], [[ZERO]], pto::comm::WaitCmp::LE);
+// CHECK-NEXT: dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
 // CHECK-NEXT: Tile<TileType::Vec, half, 1, 64, {{.+}}> [[T:v[0-9]+]];
 // CHECK-NEXT: TASSIGN([[T]], {{v[0-9]+}});
 // CHECK-NEXT: const int64_t [[LTABLE:v[0-9]+]] = [[CTX]][[[SLOT]]];

@@ -93,3 +93,30 @@ module {
     return
   }
 }
+
+// -----
+
+// A loop with a constant step of 0 would never end.
+module {
+  func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'scf.for' op step must be positive, got 0}}
+    scf.for %i = %c0 to %n step %c0 {
+    }
+    return
+  }
+}
+
+// -----
+
+// Nor would one with a negative constant step.
+module {
+  func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {
+    %c0 = arith.constant 0 : index
+    %cm1 = arith.constant -1 : index
+    // expected-error @+1 {{'scf.for' op step must be positive, got -1}}
+    scf.for %i = %c0 to %n step %cm1 {
+    }
+    return
+  }
+}

@@ -3,6 +3,12 @@
 
 // ARCH: error: unknown architecture 'a3', expected a2a3 or a5
 
+// An unknown strategy fails the run (it does not fall back to running no
+// passes); the error is at the module.
+// RUN: not pypto-opt %s -split-input-file --pypto-default-pipeline="strategy=bogus" 2>&1 | FileCheck %s --check-prefix=STRATEGY
+// STRATEGY: within split at {{.*}}default-pipeline-errors.mlir:1 offset :0:0: error: unknown strategy 'bogus': expected default or debug-tile
+// STRATEGY-NOT: see current operation
+
 // Errors found late in the pipeline point at the user's operation: the
 // 256 KiB tile loaded for this pypto.adds does not fit a2a3's UB.
 

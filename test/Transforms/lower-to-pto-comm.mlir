@@ -54,6 +54,7 @@
 // CHECK-NOT:  pto.load_scalar
 // CHECK:      %[[WP:.+]] = pto.partition_view %[[SV]], offsets = [%[[PEER]], %[[Z]]], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xi32> -> !pto.partition_tensor_view<1x1xi32>
 // CHECK-NEXT: pto.comm.twait(%[[WP]], %[[ONE]] : !pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto<wait_cmp ge>}
+// CHECK-NEXT: pto.cmo.cacheinvalid all #pto.address_space<gm>
 // peer load: the f16 rows [peer] of the peer's copy.
 // CHECK:      %[[T:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64
 // CHECK-NEXT: %[[LOK:.+]] = arith.cmpi ult, %[[PEER]], %[[N]] : index
@@ -157,5 +158,31 @@ func.func @spmd_peer(%data: !pypto.tensor<8x16xf32>, %out: !pypto.tensor<8x16xf3
     %t = pypto.load %data[%b, %c0] peer %peer {pypto.addr = 0 : i64} : !pypto.tensor<8x16xf32> -> !pypto.tile<1x16xf32, vec>
     pypto.store %t, %out[%b, %c0] : !pypto.tile<1x16xf32, vec>, !pypto.tensor<8x16xf32>
   } {pypto.loop = "range"}
+  return
+}
+
+// -----
+
+// A store into a window parameter (pypto.window) publishes: the line it
+// starts on is invalidated and a GM fence follows, so a later notify
+// releases data a peer can see. A store into another tensor does not.
+
+// CHECK-LABEL: func.func @publish
+// CHECK: %[[PV:.+]] = pto.partition_view %{{.+}} -> !pto.partition_tensor_view<1x64xf32>
+// CHECK-NEXT: pto.tstore ins(%{{.+}}) outs(%[[PV]] : !pto.partition_tensor_view<1x64xf32>)
+// CHECK-NEXT: pto.cmo.cacheinvalid %[[PV]] single_cache_line : !pto.partition_tensor_view<1x64xf32>
+// CHECK-NEXT: pto.fence.barrier_all #pto.fence_scope<gm>
+// CHECK: pto.tstore
+// CHECK-NOT: pto.cmo.cacheinvalid
+// CHECK-NOT: pto.fence.barrier_all
+// CHECK: return
+func.func @publish(%win: !pypto.tensor<1x64xf32> {pypto.dir = "out", pypto.window},
+                   %plain: !pypto.tensor<1x64xf32> {pypto.dir = "out"})
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %t = pypto.full %zero {pypto.addr = 0 : i64} : f32 -> !pypto.tile<1x64xf32, vec>
+  pypto.store %t, %win[%c0, %c0] : !pypto.tile<1x64xf32, vec>, !pypto.tensor<1x64xf32>
+  pypto.store %t, %plain[%c0, %c0] : !pypto.tile<1x64xf32, vec>, !pypto.tensor<1x64xf32>
   return
 }

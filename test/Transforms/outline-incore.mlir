@@ -221,16 +221,17 @@ func.func @bounded(%s: !pypto.tensor<64x32xf32>, %v: !pypto.tensor<64x32xf32>) {
 // every chip runs it; the windows (allocated outside the region) and the
 // rank become kernel parameters like any value from outside. The assemble
 // into this rank's row of a window is hoisted as a slice of the window;
-// remote_load, notify and wait take the whole window. A kernel that signals
+// remote_load, notify and wait take the whole window. A window parameter
+// (or a slice of one) is marked pypto.window. A kernel that signals
 // or waits is a fence between the ranks: it takes every window as InOut,
 // so the runtime orders it after the kernels that write a window and
 // before the ones that read one.
 
 // CHECK-LABEL: func.func @step
 // CHECK-SAME: (%[[IN:[^:]+]]: !pypto.tensor<1x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}
-// CHECK-SAME: %[[MINE:[^:]+]]: !pypto.tensor<1x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>}
-// CHECK-SAME: %[[SIG:[^:]+]]: !pypto.tensor<2x1xi32> {pypto.dir = "inout", pypto.strides = array<i64: 1, 1>}
-// CHECK-SAME: %[[DATA:[^:]+]]: !pypto.tensor<2x64xf32> {pypto.dir = "inout", pypto.strides = array<i64: 64, 1>}
+// CHECK-SAME: %[[MINE:[^:]+]]: !pypto.tensor<1x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>, pypto.window}
+// CHECK-SAME: %[[SIG:[^:]+]]: !pypto.tensor<2x1xi32> {pypto.dir = "inout", pypto.strides = array<i64: 1, 1>, pypto.window}
+// CHECK-SAME: %[[DATA:[^:]+]]: !pypto.tensor<2x64xf32> {pypto.dir = "inout", pypto.strides = array<i64: 64, 1>, pypto.window}
 // CHECK-SAME: %[[OUT:[^:]+]]: !pypto.tensor<1x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>}
 // CHECK-SAME: %[[RANK:[^:]+]]: index)
 // CHECK-SAME: attributes {pypto.kind = "incore"}

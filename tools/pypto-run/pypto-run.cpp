@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 
 #include <cmath>
@@ -244,8 +245,8 @@ int main(int argc, char **argv) {
     double value = *tolerance;
     if (!(value >= 0) || std::isinf(value)) {
       llvm::errs() << "pypto-run: error: --" << tolerance->ArgStr
-                   << ": a tolerance is a finite number >= 0, not " << value
-                   << "\n";
+                   << ": a tolerance is a finite number >= 0, not "
+                   << llvm::format("%g", value) << "\n";
       return 2;
     }
   }

@@ -266,6 +266,8 @@ LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   int64_t validCols, BLayout blayout,
                                   SLayout slayout, int64_t fractal,
                                   int64_t pad) {
+  if (loc == AddressSpace::gm)
+    return emitError() << "a tile_buf lives in an on-chip buffer, not gm";
   if (!elementType.isIntOrFloat())
     return emitError() << "tile_buf dtype must be an integer or float type";
   if (rows <= 0 || cols <= 0)
@@ -582,6 +584,54 @@ LogicalResult CommTNotifyOp::verify() {
 
 LogicalResult CommTWaitOp::verify() {
   return verifySignalView(*this, getSignal().getType());
+}
+
+// Two forms:
+//   pto.cmo.cacheinvalid %view single_cache_line : <view type>
+//   pto.cmo.cacheinvalid all #pto.address_space<gm>
+ParseResult CmoCacheInvalidOp::parse(OpAsmParser &parser,
+                                     OperationState &result) {
+  if (succeeded(parser.parseOptionalKeyword("all"))) {
+    // `#pto.address_space<gm>` or ptoas's stripped `<gm>`.
+    AddressSpaceAttr space;
+    if (parser.parseCustomAttributeWithFallback(space, Type(), "space",
+                                                result.attributes))
+      return failure();
+    return parser.parseOptionalAttrDict(result.attributes);
+  }
+  OpAsmParser::UnresolvedOperand target;
+  Type type;
+  if (parser.parseOperand(target) || parser.parseKeyword("single_cache_line") ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type) ||
+      parser.resolveOperand(target, type, result.operands))
+    return failure();
+  return success();
+}
+
+void CmoCacheInvalidOp::print(OpAsmPrinter &printer) {
+  if (getTarget()) {
+    printer << " " << getTarget() << " single_cache_line";
+    printer.printOptionalAttrDict((*this)->getAttrs(), {"space"});
+    printer << " : " << getTarget().getType();
+    return;
+  }
+  printer << " all ";
+  printer.printAttribute(getSpaceAttr());
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"space"});
+}
+
+LogicalResult CmoCacheInvalidOp::verify() {
+  if (getTarget() && getSpaceAttr())
+    return emitOpError("takes a view (single_cache_line) or a space (all), "
+                       "not both");
+  if (!getTarget() && !getSpaceAttr())
+    return emitOpError("needs a view (single_cache_line) or 'all' and a "
+                       "space");
+  if (getSpaceAttr() && *getSpace() != AddressSpace::gm)
+    return emitOpError("invalidates the GM data cache, not ")
+           << stringifyAddressSpace(*getSpace());
+  return success();
 }
 
 LogicalResult TFillPadOp::verify() {

@@ -326,6 +326,13 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
              << "'" << name << "' is a comparator string on a tensor argument";
     return success();
   }
+  if (name == attr::kWindow) {
+    if (!isa<UnitAttr>(attribute.getValue()) || argType.isIntOrIndexOrFloat() ||
+        isa<TileType>(argType))
+      return emitError(loc)
+             << "'" << name << "' is a unit attribute on a tensor parameter";
+    return success();
+  }
   if (name == attr::kCommCtx) {
     // The pto dialect is not a dependency: compare the type's spelling.
     std::string spelling;

@@ -120,3 +120,45 @@ func.func @tnotify_bad_op(%s: !pto.partition_tensor_view<1x1xi32>, %v: i32) {
   pto.comm.tnotify(%s, %v : !pto.partition_tensor_view<1x1xi32>, i32) {notifyOp = #pto<notify_op add>}
   return
 }
+
+// -----
+
+// Cache maintenance is for global memory.
+func.func @cacheinvalid_vec() {
+  // expected-error @+1 {{'pto.cmo.cacheinvalid' op invalidates the GM data cache, not vec}}
+  pto.cmo.cacheinvalid all #pto.address_space<vec>
+  return
+}
+
+// -----
+
+func.func @cacheinvalid_nothing() {
+  // expected-error @+1 {{'pto.cmo.cacheinvalid' op needs a view (single_cache_line) or 'all' and a space}}
+  "pto.cmo.cacheinvalid"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @cacheinvalid_both(%pv: !pto.partition_tensor_view<1x256xf32>) {
+  // expected-error @+1 {{'pto.cmo.cacheinvalid' op takes a view (single_cache_line) or a space (all), not both}}
+  "pto.cmo.cacheinvalid"(%pv) {space = #pto.address_space<gm>} : (!pto.partition_tensor_view<1x256xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @cacheinvalid_keyword(%pv: !pto.partition_tensor_view<1x256xf32>) {
+  // expected-error @+1 {{expected 'single_cache_line'}}
+  pto.cmo.cacheinvalid %pv whole_line : !pto.partition_tensor_view<1x256xf32>
+  return
+}
+
+// -----
+
+func.func @fence_scope() {
+  // expected-error @+2 {{expected ::mlir::pto::FenceScope to be one of: gm}}
+  // expected-error @+1 {{failed to parse PTO_FenceScopeAttr parameter 'value' which is to be a `::mlir::pto::FenceScope`}}
+  pto.fence.barrier_all #pto.fence_scope<ub>
+  return
+}

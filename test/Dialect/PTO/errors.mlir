@@ -9,8 +9,14 @@ func.func @keyed_loc(%a: !pto.tile_buf<loc=ub, dtype=f32, rows=16, cols=16, v_ro
 
 // -----
 
-// expected-error @+1 {{unknown tile location 'gm'}}
-func.func @compact_loc(%a: !pto.tile_buf<gm, 16x16xf32>) { return }
+// expected-error @+1 {{unknown tile location 'ub'}}
+func.func @compact_loc(%a: !pto.tile_buf<ub, 16x16xf32>) { return }
+
+// -----
+
+// gm names global memory for cache maintenance; no tile lives there.
+// expected-error @+1 {{a tile_buf lives in an on-chip buffer, not gm}}
+func.func @gm_tile(%a: !pto.tile_buf<gm, 16x16xf32>) { return }
 
 // -----
 

@@ -442,6 +442,49 @@ def PTO_CommTWaitOp : PTO_Op<"comm.twait"> {
   let hasVerifier = 1;
 }
 
+def PTO_FenceScopeEnum : I32EnumAttr<"FenceScope", "what a fence orders", [
+    I32EnumAttrCase<"gm", 0>]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+def PTO_FenceScopeAttr : EnumAttr<PTO_Dialect, PTO_FenceScopeEnum, "fence_scope"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PTO_FenceBarrierAllOp : PTO_Op<"fence.barrier_all"> {
+  let summary = "wait until every earlier GM write is visible to other chips";
+  let description = [{
+    The release half of data-before-signal: after a store into a window
+    buffer (and its `pto.cmo.cacheinvalid`), before the notify that tells a
+    peer to read it. ptoas lowers it to `dsb(DSB_DDR)`.
+
+    ```mlir
+    pto.fence.barrier_all #pto.fence_scope<gm>
+    ```
+  }];
+  let arguments = (ins PTO_FenceScopeAttr:$scope);
+  let assemblyFormat = "qualified($scope) attr-dict";
+}
+
+def PTO_CmoCacheInvalidOp : PTO_Op<"cmo.cacheinvalid"> {
+  let summary = "invalidate GM data cache lines";
+  let description = [{
+    `single_cache_line` invalidates the line holding a view's first element
+    (after a store into a window, before the fence); `all` the whole GM data
+    cache (after a wait, before reading what the peer published). ptoas
+    lowers them to `dcci`.
+
+    ```mlir
+    pto.cmo.cacheinvalid %pv single_cache_line : !pto.partition_tensor_view<1x256xf32>
+    pto.cmo.cacheinvalid all #pto.address_space<gm>
+    ```
+  }];
+  let arguments = (ins Optional<PTO_PartitionTensorViewType>:$target,
+                       OptionalAttr<PTO_AddressSpaceAttr>:$space);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Sorting (PIPE_V)
 //===----------------------------------------------------------------------===//

@@ -9,7 +9,9 @@ def PTO_AddressSpace : I32EnumAttr<"AddressSpace", "on-chip buffer of a tile", [
     I32EnumAttrCase<"vec", 0>, I32EnumAttrCase<"mat", 1>,
     I32EnumAttrCase<"left", 2>, I32EnumAttrCase<"right", 3>,
     I32EnumAttrCase<"acc", 4>, I32EnumAttrCase<"bias", 5>,
-    I32EnumAttrCase<"scaling", 6>]> {
+    I32EnumAttrCase<"scaling", 6>,
+    // Global memory: no tile lives there; cache maintenance names it.
+    I32EnumAttrCase<"gm", 7>]> {
   let cppNamespace = "::mlir::pto";
   let genSpecializedAttr = 0;
 }

@@ -85,6 +85,10 @@ inline constexpr llvm::StringLiteral kCompare = "pypto.compare";
 /// On a lowered kernel's `!pto.ptr<i64>` parameter: the chip's CommContext
 /// (multi-card kernels that read or signal a peer's window).
 inline constexpr llvm::StringLiteral kCommCtx = "pypto.comm_ctx";
+/// On a kernel's tensor parameter: a communication window buffer (a peer
+/// may read it after a signal, so stores into it are published with a
+/// cache invalidate and a GM fence).
+inline constexpr llvm::StringLiteral kWindow = "pypto.window";
 } // namespace attr
 
 /// Function roles (`pypto.kind`).

@@ -176,11 +176,16 @@ def PyPTO_RanksOp : PyPTO_Op<"ranks", [SingleBlock, NoTerminator]> {
   let summary = "the orchestration of every chip of a multi-card program";
   let description = [{
     The body is the orchestration each of `world` chips (ranks) runs, with
-    the region's argument as its rank, from 0 to `world - 1`. Everything
-    outside the region is shared: the program's tensors (each rank takes
-    its part) and the windows (`pypto.alloc_window`). A program has at most
-    one `pypto.ranks`, in its entry function; `pypto-run` runs it with one
-    simulated chip per rank (`-d 0,1` or no `-d`).
+    the region's argument as its rank, from 0 to `world - 1`. The program's
+    tensors are shared (each rank takes its part) and every rank has its
+    own copy of each window (`pypto.alloc_window`). Every rank runs the
+    whole function, so every kernel (`pypto.at`, `pypto.spmd`) belongs in
+    the region: one outside it would run once per rank on the shared
+    tensors, and is an error. A program has at most one `pypto.ranks`,
+    directly in its entry function's body; `pypto-run` runs it with one
+    simulated chip per rank (`-d 0,1` or no `-d`). Inside the region,
+    `remote_load`, `notify`, `wait` and peer loads take window buffers
+    (or slices of them) only, and a constant peer must be a rank.
 
     ```mlir
     %data = pypto.alloc_window : !pypto.tensor<1x256xf32>
@@ -202,10 +207,12 @@ def PyPTO_AllocWindowOp : PyPTO_Op<"alloc_window",
     [MemoryEffects<[MemAlloc]>]> {
   let summary = "a buffer in every rank's communication window";
   let description = [{
-    Every rank has its own copy, zero-initialised and at the same offset of
-    its window, so a kernel can read a peer's copy (`pypto.remote_load`) and
-    signal it (`pypto.notify`). Inside `pypto.ranks` the value is the
-    running rank's copy, a tensor like any other.
+    Every rank has its own copy, zero-initialised once before the run and
+    at the same offset of its window, so a kernel can read a peer's copy
+    (`pypto.remote_load`) and signal it (`pypto.notify`). Inside
+    `pypto.ranks` the value is the running rank's copy, a tensor like any
+    other. It belongs directly in the function's body, next to the
+    `pypto.ranks` region, not in a loop or branch.
 
     ```mlir
     %signal = pypto.alloc_window : !pypto.tensor<2x1xi32>
@@ -258,8 +265,10 @@ def PyPTO_NotifyOp : PyPTO_Op<"notify"> {
   let description = [{
     `pypto.notify %signal[%i, %j] peer %p add %v` atomically adds `%v` to
     the element `(%i, %j)` of rank `%p`'s copy of the window `%signal`
-    (`set` stores it instead). Inside a kernel; the writes the kernel made
-    before it are visible to a peer that waits for it.
+    (`set` stores it instead). Inside a kernel. What the program stored
+    into windows before it is visible to a peer that waits for it: the
+    kernel runs after the kernels that wrote a window, and every store into
+    a window is followed by a cache invalidate and a GM fence.
 
     ```mlir
     pypto.notify %signal[%my_rank, %c0] peer %peer add %one : !pypto.tensor<2x1xi32>

@@ -17,6 +17,7 @@
 
 #include "pto/sim/core.hpp"
 
+#include <atomic>
 #include <cstdint>
 
 #pragma GCC visibility push(hidden)
@@ -84,6 +85,15 @@ template <typename SignalT> inline void TWAIT(SignalT& signal, int32_t expected,
 }
 
 } // namespace pto::comm
+
+// The cache maintenance and fence ptoas emits around signals (data before
+// signal). The simulated chips share coherent host memory, so dcci has
+// nothing to invalidate and dsb is a full fence.
+enum class cache_line_t : uint8_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE = 1 };
+enum dsb_mode_t : uint8_t { DSB_DDR = 0 };
+
+inline void dcci(const volatile void* /*addr*/, cache_line_t /*lines*/) {}
+inline void dsb(dsb_mode_t /*mode*/) { std::atomic_thread_fence(std::memory_order_seq_cst); }
 
 #pragma GCC visibility pop
 
