@@ -26,13 +26,66 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
 #include <ctime>
 
 using namespace pypto::harness;
 namespace rt = pypto::runtime;
 
 namespace {
+
+/// Ends the process when a golden runs past its time: TorchScript cannot be
+/// interrupted, and a hang is worse than skipped clean-up.
+class GoldenWatchdog {
+public:
+  GoldenWatchdog(double seconds, std::string path)
+      : thread([this, seconds, path = std::move(path)] {
+          std::unique_lock<std::mutex> lock(mutex);
+          if (done.wait_for(lock, std::chrono::duration<double>(seconds),
+                            [this] { return finished; }))
+            return;
+          std::fprintf(stderr,
+                       "pypto-run: error: the golden '%s' did not return "
+                       "within %g s (PYPTO_GOLDEN_TIMEOUT_SECONDS)\n",
+                       path.c_str(), seconds);
+          std::fflush(stdout);
+          std::fflush(stderr);
+          std::_Exit(1);
+        }) {}
+  ~GoldenWatchdog() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      finished = true;
+    }
+    done.notify_all();
+    thread.join();
+  }
+
+private:
+  std::mutex mutex;
+  std::condition_variable done;
+  bool finished = false;
+  std::thread thread; // last: it starts once the rest is ready
+};
+
+/// PYPTO_GOLDEN_TIMEOUT_SECONDS, 600 when unset; 0 when the value is bad.
+double goldenTimeoutSeconds(std::string &error) {
+  const char *env = std::getenv("PYPTO_GOLDEN_TIMEOUT_SECONDS");
+  if (!env)
+    return 600;
+  char *end = nullptr;
+  double seconds = std::strtod(env, &end);
+  if (end == env || *end != '\0' || !(seconds > 0) || std::isinf(seconds)) {
+    error = "PYPTO_GOLDEN_TIMEOUT_SECONDS='" + std::string(env) +
+            "' is not a positive number of seconds";
+    return 0;
+  }
+  return seconds;
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -288,7 +341,14 @@ private:
                       options.goldenData.c_str());
           ok = check(data.loadGolden(options.goldenData));
         } else {
-          ok = check(data.runGolden(program.spec.goldenPath));
+          std::string error;
+          double seconds = goldenTimeoutSeconds(error);
+          if (!error.empty()) {
+            ok = check(error);
+          } else {
+            GoldenWatchdog watchdog(seconds, program.spec.goldenPath);
+            ok = check(data.runGolden(program.spec.goldenPath));
+          }
         }
         if (ok && options.saveData) {
           llvm::sys::fs::create_directories(dataDir + "/out");

@@ -451,6 +451,10 @@ LogicalResult MoveOp::verify() {
     return emitOpError("cannot change the tile shape");
   if (source.getElementType() != result.getElementType())
     return emitOpError("cannot change the element type");
+  // Only the cube unit writes the accumulator (pypto.matmul).
+  if (result.getSpace() == MemorySpace::acc)
+    return emitOpError("cannot move into acc: only pypto.matmul and "
+                       "pypto.matmul_acc write the accumulator");
   return success();
 }
 

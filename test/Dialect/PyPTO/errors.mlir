@@ -516,6 +516,15 @@ func.func @move_shape(%v: !pypto.tile<16x16xf32, mat>) {
 
 // -----
 
+// The accumulator is the cube unit's output, not a move's.
+func.func @move_into_acc(%v: !pypto.tile<16x16xf32, vec>) {
+  // expected-error @+1 {{'pypto.move' op cannot move into acc: only pypto.matmul and pypto.matmul_acc write the accumulator}}
+  %x = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
 func.func @move_element(%v: !pypto.tile<16x16xf32, mat>) {
   // expected-error @+1 {{'pypto.move' op cannot change the element type}}
   %x = pypto.move %v : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf16, left>

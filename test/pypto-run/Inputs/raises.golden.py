@@ -1,2 +1,3 @@
 def golden(values: Dict[str, Tensor]):
-    raise RuntimeError("the golden is broken on purpose")
+    # TorchScript raises at run time with an assert (it has no RuntimeError).
+    assert values["x"].numel() == 0, "the golden is broken on purpose"
