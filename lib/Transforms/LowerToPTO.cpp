@@ -39,6 +39,31 @@ public:
         builder(kernel.getContext()) {}
 
   LogicalResult run() {
+    // A part written for one unit uses that unit's buffers only: the AIC
+    // has no UB, the AIV no L1/L0.
+    StringRef role = getFunctionKind(kernel);
+    if (role == kind::kAIC || role == kind::kAIV) {
+      bool cube = role == kind::kAIC;
+      WalkResult wrongUnit = kernel.walk([&](Operation *op) {
+        for (Value result : op->getResults()) {
+          auto tile = dyn_cast<TileType>(result.getType());
+          if (!tile || !tile.getSpace())
+            continue;
+          bool vecTile = *tile.getSpace() == MemorySpace::vec;
+          if (vecTile == cube) {
+            op->emitOpError("makes a '")
+                << stringifyMemorySpace(*tile.getSpace()) << "' tile in an '"
+                << role << "' kernel, which runs on the "
+                << (cube ? "cube unit (no vec buffer)"
+                         : "vector unit (no cube buffers)");
+            return WalkResult::interrupt();
+          }
+        }
+        return WalkResult::advance();
+      });
+      if (wrongUnit.wasInterrupted())
+        return failure();
+    }
     Block &entry = kernel.getBody().front();
     builder.setInsertionPointToStart(&entry);
     for (BlockArgument arg : entry.getArguments())

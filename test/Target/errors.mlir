@@ -71,3 +71,8 @@ module {
     return
   }
 }
+
+// Two emitters at once would feed the first one's output to the second.
+// RUN: pypto-opt %examples/beginner/hello_world.mlir --pypto-default-pipeline -o %t.mlir
+// RUN: not pypto-translate %t.mlir --emit-kernel-cpp --emit-pto 2>&1 | FileCheck %s --check-prefix=TWO
+// TWO: pypto-translate: error: --emit-kernel-cpp and --emit-pto given; run pypto-translate once per output

@@ -197,3 +197,24 @@ func.func @peer_load_cast(%a: !pypto.tensor<16x16xf32>, %p: index) attributes {p
   %x = pypto.load %t[%c0, %c0] peer %p {pypto.addr = 0 : i64} : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
   return
 }
+
+// -----
+
+// A part written for one unit uses that unit's buffers: the AIC has no UB.
+func.func @vec_tile_on_aic(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16x64xf32> {pypto.dir = "out"}) attributes {pypto.kind = "aic"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.load' op makes a 'vec' tile in an 'aic' kernel, which runs on the cube unit (no vec buffer)}}
+  %t = pypto.load %x[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  pypto.store %t, %y[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+// ... and the AIV has no cube buffers.
+func.func @mat_tile_on_aiv(%x: !pypto.tensor<16x16xf16>) attributes {pypto.kind = "aiv"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.load' op makes a 'mat' tile in an 'aiv' kernel, which runs on the vector unit (no cube buffers)}}
+  %t = pypto.load %x[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x16xf16> -> !pypto.tile<16x16xf16, mat>
+  return
+}
