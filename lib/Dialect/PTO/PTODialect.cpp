@@ -59,6 +59,18 @@ static void printPtrFromView(OpAsmPrinter &, Operation *, Type, Type) {}
 #define GET_TYPEDEF_CLASSES
 #include "pypto/Dialect/PTO/PTOTypes.cpp.inc"
 
+// pto.fence.barrier_all: the scope printed qualified, as pypto emits it;
+// ptoas's stripped `<gm>` parses too.
+static ParseResult parseQualifiedScope(OpAsmParser &parser,
+                                       FenceScopeAttr &scope) {
+  return parser.parseCustomAttributeWithFallback(scope);
+}
+
+static void printQualifiedScope(OpAsmPrinter &printer, Operation *,
+                                FenceScopeAttr scope) {
+  printer.printAttribute(scope);
+}
+
 #define GET_OP_CLASSES
 #include "pypto/Dialect/PTO/PTOOps.cpp.inc"
 

@@ -105,16 +105,18 @@ func.func @scalars_and_pointers(%f: !pto.ptr<f32>, %h: !pto.ptr<f16>, %i: !pto.p
 
 // Data-before-signal markers, in the forms pypto emits and ptoas parses: the
 // release pair after a store into a window, the whole-cache invalidate after
-// a wait. The stripped `all <gm>` of ptoas's own printer parses too.
+// a wait. The stripped `<gm>` forms of ptoas's own printer parse too.
 // CHECK-LABEL: func.func @memory_consistency
 // CHECK: pto.cmo.cacheinvalid %[[PV:[^ ]+]] single_cache_line : !pto.partition_tensor_view<1x256xf32>{{$}}
 // CHECK-NEXT: pto.fence.barrier_all #pto.fence_scope<gm>{{$}}
 // CHECK-NEXT: pto.cmo.cacheinvalid all #pto.address_space<gm>{{$}}
+// CHECK-NEXT: pto.fence.barrier_all #pto.fence_scope<gm>{{$}}
 // CHECK-NEXT: pto.cmo.cacheinvalid all #pto.address_space<gm>{{$}}
 func.func @memory_consistency(%pv: !pto.partition_tensor_view<1x256xf32>) {
   pto.cmo.cacheinvalid %pv single_cache_line : !pto.partition_tensor_view<1x256xf32>
   pto.fence.barrier_all #pto.fence_scope<gm>
   pto.cmo.cacheinvalid all #pto.address_space<gm>
+  pto.fence.barrier_all <gm>
   pto.cmo.cacheinvalid all <gm>
   return
 }

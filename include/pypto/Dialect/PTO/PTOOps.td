@@ -463,7 +463,7 @@ def PTO_FenceBarrierAllOp : PTO_Op<"fence.barrier_all"> {
     ```
   }];
   let arguments = (ins PTO_FenceScopeAttr:$scope);
-  let assemblyFormat = "qualified($scope) attr-dict";
+  let assemblyFormat = "custom<QualifiedScope>($scope) attr-dict";
 }
 
 def PTO_CmoCacheInvalidOp : PTO_Op<"cmo.cacheinvalid"> {
