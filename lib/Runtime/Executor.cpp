@@ -1275,19 +1275,25 @@ std::string noPipes(const Worker *w, const char *op, int32_t pipe) {
 
 } // namespace
 
+/// Why `op` (TNOTIFY or TWAIT) cannot use the signal at `addr`, or "".
+static std::string signalError(const char *op, const CommWorld *world, const int32_t *addr) {
+  if (!world)
+    return std::string(op) + ": signals connect the chips of a multi-card run; this run has one chip";
+  if (!world->inWindow(addr, sizeof(int32_t)))
+    return std::string(op) + ": the signal at " + hexAddress(addr) + " is not in any rank's window";
+  return {};
+}
+
 void Run::hookCommNotify(CoreContext *ctx, int32_t *addr, int32_t value, int32_t op) {
   std::string err;
   {
     Unguarded ug;
     Worker *w = hookWorker(ctx);
     CommWorld *world = w->run->options_.comm;
-    if (!world)
-      err = "TNOTIFY: signals connect the chips of a multi-card run; this run has one chip";
-    else if (!world->inWindow(addr, sizeof(int32_t)))
-      err = "TNOTIFY: the signal at " + hexAddress(addr) + " is not in any rank's window";
-    else if (op != 0 && op != 1)
+    err = signalError("TNOTIFY", world, addr);
+    if (err.empty() && op != 0 && op != 1)
       err = "TNOTIFY: unknown notify op " + std::to_string(op);
-    else
+    if (err.empty())
       world->notify(addr, value, op);
     w->touch();
   }
@@ -1301,13 +1307,10 @@ void Run::hookCommWait(CoreContext *ctx, const int32_t *addr, int32_t cmp, int32
     Unguarded ug;
     Worker *w = hookWorker(ctx);
     CommWorld *world = w->run->options_.comm;
-    if (!world)
-      err = "TWAIT: signals connect the chips of a multi-card run; this run has one chip";
-    else if (!world->inWindow(addr, sizeof(int32_t)))
-      err = "TWAIT: the signal at " + hexAddress(addr) + " is not in any rank's window";
-    else if (cmp < 0 || cmp > 5)
+    err = signalError("TWAIT", world, addr);
+    if (err.empty() && (cmp < 0 || cmp > 5))
       err = "TWAIT: unknown comparison " + std::to_string(cmp);
-    else {
+    if (err.empty()) {
       w->waitingCmp = cmp;
       w->waitingExpected = expected;
       w->waitingSignal.store(addr);

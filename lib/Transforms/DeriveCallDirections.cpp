@@ -25,13 +25,6 @@ using namespace mlir::pypto;
 
 namespace {
 
-/// The tensor a view is a window of.
-Value rootOf(Value tensor) {
-  while (auto slice = tensor.getDefiningOp<SliceOp>())
-    tensor = slice.getSource();
-  return tensor;
-}
-
 /// Whether `value` is the same window in every iteration of a sequential
 /// loop around `call` (loops not marked `parallel` run in order).
 bool invariantInSequentialLoop(CallOp call, Value value) {
@@ -75,7 +68,7 @@ void DeriveCallDirectionsPass::runOnOperation() {
       }
       auto declared = callee.getArgAttrOfType<StringAttr>(i, attr::kDir);
       StringRef direction = declared ? declared.getValue() : "in";
-      Value root = rootOf(arg);
+      Value root = getRootTensor(arg);
       if (direction == "out") {
         auto param = dyn_cast<BlockArgument>(root);
         bool programInout =

@@ -385,10 +385,7 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
     StringRef dir = written ? (read ? "inout" : "out") : "in";
     if (fenced.contains(tensor))
       dir = "inout";
-    Value root = tensor;
-    while (auto slice = root.getDefiningOp<SliceOp>())
-      root = slice.getSource();
-    if (root.getDefiningOp<AllocWindowOp>())
+    if (isWindowBuffer(tensor))
       kernel.setArgAttr(i, attr::kWindow, builder.getUnitAttr());
     kernel.setArgAttr(i, attr::kDir, builder.getStringAttr(dir));
     kernel.setArgAttr(i, attr::kStrides,

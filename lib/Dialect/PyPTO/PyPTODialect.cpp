@@ -171,6 +171,16 @@ bool mlir::pypto::isKernelFunction(Operation *op) {
   return k == kind::kInCore || k == kind::kAIC || k == kind::kAIV;
 }
 
+Value mlir::pypto::getRootTensor(Value tensor) {
+  while (auto slice = tensor.getDefiningOp<SliceOp>())
+    tensor = slice.getSource();
+  return tensor;
+}
+
+bool mlir::pypto::isWindowBuffer(Value tensor) {
+  return getRootTensor(tensor).getDefiningOp<AllocWindowOp>() != nullptr;
+}
+
 bool mlir::pypto::isCIdentifier(StringRef name) {
   if (name.empty() || llvm::isDigit(name.front()))
     return false;

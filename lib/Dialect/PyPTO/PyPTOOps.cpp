@@ -212,10 +212,7 @@ LogicalResult RanksOp::verify() {
       tensor = wait.getSignal(), what = "waits on";
     else
       return WalkResult::advance();
-    Value root = tensor;
-    while (auto slice = root.getDefiningOp<SliceOp>())
-      root = slice.getSource();
-    if (root.getDefiningOp<AllocWindowOp>())
+    if (isWindowBuffer(tensor))
       return WalkResult::advance();
     op->emitOpError(what) << " a tensor that is not in the communication "
                              "window; use a 'pypto.alloc_window' buffer or a "

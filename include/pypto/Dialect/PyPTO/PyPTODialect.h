@@ -107,6 +107,13 @@ llvm::StringRef getFunctionKind(Operation *op);
 /// True for functions that run on a core (incore, aic, aiv).
 bool isKernelFunction(Operation *op);
 
+/// The tensor a view (a chain of `pypto.slice`) is a window of.
+Value getRootTensor(Value tensor);
+
+/// True for a `pypto.alloc_window` buffer or a slice of one: the tensors a
+/// peer has a copy of.
+bool isWindowBuffer(Value tensor);
+
 /// True when `name` is a C identifier. Kernel and program names become
 /// file names and C++ functions, so nothing else is accepted.
 bool isCIdentifier(llvm::StringRef name);
