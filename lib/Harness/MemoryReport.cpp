@@ -41,6 +41,30 @@ static std::string locationText(Location loc) {
   return "";
 }
 
+/// The most bytes live at once: at each position, the distinct addresses
+/// of the buffers live there (tiles sharing storage have one address).
+static int64_t livePeak(const std::vector<Buffer> &buffers) {
+  std::map<int64_t, std::vector<const Buffer *>> starts;
+  int64_t first = 0, last = -1;
+  for (const Buffer &b : buffers) {
+    first = std::min(first, b.first);
+    last = std::max(last, b.last);
+  }
+  int64_t peak = 0;
+  std::map<int64_t, int64_t> sizeAt;
+  for (int64_t position = first; position <= last; ++position) {
+    sizeAt.clear();
+    for (const Buffer &b : buffers)
+      if (b.first <= position && position <= b.last)
+        sizeAt[b.addr] = std::max(sizeAt[b.addr], b.size);
+    int64_t live = 0;
+    for (auto [addr, size] : sizeAt)
+      live += size;
+    peak = std::max(peak, live);
+  }
+  return peak;
+}
+
 namespace pypto::harness {
 LogicalResult writeMemoryReport(ModuleOp module, StringRef arch,
                                 StringRef path) {
@@ -86,17 +110,20 @@ LogicalResult writeMemoryReport(ModuleOp module, StringRef arch,
            addr.getInt(), (layout->numBytes + 31) / 32 * 32, live[0], live[1]});
     });
     os << "Kernel '" << kernel.getSymName() << "' (" << arch << ")\n";
-    os << llvm::formatv("  {0,-6} {1,10} {2,10} {3,7}\n", "Space", "Used",
-                        "Limit", "Usage");
+    // Used is the plan's peak; live peak the most bytes live at once (the
+    // least any plan needs); the gap is what the placement wastes.
+    os << llvm::formatv("  {0,-6} {1,10} {2,10} {3,7} {4,10} {5,8}\n", "Space",
+                        "Used", "Limit", "Usage", "Live peak", "Gap");
     llvm::json::Array spacesJson;
     for (auto &[space, buffers] : spaces) {
       int64_t used = 0;
       for (const Buffer &b : buffers)
         used = std::max(used, b.addr + b.size);
+      int64_t peak = livePeak(buffers);
       int64_t limit = getSpaceCapacity(arch, space).value_or(0);
       double usage = limit ? 100.0 * used / limit : 0;
-      os << llvm::formatv("  {0,-6} {1,10} {2,10} {3,6:f1}%\n", space, used,
-                          limit, usage);
+      os << llvm::formatv("  {0,-6} {1,10} {2,10} {3,6:f1}% {4,10} {5,8}\n",
+                          space, used, limit, usage, peak, used - peak);
       llvm::json::Array buffersJson;
       for (const Buffer &b : buffers)
         buffersJson.push_back(llvm::json::Object{
@@ -108,6 +135,8 @@ LogicalResult writeMemoryReport(ModuleOp module, StringRef arch,
       spacesJson.push_back(
           llvm::json::Object{{"space", space},
                              {"used", used},
+                             {"live_peak", peak},
+                             {"gap", used - peak},
                              {"limit", limit},
                              {"buffers", std::move(buffersJson)}});
     }

@@ -217,12 +217,22 @@ private:
     llvm::DenseSet<Operation *> droppedSet(dropped.begin(), dropped.end());
     for (Operation *op : dropped)
       op->dropAllReferences();
-    // Loops keep only this side's carried tiles (inner loops first).
-    SmallVector<scf::ForOp> loops;
+    // Loops keep only this side's carried tiles. A dropped tile may still
+    // feed another loop's dropped tile (a K-loop's result the next loop
+    // starts from, an iteration value an inner loop starts from and yields),
+    // so every loop is rebuilt first and the old ones erased together.
+    SmallVector<scf::ForOp> loops, rebuilt;
     part.walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
-      if (failed(keepCarriedTiles(loop, side)))
+      if (failed(checkDroppedTileUses(loop, side)))
         return failure();
+    for (scf::ForOp loop : loops)
+      if (keepCarriedTiles(loop, side))
+        rebuilt.push_back(loop);
+    for (scf::ForOp loop : rebuilt)
+      loop->dropAllReferences();
+    for (scf::ForOp loop : rebuilt)
+      loop.erase();
     for (Operation *op : dropped)
       for (Value result : op->getResults())
         for (Operation *user : result.getUsers())
@@ -240,24 +250,46 @@ private:
     return success();
   }
 
-  /// Rebuilds `loop` without the carried tiles of the other side.
-  LogicalResult keepCarriedTiles(scf::ForOp loop, Side side) {
+  /// The indices of the values `loop` carries that stay in `side`'s part.
+  static SmallVector<unsigned> keptIndices(scf::ForOp loop, Side side) {
     SmallVector<unsigned> kept;
     for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
       std::optional<Side> carried = sideOfType(init.getType());
       if (!carried || *carried == side)
         kept.push_back(i);
     }
-    if (kept.size() == loop.getNumRegionIterArgs())
-      return success();
+    return kept;
+  }
+
+  /// The iteration values and results of `loop` that leave `side`'s part
+  /// may only feed other loops' dropped tiles.
+  static LogicalResult checkDroppedTileUses(scf::ForOp loop, Side side) {
+    SmallVector<unsigned> kept = keptIndices(loop, side);
     for (unsigned i = 0, e = loop.getNumRegionIterArgs(); i < e; ++i) {
       if (llvm::is_contained(kept, i))
         continue;
-      if (!loop.getRegionIterArg(i).use_empty() ||
-          !loop.getResult(i).use_empty())
-        return loop.emitOpError("carries a tile of the other core type that "
-                                "this part still uses");
+      for (Value value : {Value(loop.getRegionIterArg(i)), loop.getResult(i)})
+        for (Operation *user : value.getUsers())
+          if (!isa<scf::ForOp>(user) &&
+              !(isa<scf::YieldOp>(user) &&
+                isa<scf::ForOp>(user->getParentOp()))) {
+            InFlightDiagnostic diag = loop.emitOpError(
+                "carries a tile of the other core type that this part still "
+                "uses");
+            diag.attachNote(user->getLoc()) << "used here";
+            return diag;
+          }
     }
+    return success();
+  }
+
+  /// Moves `loop`'s body into a new loop without the carried tiles of the
+  /// other side; returns whether it did (the old loop is left empty for the
+  /// caller to erase).
+  bool keepCarriedTiles(scf::ForOp loop, Side side) {
+    SmallVector<unsigned> kept = keptIndices(loop, side);
+    if (kept.size() == loop.getNumRegionIterArgs())
+      return false;
     SmallVector<Value> inits;
     for (unsigned i : kept)
       inits.push_back(loop.getInitArgs()[i]);
@@ -283,8 +315,7 @@ private:
     builder.setInsertionPoint(yield);
     builder.create<scf::YieldOp>(yield.getLoc(), yielded);
     yield.erase();
-    loop.erase();
-    return success();
+    return true;
   }
 
   /// Frees each popped tile after its last use (views included), in pop

@@ -1,8 +1,16 @@
 //===- PlanMemory.cpp - on-chip addresses for kernel tiles -----*- C++ -*-===//
 //
-// A first memory planner: live ranges over the kernel body (extended across
-// loops), first-fit placement per memory space with reuse of dead tiles, and
-// in-place placement of elementwise results.
+// In pto a tile is its buffer, so a loop-carried tile is one buffer for its
+// initial value, iteration value, yielded value and result. Where sharing it
+// would overwrite a value that is still read (the old value of an online
+// softmax maximum read after the new one exists), a copy breaks the chain
+// first, as an out-of-SSA translation does.
+//
+// Buffers are then the classes of tiles that share storage (loop chains,
+// reshape views, an elementwise result written over an operand that dies
+// there), each live over an interval of program positions. They are placed
+// per memory space by several greedy orders, and the plan with the lowest
+// peak is kept.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +22,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
-#include <functional>
+#include <deque>
+#include <limits>
+#include <map>
 
 #define DEBUG_TYPE "pypto-plan-memory"
 
@@ -34,60 +44,293 @@ int64_t alignUp(int64_t value) {
   return (value + kAlignment - 1) / kAlignment * kAlignment;
 }
 
-/// The free and used byte ranges of one memory space.
-class SpaceAllocator {
-public:
-  /// First fit into a hole, else the end of the used area.
-  int64_t allocate(int64_t size) {
-    for (auto it = holes.begin(); it != holes.end(); ++it) {
-      if (it->second < size)
+//===----------------------------------------------------------------------===//
+// Copies that make every loop-carried chain one buffer
+//===----------------------------------------------------------------------===//
+
+/// Whether `value` lives in another value's storage: a popped tile in its
+/// pipe slot, a reshape in its source's buffer.
+bool isView(Value value) {
+  Operation *def = value.getDefiningOp();
+  return def && isa<TPopFromAicOp, TPopFromAivOp, ReshapeOp>(def);
+}
+
+/// The uses of `value` and of the reshape views of it, which read the same
+/// buffer.
+SmallVector<OpOperand *> bufferUses(Value value) {
+  SmallVector<OpOperand *> uses;
+  SmallVector<Value> aliases{value};
+  for (size_t i = 0; i < aliases.size(); ++i)
+    for (OpOperand &use : aliases[i].getUses()) {
+      uses.push_back(&use);
+      if (auto view = dyn_cast<ReshapeOp>(use.getOwner()))
+        aliases.push_back(view.getResult());
+    }
+  return uses;
+}
+
+/// The value whose definition first writes the buffer `value` ends up in,
+/// following loops back to their initial values: a loop's result is written
+/// where its chain starts.
+Value chainRoot(Value value) {
+  while (auto result = dyn_cast<OpResult>(value)) {
+    auto loop = dyn_cast<scf::ForOp>(result.getOwner());
+    if (!loop)
+      break;
+    value = loop.getInitArgs()[result.getResultNumber()];
+  }
+  return value;
+}
+
+/// Whether `op` may write its result over the buffer `use` reads: an
+/// elementwise op reads each element before writing it, and an accumulating
+/// matmul updates its accumulator.
+bool writesInPlace(Operation *op, OpOperand &use) {
+  if (op->hasTrait<OpTrait::pypto::Elementwise>())
+    return true;
+  auto acc = dyn_cast<MatmulAccOp>(op);
+  return acc && &use == &acc.getAccMutable();
+}
+
+/// Whether the buffer of the chain of `init`, the `index`th initial value of
+/// `loop`, can become the loop's: nothing may read `init` once the loop runs.
+bool initNeedsCopy(scf::ForOp loop, unsigned index, Value init) {
+  Block *defBlock = isa<BlockArgument>(init)
+                        ? cast<BlockArgument>(init).getOwner()
+                        : init.getDefiningOp()->getBlock();
+  // A value from an enclosing block (an outer loop runs this loop again) or
+  // in another value's storage.
+  if (defBlock != loop->getBlock() || isView(init))
+    return true;
+  OpOperand &initUse = loop.getInitArgsMutable()[index];
+  for (OpOperand *use : bufferUses(init)) {
+    if (use == &initUse)
+      continue;
+    Operation *user = loop->getBlock()->findAncestorOpInBlock(*use->getOwner());
+    if (!user || user == loop || loop->isBeforeInBlock(user))
+      return true;
+  }
+  return false;
+}
+
+/// Whether the value `loop` yields at `index` can be written into the
+/// loop's buffer: its chain must start in the body, after the last read of
+/// the iteration value it replaces, and no other yielded value may share it.
+bool yieldNeedsCopy(scf::ForOp loop, unsigned index,
+                    DenseSet<Value> &yieldedRoots) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  Value iterArg = loop.getRegionIterArg(index);
+  Value yielded = yield.getOperand(index);
+  if (yielded == iterArg)
+    return false;
+  Value root = chainRoot(yielded);
+  if (!yieldedRoots.insert(root).second)
+    return true;
+  // The chain continues the iteration value in place.
+  if (root == iterArg)
+    return false;
+  Operation *rootDef = root.getDefiningOp();
+  if (!rootDef || !loop->isProperAncestor(rootDef) || isView(root))
+    return true;
+  Block *body = loop.getBody();
+  Operation *firstWrite = body->findAncestorOpInBlock(*rootDef);
+  for (OpOperand *use : bufferUses(iterArg)) {
+    if (use->getOwner() == yield)
+      continue;
+    Operation *reader = body->findAncestorOpInBlock(*use->getOwner());
+    if (firstWrite->isBeforeInBlock(reader))
+      return true;
+    if (reader == firstWrite &&
+        !(root == yielded && use->getOwner() == firstWrite &&
+          writesInPlace(firstWrite, *use)))
+      return true;
+  }
+  return false;
+}
+
+/// Inserts the copies that let each loop-carried chain share one buffer
+/// (inner loops first, so an outer loop sees its inner chains settled).
+LogicalResult isolateCarriedTiles(func::FuncOp kernel, int64_t &numCopies) {
+  auto copy = [&](scf::ForOp loop, Value value, OpBuilder &builder,
+                  StringRef why) -> FailureOr<Value> {
+    auto type = cast<TileType>(value.getType());
+    if (type.getSpace() != MemorySpace::vec)
+      return loop.emitOpError("carries a '")
+             << stringifyMemorySpace(*type.getSpace()) << "' tile that " << why
+             << "; only vec tiles can be copied, so compute the value that is "
+                "read on a copy in vec, or restructure the loop";
+    ++numCopies;
+    return builder.create<MoveOp>(value.getLoc(), type, value).getResult();
+  };
+  WalkResult walked = kernel.walk([&](scf::ForOp loop) -> WalkResult {
+    DenseSet<Value> yieldedRoots;
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (unsigned i = 0, e = loop.getNumRegionIterArgs(); i < e; ++i) {
+      Value init = loop.getInitArgs()[i];
+      if (!isa<TileType>(init.getType()))
         continue;
-      int64_t offset = it->first;
-      int64_t remaining = it->second - size;
-      holes.erase(it);
-      if (remaining > 0)
-        holes.push_back({offset + size, remaining});
-      return offset;
+      if (initNeedsCopy(loop, i, init)) {
+        OpBuilder builder(loop);
+        FailureOr<Value> copied =
+            copy(loop, init, builder,
+                 "is still read after the loop starts updating it");
+        if (failed(copied))
+          return WalkResult::interrupt();
+        loop.getInitArgsMutable()[i].set(*copied);
+      }
+      if (yieldNeedsCopy(loop, i, yieldedRoots)) {
+        OpBuilder builder(yield);
+        FailureOr<Value> copied =
+            copy(loop, yield.getOperand(i), builder,
+                 "is still read after its next value is computed");
+        if (failed(copied))
+          return WalkResult::interrupt();
+        yield->setOperand(i, *copied);
+      }
     }
-    int64_t offset = top;
-    top += size;
-    highWater = std::max(highWater, top);
-    return offset;
+    return WalkResult::advance();
+  });
+  return failure(walked.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// Live intervals
+//===----------------------------------------------------------------------===//
+
+/// Every operation's position in program order, and the last position of
+/// anything nested in it.
+class ProgramPositions {
+public:
+  explicit ProgramPositions(func::FuncOp kernel) {
+    int64_t counter = 0;
+    kernel.walk<WalkOrder::PreOrder>(
+        [&](Operation *op) { position[op] = counter++; });
+    kernel.walk<WalkOrder::PostOrder>([&](Operation *op) {
+      int64_t end = position[op];
+      for (Region &region : op->getRegions())
+        for (Operation &inner : region.getOps())
+          end = std::max(end, extentEnd[&inner]);
+      extentEnd[op] = end;
+    });
   }
 
-  void release(int64_t offset, int64_t size) {
-    holes.push_back({offset, size});
-    llvm::sort(holes);
-    // Merge neighbours and give a trailing hole back to the top.
-    SmallVector<std::pair<int64_t, int64_t>> merged;
-    for (auto hole : holes) {
-      if (!merged.empty() &&
-          merged.back().first + merged.back().second == hole.first)
-        merged.back().second += hole.second;
-      else
-        merged.push_back(hole);
-    }
-    if (!merged.empty() && merged.back().first + merged.back().second == top) {
-      top = merged.back().first;
-      merged.pop_back();
-    }
-    holes = std::move(merged);
-  }
+  int64_t of(Operation *op) const { return position.lookup(op); }
 
-  int64_t highWater = 0;
+  /// The last position at which `value` is used, seen from `anchor`'s block:
+  /// a use inside a loop that the anchor is outside of lasts until the loop
+  /// ends.
+  int64_t lastUse(Value value, Operation *anchor) const {
+    int64_t end = of(anchor);
+    for (Operation *user : value.getUsers()) {
+      Operation *outer = anchor->getBlock()->findAncestorOpInBlock(*user);
+      end = std::max(end, outer ? extentEnd.lookup(outer) : of(user));
+    }
+    return end;
+  }
 
 private:
-  int64_t top = 0;
-  SmallVector<std::pair<int64_t, int64_t>> holes;
+  DenseMap<Operation *, int64_t> position, extentEnd;
 };
 
-struct Placement {
-  Operation *def;
-  MemorySpace space;
-  int64_t offset;
-  int64_t size;
-  int64_t end; // last position at which the tile is live
+/// Tiles that share storage, as a union-find over values.
+class SharedStorage {
+public:
+  void insert(Value value) { parent.try_emplace(value, value); }
+  bool contains(Value value) const { return parent.count(value); }
+  Value leader(Value value) {
+    Value up = parent.lookup(value);
+    if (up == value)
+      return value;
+    Value root = leader(up);
+    parent[value] = root;
+    return root;
+  }
+  void unite(Value a, Value b) {
+    insert(a);
+    insert(b);
+    parent[leader(a)] = leader(b);
+  }
+
+private:
+  DenseMap<Value, Value> parent;
 };
+
+/// A set of tiles that share one buffer.
+struct Buffer {
+  MemorySpace space;
+  int64_t size = 0;
+  int64_t start = std::numeric_limits<int64_t>::max();
+  int64_t end = -1;
+  Operation *firstDef = nullptr; // where a diagnostic points
+  int64_t offset = -1;
+  SmallVector<Operation *> defs;
+
+  bool overlaps(const Buffer &other) const {
+    return start <= other.end && other.start <= end;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Placement
+//===----------------------------------------------------------------------===//
+
+/// A byte range reserved for the whole kernel (pipe slots).
+struct Reservation {
+  int64_t offset, size;
+};
+
+/// Offsets for `order`'s buffers, each at the lowest (or the tightest)
+/// free range among the buffers already placed that it overlaps in time;
+/// returns the peak.
+int64_t placeInOrder(ArrayRef<Buffer *> order, ArrayRef<Reservation> reserved,
+                     bool tightest, SmallVectorImpl<int64_t> &offsets) {
+  int64_t peak = 0;
+  for (const Reservation &r : reserved)
+    peak = std::max(peak, r.offset + r.size);
+  offsets.assign(order.size(), -1);
+  SmallVector<std::pair<int64_t, int64_t>> taken;
+  for (auto [i, buffer] : llvm::enumerate(order)) {
+    taken.clear();
+    for (const Reservation &r : reserved)
+      taken.push_back({r.offset, r.offset + r.size});
+    for (size_t j = 0; j < i; ++j)
+      if (buffer->overlaps(*order[j]))
+        taken.push_back({offsets[j], offsets[j] + order[j]->size});
+    llvm::sort(taken);
+    int64_t cursor = 0, best = -1, bestGap = 0;
+    for (auto [begin, end] : taken) {
+      int64_t gap = begin - cursor;
+      if (gap >= buffer->size && (best < 0 || (tightest && gap < bestGap))) {
+        best = cursor;
+        bestGap = gap;
+      }
+      cursor = std::max(cursor, end);
+    }
+    if (best < 0)
+      best = cursor;
+    offsets[i] = best;
+    peak = std::max(peak, best + buffer->size);
+  }
+  return peak;
+}
+
+/// The most bytes live at once in one space: the lower bound of any plan.
+int64_t livePeak(ArrayRef<Buffer *> buffers, ArrayRef<Reservation> reserved) {
+  std::map<int64_t, int64_t> delta;
+  for (Buffer *buffer : buffers) {
+    delta[buffer->start] += buffer->size;
+    delta[buffer->end + 1] -= buffer->size;
+  }
+  int64_t always = 0;
+  for (const Reservation &r : reserved)
+    always += r.size;
+  int64_t live = 0, peak = 0;
+  for (auto [position, change] : delta) {
+    live += change;
+    peak = std::max(peak, live);
+  }
+  return peak + always;
+}
 
 struct PlanMemoryPass
     : public mlir::pypto::impl::PlanMemoryBase<PlanMemoryPass> {
@@ -101,101 +344,115 @@ void PlanMemoryPass::runOnOperation() {
     return signalPassFailure();
   if (!isKernelFunction(kernel) || kernel.isExternal())
     return;
+  int64_t copies = 0;
+  if (failed(isolateCarriedTiles(kernel, copies)))
+    return signalPassFailure();
+  numCarriedCopies += copies;
 
-  // Number every operation in program order; an op's extent ends at the
-  // last position of anything nested in it.
-  DenseMap<Operation *, int64_t> position, extentEnd;
-  int64_t counter = 0;
-  kernel.walk<WalkOrder::PreOrder>(
-      [&](Operation *op) { position[op] = counter++; });
-  kernel.walk<WalkOrder::PostOrder>([&](Operation *op) {
-    int64_t end = position[op];
-    for (Region &region : op->getRegions())
-      for (Operation &inner : region.getOps())
-        end = std::max(end, extentEnd[&inner]);
-    extentEnd[op] = end;
-  });
+  ProgramPositions positions(kernel);
+  Builder builder(&getContext());
 
-  // The last position at which `value` is used, seen from `anchor`'s block:
-  // a use inside a loop that the anchor is outside of lasts until the loop
-  // ends.
-  auto lastUse = [&](Value value, Operation *anchor) {
-    int64_t end = position[anchor];
-    for (Operation *user : value.getUsers()) {
-      Operation *outer = anchor->getBlock()->findAncestorOpInBlock(*user);
-      end = std::max(end, outer ? extentEnd[outer] : position[user]);
-    }
-    return end;
-  };
-
-  // A loop-carried tile is one buffer: the init value, the iteration
-  // argument, the yielded value and the loop result share it.
-  DenseMap<Value, Value> parent;
-  std::function<Value(Value)> find = [&](Value value) -> Value {
-    auto it = parent.find(value);
-    if (it == parent.end() || it->second == value)
-      return value;
-    return it->second = find(it->second);
-  };
-  auto unite = [&](Value a, Value b) {
-    parent.try_emplace(a, a);
-    parent.try_emplace(b, b);
-    parent[find(a)] = find(b);
-  };
-  kernel.walk([&](scf::ForOp loop) {
-    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
-      if (!isa<TileType>(init.getType()))
-        continue;
-      unite(init, loop.getRegionIterArg(i));
-      unite(init, yield.getOperand(i));
-      unite(init, loop.getResult(i));
-    }
-  });
-  // A reshape is a view of its source's buffer.
-  kernel.walk([&](ReshapeOp reshape) {
-    if (isa<TileType>(reshape.getSource().getType()))
-      unite(reshape.getSource(), reshape.getResult());
-  });
-  DenseMap<Value, SmallVector<Value>> members;
-  for (auto &entry : parent)
-    members[find(entry.first)].push_back(entry.first);
-  auto leaderOf = [&](Value value) -> Value {
-    return parent.count(value) ? find(value) : Value();
-  };
-  auto groupEnd = [&](Value value, Operation *anchor) {
-    Value leader = leaderOf(value);
-    if (!leader)
-      return lastUse(value, anchor);
-    int64_t end = position[anchor];
-    for (Value member : members[leader])
-      end = std::max(end, lastUse(member, anchor));
-    return end;
-  };
-  DenseMap<Value, int64_t> groupOffset;
-
+  // Popped tiles live in their pipe's reserved slot buffer; every other
+  // tile result of a pypto op is written into a buffer of its own space.
   SmallVector<Operation *> defs;
   kernel.walk([&](Operation *op) {
-    // Loops carry tiles but do not define buffers.
-    // Popped tiles live in their pipe's reserved slot buffer.
     if (isa<PyPTODialect>(op->getDialect()) && op->getNumResults() == 1 &&
         isa<TileType>(op->getResult(0).getType()) &&
         !isa<TPopFromAicOp, TPopFromAivOp>(op))
       defs.push_back(op);
   });
   llvm::sort(defs, [&](Operation *a, Operation *b) {
-    return position[a] < position[b];
+    return positions.of(a) < positions.of(b);
   });
 
-  std::map<MemorySpace, SpaceAllocator> allocators;
-  SmallVector<Placement> live;
-  Builder builder(&getContext());
+  // Tiles that share storage: a loop chain, a reshape and its source.
+  SharedStorage sharing;
+  for (Operation *def : defs)
+    sharing.insert(def->getResult(0));
+  kernel.walk([&](scf::ForOp loop) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
+      if (!isa<TileType>(init.getType()))
+        continue;
+      sharing.unite(init, loop.getRegionIterArg(i));
+      sharing.unite(init, yield.getOperand(i));
+      sharing.unite(init, loop.getResult(i));
+    }
+  });
+  kernel.walk([&](ReshapeOp reshape) {
+    if (isa<TileType>(reshape.getSource().getType()))
+      sharing.unite(reshape.getSource(), reshape.getResult());
+  });
+
+  // One buffer per class, live from its first write to its last read.
+  std::deque<Buffer> storage;
+  DenseMap<Value, Buffer *> bufferOfLeader;
+  auto bufferOf = [&](Value value) -> Buffer * {
+    if (!sharing.contains(value))
+      return nullptr;
+    return bufferOfLeader.lookup(sharing.leader(value));
+  };
+  auto extend = [&](Buffer *buffer, int64_t start, int64_t end) {
+    buffer->start = std::min(buffer->start, start);
+    buffer->end = std::max(buffer->end, end);
+  };
+  for (Operation *def : defs) {
+    Value tile = def->getResult(0);
+    FailureOr<TileLayout> layout = getTileLayout(tile, arch);
+    if (failed(layout))
+      return signalPassFailure();
+    Value leader = sharing.leader(tile);
+    Buffer *&buffer = bufferOfLeader[leader];
+    if (!buffer) {
+      buffer = &storage.emplace_back();
+      buffer->space = *cast<TileType>(tile.getType()).getSpace();
+      buffer->firstDef = def;
+    }
+    buffer->size = std::max(buffer->size, alignUp(layout->numBytes));
+    buffer->defs.push_back(def);
+    extend(buffer, positions.of(def), positions.lastUse(tile, def));
+  }
+  kernel.walk([&](scf::ForOp loop) {
+    for (Value result : loop.getResults())
+      if (Buffer *buffer = bufferOf(result))
+        extend(buffer, positions.of(loop), positions.lastUse(result, loop));
+  });
+
+  // An elementwise result (or an accumulating matmul's) that starts a
+  // buffer may take the buffer of an operand that dies where it is written.
+  for (Operation *def : defs) {
+    Buffer *result = bufferOf(def->getResult(0));
+    int64_t here = positions.of(def);
+    if (result->start != here)
+      continue;
+    for (OpOperand &operand : def->getOpOperands()) {
+      if (!writesInPlace(def, operand))
+        continue;
+      Buffer *source = bufferOf(operand.get());
+      if (!source || source == result || source->end != here ||
+          source->space != result->space || source->size != result->size)
+        continue;
+      // Fold the result's buffer into the operand's.
+      source->end = result->end;
+      source->defs.append(result->defs);
+      for (auto &entry : bufferOfLeader)
+        if (entry.second == result)
+          entry.second = source;
+      result->defs.clear();
+      result->size = 0;
+      break;
+    }
+  }
 
   // A consumer of a pipe reserves its slots for the whole kernel: the AIV's
   // for cube-to-vector tiles in vec, the AIC's for vector-to-cube in mat.
+  std::map<MemorySpace, SmallVector<Reservation>> reserved;
   auto reserve = [&](Operation *init, MemorySpace space, int64_t bytes,
                      StringAttr attrName) -> LogicalResult {
-    int64_t offset = allocators[space].allocate(alignUp(bytes));
+    SmallVector<Reservation> &ranges = reserved[space];
+    int64_t offset =
+        ranges.empty() ? 0 : ranges.back().offset + ranges.back().size;
+    ranges.push_back({offset, alignUp(bytes)});
     init->setAttr(attrName, builder.getI64IntegerAttr(offset));
     std::optional<int64_t> capacity =
         getSpaceCapacity(arch, stringifyMemorySpace(space));
@@ -206,7 +463,7 @@ void PlanMemoryPass::runOnOperation() {
            << "' memory for pipe slots, more than the " << arch
            << " capacity of " << *capacity << " bytes";
   };
-  WalkResult reserved = kernel.walk([&](Operation *op) -> WalkResult {
+  WalkResult reservedSlots = kernel.walk([&](Operation *op) -> WalkResult {
     LogicalResult result = success();
     if (auto init = dyn_cast<AivInitializePipeOp>(op);
         init && (init.getDirMask() & 1))
@@ -220,72 +477,61 @@ void PlanMemoryPass::runOnOperation() {
                        init.getV2cConsumerBufAttrName());
     return failed(result) ? WalkResult::interrupt() : WalkResult::advance();
   });
-  if (reserved.wasInterrupted())
+  if (reservedSlots.wasInterrupted())
     return signalPassFailure();
-  for (Operation *def : defs) {
-    auto type = cast<TileType>(def->getResult(0).getType());
-    FailureOr<TileLayout> layout = getTileLayout(def->getResult(0), arch);
-    if (failed(layout))
-      return signalPassFailure();
-    MemorySpace space = *type.getSpace();
-    int64_t here = position[def];
-    int64_t size = alignUp(layout->numBytes);
 
-    // A member of a loop-carried group after the first takes its buffer.
-    Value leader = leaderOf(def->getResult(0));
-    if (leader && groupOffset.count(leader)) {
-      def->setAttr(attr::kAddr, builder.getI64IntegerAttr(groupOffset[leader]));
-      def->setAttr(attr::kLive, builder.getDenseI64ArrayAttr(
-                                    {here, groupEnd(def->getResult(0), def)}));
-      continue;
-    }
-
-    // An elementwise result may take the buffer of an operand that dies
-    // here; an accumulating matmul may take its accumulator's.
-    std::optional<int64_t> inPlace;
-    SmallVector<Value> reusable;
-    if (def->hasTrait<OpTrait::pypto::Elementwise>())
-      reusable.append(def->operand_begin(), def->operand_end());
-    else if (auto acc = dyn_cast<MatmulAccOp>(def))
-      reusable.push_back(acc.getAcc());
-    for (auto it = live.begin(); it != live.end(); ++it) {
-      bool operandDiesHere =
-          it->end == here && it->space == space && it->size == size &&
-          llvm::is_contained(reusable, it->def->getResult(0));
-      if (operandDiesHere) {
-        inPlace = it->offset;
-        live.erase(it);
-        break;
+  // Place each space's buffers: in program order and by decreasing size,
+  // each at the lowest or the tightest free range; the lowest peak wins
+  // (program order first on a tie, the order a reader expects).
+  std::map<MemorySpace, SmallVector<Buffer *>> bySpace;
+  for (Buffer &buffer : storage)
+    if (!buffer.defs.empty())
+      bySpace[buffer.space].push_back(&buffer);
+  for (auto &[space, buffers] : bySpace) {
+    SmallVector<Buffer *> inProgramOrder(buffers), bySize(buffers);
+    llvm::stable_sort(inProgramOrder,
+                      [](Buffer *a, Buffer *b) { return a->start < b->start; });
+    llvm::stable_sort(bySize, [](Buffer *a, Buffer *b) {
+      return a->size > b->size || (a->size == b->size && a->start < b->start);
+    });
+    ArrayRef<Reservation> slots = reserved[space];
+    int64_t bestPeak = std::numeric_limits<int64_t>::max();
+    for (ArrayRef<Buffer *> order :
+         {ArrayRef<Buffer *>(inProgramOrder), ArrayRef<Buffer *>(bySize)})
+      for (bool tightest : {false, true}) {
+        SmallVector<int64_t> offsets;
+        int64_t peak = placeInOrder(order, slots, tightest, offsets);
+        if (peak >= bestPeak)
+          continue;
+        bestPeak = peak;
+        for (auto [buffer, offset] : llvm::zip(order, offsets))
+          buffer->offset = offset;
       }
-    }
-    // Release every tile whose live range ended before this definition.
-    for (auto it = live.begin(); it != live.end();) {
-      if (it->end < here) {
-        allocators[it->space].release(it->offset, it->size);
-        it = live.erase(it);
-      } else {
-        ++it;
-      }
-    }
-    int64_t offset = inPlace ? *inPlace : allocators[space].allocate(size);
-    int64_t end = groupEnd(def->getResult(0), def);
-    if (leader)
-      groupOffset[leader] = offset;
-    live.push_back({def, space, offset, size, end});
-    def->setAttr(attr::kAddr, builder.getI64IntegerAttr(offset));
-    def->setAttr(attr::kLive, builder.getDenseI64ArrayAttr({here, end}));
-    ++numTiles;
 
     std::optional<int64_t> capacity =
         getSpaceCapacity(arch, stringifyMemorySpace(space));
-    if (offset + size > *capacity) {
-      def->emitOpError("does not fit in '")
-          << stringifyMemorySpace(space) << "' memory: kernel '"
-          << kernel.getSymName() << "' needs " << offset + size
-          << " bytes, the " << arch << " capacity is " << *capacity << " bytes";
-      return signalPassFailure();
-    }
+    if (bestPeak <= *capacity)
+      continue;
+    Operation *first = nullptr;
+    for (Buffer *buffer : buffers)
+      if (buffer->offset + buffer->size > *capacity &&
+          (!first || positions.of(buffer->firstDef) < positions.of(first)))
+        first = buffer->firstDef;
+    first->emitOpError("does not fit in '")
+        << stringifyMemorySpace(space) << "' memory: kernel '"
+        << kernel.getSymName() << "' needs " << bestPeak << " bytes ("
+        << livePeak(buffers, slots) << " live at once), the " << arch
+        << " capacity is " << *capacity << " bytes";
+    return signalPassFailure();
   }
+
+  for (Buffer &buffer : storage)
+    for (Operation *def : buffer.defs) {
+      def->setAttr(attr::kAddr, builder.getI64IntegerAttr(buffer.offset));
+      def->setAttr(attr::kLive, builder.getDenseI64ArrayAttr(
+                                    {positions.of(def), buffer.end}));
+      ++numTiles;
+    }
 }
 
 } // namespace

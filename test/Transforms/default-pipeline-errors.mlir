@@ -15,7 +15,7 @@
 func.func @program(%x: !pypto.tensor<256x256xf32>, %y: !pypto.tensor<256x256xf32> {pypto.dir = "out"}, %a: f32) {
   %c0 = arith.constant 0 : index
   pypto.at core_group "big" {
-    // expected-error @+1 {{'pypto.load' op does not fit in 'vec' memory: kernel 'big' needs 262144 bytes, the a2a3 capacity is 196608 bytes}}
+    // expected-error @+1 {{'pypto.load' op does not fit in 'vec' memory: kernel 'big' needs 262144 bytes (262144 live at once), the a2a3 capacity is 196608 bytes}}
     %s = pypto.adds %x, %a : !pypto.tensor<256x256xf32>, f32
     pypto.assemble %s into %y[%c0, %c0] : !pypto.tensor<256x256xf32> into !pypto.tensor<256x256xf32>
   }

@@ -106,6 +106,7 @@ func.func @shared_carried(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16x
   %e = pypto.exp %v : !pypto.tile<16x16xf32, vec>
   // expected-error @+1 {{'scf.for' op carries a tile of the other core type that this part still uses}}
   %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %e) -> (!pypto.tile<16x16xf32, vec>) {
+    // expected-note @+1 {{used here}}
     "test.consume"(%x) : (!pypto.tile<16x16xf32, vec>) -> ()
     scf.yield %x : !pypto.tile<16x16xf32, vec>
   }

@@ -231,3 +231,42 @@ func.func @live_across(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<64x16xf32
   }
   return
 }
+
+// -----
+
+// Accumulator chains across loops: a K-loop's result starts the next loop,
+// and an outer loop's accumulator starts an inner loop that it yields. The
+// AIV part drops the accumulator from every loop at once (no loop is left
+// using another's dropped tile); the AIC part keeps all of them.
+
+// CHECK-LABEL: func.func @acc_chains_aic(
+// CHECK:         %[[P0:.+]] = scf.for {{.+}} -> (!pypto.tile<16x64xf32, acc>)
+// CHECK:         %[[P1:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %[[P0]]) -> (!pypto.tile<16x64xf32, acc>)
+// CHECK:           scf.for {{.+}} -> (!pypto.tile<16x64xf32, acc>)
+// CHECK:         pypto.tpush_to_aiv %[[P1]]
+// CHECK-LABEL: func.func @acc_chains_aiv(
+// CHECK-NOT:     tile<16x64xf32, acc>
+// CHECK:         %[[V:.+]] = pypto.tpop_from_aic : !pypto.tile<16x64xf32, vec>
+// CHECK:         pypto.adds %[[V]]
+func.func @acc_chains(%l: !pypto.tile<16x64xf32, left>, %r: !pypto.tile<64x64xf32, right>,
+                      %y: !pypto.tensor<16x64xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %first = pypto.matmul %l, %r : !pypto.tile<16x64xf32, left>, !pypto.tile<64x64xf32, right> -> !pypto.tile<16x64xf32, acc>
+  %p0 = scf.for %k = %c0 to %c4 step %c1 iter_args(%a = %first) -> (!pypto.tile<16x64xf32, acc>) {
+    %n = pypto.matmul_acc %a, %l, %r : !pypto.tile<16x64xf32, left>, !pypto.tile<64x64xf32, right> -> !pypto.tile<16x64xf32, acc>
+    scf.yield %n : !pypto.tile<16x64xf32, acc>
+  }
+  %p1 = scf.for %i = %c0 to %c4 step %c1 iter_args(%o = %p0) -> (!pypto.tile<16x64xf32, acc>) {
+    %inner = scf.for %k = %c0 to %c4 step %c1 iter_args(%a = %o) -> (!pypto.tile<16x64xf32, acc>) {
+      %n = pypto.matmul_acc %a, %l, %r : !pypto.tile<16x64xf32, left>, !pypto.tile<64x64xf32, right> -> !pypto.tile<16x64xf32, acc>
+      scf.yield %n : !pypto.tile<16x64xf32, acc>
+    }
+    scf.yield %inner : !pypto.tile<16x64xf32, acc>
+  }
+  %v = pypto.move %p1 : !pypto.tile<16x64xf32, acc> -> !pypto.tile<16x64xf32, vec>
+  %w = pypto.adds %v, %s : !pypto.tile<16x64xf32, vec>, f32
+  pypto.store %w, %y[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
+  return
+}

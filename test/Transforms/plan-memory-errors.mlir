@@ -12,7 +12,7 @@ func.func @vec_overflow(%a: !pypto.tensor<128x256xf32>, %b: !pypto.tensor<128x25
     attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
   %x = pypto.load %a[%c0, %c0] : !pypto.tensor<128x256xf32> -> !pypto.tile<128x256xf32, vec>
-  // expected-error @+1 {{'pypto.load' op does not fit in 'vec' memory: kernel 'vec_overflow' needs 262144 bytes, the a2a3 capacity is 196608 bytes}}
+  // expected-error @+1 {{'pypto.load' op does not fit in 'vec' memory: kernel 'vec_overflow' needs 262144 bytes (262144 live at once), the a2a3 capacity is 196608 bytes}}
   %y = pypto.load %b[%c0, %c0] : !pypto.tensor<128x256xf32> -> !pypto.tile<128x256xf32, vec>
   %z = pypto.add %x, %y : !pypto.tile<128x256xf32, vec>
   pypto.store %z, %o[%c0, %c0] : !pypto.tile<128x256xf32, vec>, !pypto.tensor<128x256xf32>
@@ -38,7 +38,7 @@ func.func @vec_exact(%a: !pypto.tensor<96x512xf32>, %s: f32) attributes {pypto.k
 func.func @acc_overflow(%l: !pypto.tile<256x16xf32, left>, %r: !pypto.tile<16x256xf32, right>, %o: !pypto.tensor<256x256xf32>)
     attributes {pypto.kind = "aic"} {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'pypto.matmul' op does not fit in 'acc' memory: kernel 'acc_overflow' needs 262144 bytes, the a2a3 capacity is 131072 bytes}}
+  // expected-error @+1 {{'pypto.matmul' op does not fit in 'acc' memory: kernel 'acc_overflow' needs 262144 bytes (262144 live at once), the a2a3 capacity is 131072 bytes}}
   %acc = pypto.matmul %l, %r : !pypto.tile<256x16xf32, left>, !pypto.tile<16x256xf32, right> -> !pypto.tile<256x256xf32, acc>
   pypto.store %acc, %o[%c0, %c0] : !pypto.tile<256x256xf32, acc>, !pypto.tensor<256x256xf32>
   return
@@ -48,11 +48,11 @@ func.func @acc_overflow(%l: !pypto.tile<256x16xf32, left>, %r: !pypto.tile<16x25
 
 // L0A is 64 KiB on both architectures.
 
-// A5: error: 'pypto.move' op does not fit in 'left' memory: kernel 'left_overflow' needs 131072 bytes, the a5 capacity is 65536 bytes
+// A5: error: 'pypto.move' op does not fit in 'left' memory: kernel 'left_overflow' needs 131072 bytes (131072 live at once), the a5 capacity is 65536 bytes
 func.func @left_overflow(%a: !pypto.tensor<128x256xf32>) attributes {pypto.kind = "aic"} {
   %c0 = arith.constant 0 : index
   %m = pypto.load %a[%c0, %c0] : !pypto.tensor<128x256xf32> -> !pypto.tile<128x256xf32, mat>
-  // expected-error @+1 {{'pypto.move' op does not fit in 'left' memory: kernel 'left_overflow' needs 131072 bytes, the a2a3 capacity is 65536 bytes}}
+  // expected-error @+1 {{'pypto.move' op does not fit in 'left' memory: kernel 'left_overflow' needs 131072 bytes (131072 live at once), the a2a3 capacity is 65536 bytes}}
   %l = pypto.move %m : !pypto.tile<128x256xf32, mat> -> !pypto.tile<128x256xf32, left>
   return
 }
@@ -76,5 +76,26 @@ func.func @no_space(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "inco
 func.func @slots_overflow() attributes {pypto.kind = "aiv"} {
   // expected-error @+1 {{'pypto.aiv_initialize_pipe' op reserves 2097152 bytes of 'vec' memory for pipe slots, more than the a2a3 capacity of 196608 bytes}}
   pypto.aiv_initialize_pipe {dir_mask = 1, slot_size = 512, slot_num = 4096}
+  return
+}
+
+// -----
+
+// An accumulator cannot be copied: a K-loop whose old accumulator is read
+// after the loop is an error, not a silently overwritten value.
+
+func.func @acc_init_read_later(%l: !pypto.tile<16x16xf32, left>, %r: !pypto.tile<16x16xf32, right>,
+                               %o: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "aic"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %p = pypto.matmul %l, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  // expected-error @+1 {{'scf.for' op carries a 'acc' tile that is still read after the loop starts updating it; only vec tiles can be copied, so compute the value that is read on a copy in vec, or restructure the loop}}
+  %q = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %p) -> (!pypto.tile<16x16xf32, acc>) {
+    %n = pypto.matmul_acc %acc, %l, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+    scf.yield %n : !pypto.tile<16x16xf32, acc>
+  }
+  pypto.store %p, %o[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  pypto.store %q, %o[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
   return
 }

@@ -284,3 +284,196 @@ func.func @consumer_aic(%y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "
   pypto.tfree_to_aiv %m : !pypto.tile<16x16xf32, mat>
   return
 }
+
+// -----
+
+// The online-softmax update: the loop reads its old maximum %m after the new
+// one exists, so the new one is computed into a buffer of its own and copied
+// into the loop's buffer just before the yield. %an only reads %acc before
+// writing it (elementwise, in place) and needs no copy.
+
+// CHECK-LABEL: func.func @carried_read_after_update
+// CHECK:       pypto.full {{.+}} {pypto.addr = [[M:[0-9]+]] : i64
+// CHECK:       pypto.full {{.+}} {pypto.addr = [[ACC:[0-9]+]] : i64
+// CHECK:       scf.for {{.+}} iter_args(%[[OLD:.+]] = %{{.+}}, %[[A:.+]] = %{{.+}})
+// CHECK:         %[[NEW:.+]] = pypto.max %[[OLD]], %{{.+}} {pypto.addr = [[N:[0-9]+]] : i64
+// CHECK-NOT:     pypto.addr = [[M]] :
+// CHECK:         %[[D:.+]] = pypto.sub %[[OLD]], %[[NEW]]
+// CHECK:         %[[AN:.+]] = pypto.add %[[A]], %[[D]] {pypto.addr = [[ACC]] : i64
+// CHECK-NEXT:    %[[COPY:.+]] = pypto.move %[[NEW]] {pypto.addr = [[M]] : i64
+// CHECK-NEXT:    scf.yield %[[COPY]], %[[AN]]
+func.func @carried_read_after_update(%x: !pypto.tensor<64x64xf32>, %y: !pypto.tensor<16x64xf32>, %zero: f32)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %m0 = pypto.full %zero : f32 -> !pypto.tile<16x64xf32, vec>
+  %a0 = pypto.full %zero : f32 -> !pypto.tile<16x64xf32, vec>
+  %r:2 = scf.for %i = %c0 to %c64 step %c16 iter_args(%m = %m0, %acc = %a0)
+      -> (!pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>) {
+    %xb = pypto.load %x[%i, %c0] : !pypto.tensor<64x64xf32> -> !pypto.tile<16x64xf32, vec>
+    %mn = pypto.max %m, %xb : !pypto.tile<16x64xf32, vec>
+    %d = pypto.sub %m, %mn : !pypto.tile<16x64xf32, vec>
+    %an = pypto.add %acc, %d : !pypto.tile<16x64xf32, vec>
+    scf.yield %mn, %an : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>
+  }
+  pypto.store %r#1, %y[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+// The same loop without the late read: the new maximum is written over the
+// old one in place, with no copy.
+
+// CHECK-LABEL: func.func @carried_in_place
+// CHECK:       pypto.full {{.+}} {pypto.addr = [[M:[0-9]+]] : i64
+// CHECK:       scf.for
+// CHECK:         pypto.max {{.+}} {pypto.addr = [[M]] : i64
+// CHECK-NOT:     pypto.move
+// CHECK:         scf.yield
+func.func @carried_in_place(%x: !pypto.tensor<64x64xf32>, %y: !pypto.tensor<16x64xf32>, %zero: f32)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %m0 = pypto.full %zero : f32 -> !pypto.tile<16x64xf32, vec>
+  %r = scf.for %i = %c0 to %c64 step %c16 iter_args(%m = %m0) -> (!pypto.tile<16x64xf32, vec>) {
+    %xb = pypto.load %x[%i, %c0] : !pypto.tensor<64x64xf32> -> !pypto.tile<16x64xf32, vec>
+    %mn = pypto.max %m, %xb : !pypto.tile<16x64xf32, vec>
+    scf.yield %mn : !pypto.tile<16x64xf32, vec>
+  }
+  pypto.store %r, %y[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+// An initial value read again after the loop (and one passed to two loops)
+// is copied before the loop, so the loop cannot overwrite it.
+
+// CHECK-LABEL: func.func @carried_init_read_later
+// CHECK:       %[[X:.+]] = pypto.load {{.+}} {pypto.addr = [[X_ADDR:[0-9]+]] : i64
+// CHECK:       %[[C1:.+]] = pypto.move %[[X]] {pypto.addr = [[L1:[0-9]+]] : i64
+// CHECK:       %[[R1:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %[[C1]])
+// CHECK:       %[[C2:.+]] = pypto.move %[[X]] {pypto.addr = [[L2:[0-9]+]] : i64
+// CHECK:       %[[R2:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %[[C2]])
+// CHECK:       pypto.add %[[R1]], %[[X]]
+func.func @carried_init_read_later(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>, %s: f32)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %x = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %r1 = scf.for %i = %c0 to %c4 step %c1 iter_args(%v = %x) -> (!pypto.tile<16x16xf32, vec>) {
+    %n = pypto.adds %v, %s : !pypto.tile<16x16xf32, vec>, f32
+    scf.yield %n : !pypto.tile<16x16xf32, vec>
+  }
+  %r2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%v = %x) -> (!pypto.tile<16x16xf32, vec>) {
+    %n = pypto.muls %v, %s : !pypto.tile<16x16xf32, vec>, f32
+    scf.yield %n : !pypto.tile<16x16xf32, vec>
+  }
+  %sum = pypto.add %r1, %x : !pypto.tile<16x16xf32, vec>
+  %out = pypto.add %sum, %r2 : !pypto.tile<16x16xf32, vec>
+  pypto.store %out, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// An inner loop starting from a value of the enclosing block that the outer
+// loop runs it again with: copied, so the second outer iteration starts from
+// the original. An inner loop that starts from the outer loop's iteration
+// value and is yielded by it continues the same buffer.
+
+// CHECK-LABEL: func.func @carried_nested
+// CHECK:       %[[X:.+]] = pypto.load {{.+}} {pypto.addr = [[X_ADDR:[0-9]+]] : i64
+// CHECK:       %[[Z:.+]] = pypto.full {{.+}} {pypto.addr = [[OUTER:[0-9]+]] : i64
+// CHECK:       scf.for {{.+}} iter_args(%[[O:.+]] = %[[Z]])
+// CHECK:         %[[C:.+]] = pypto.move %[[X]] {pypto.addr = [[INNER:[0-9]+]] : i64
+// CHECK:         scf.for {{.+}} iter_args(%{{.+}} = %[[C]])
+// CHECK:           pypto.adds {{.+}} {pypto.addr = [[INNER]] : i64
+// CHECK:         %[[I2:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %[[O]])
+// CHECK:           pypto.add {{.+}} {pypto.addr = [[OUTER]] : i64
+// CHECK:         scf.yield %[[I2]]
+func.func @carried_nested(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>, %s: f32)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %x = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %z = pypto.full %s : f32 -> !pypto.tile<16x16xf32, vec>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%o = %z) -> (!pypto.tile<16x16xf32, vec>) {
+    %t = scf.for %j = %c0 to %c4 step %c1 iter_args(%v = %x) -> (!pypto.tile<16x16xf32, vec>) {
+      %n = pypto.adds %v, %s : !pypto.tile<16x16xf32, vec>, f32
+      scf.yield %n : !pypto.tile<16x16xf32, vec>
+    }
+    %u = scf.for %j = %c0 to %c4 step %c1 iter_args(%w = %o) -> (!pypto.tile<16x16xf32, vec>) {
+      %n = pypto.add %w, %t : !pypto.tile<16x16xf32, vec>
+      scf.yield %n : !pypto.tile<16x16xf32, vec>
+    }
+    scf.yield %u : !pypto.tile<16x16xf32, vec>
+  }
+  pypto.store %r, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// One value yielded into two carried tiles, iteration values yielded into
+// each other's place, and a value from before the loop yielded: each carried
+// tile keeps a buffer of its own, through copies.
+
+// CHECK-LABEL: func.func @carried_swaps
+// CHECK:       scf.for {{.+}} iter_args(%[[P:.+]] = %{{.+}}, %[[Q:.+]] = %{{.+}}, %[[R:.+]] = %{{.+}}, %[[S:.+]] = %{{.+}})
+// CHECK:         %[[N:.+]] = pypto.add %[[P]], %[[Q]]
+// CHECK:         %[[C1:.+]] = pypto.move %[[N]]
+// CHECK:         %[[C2:.+]] = pypto.move %[[P]]
+// CHECK:         %[[C3:.+]] = pypto.move %{{.+}}
+// CHECK:         scf.yield %[[N]], %[[C1]], %[[C2]], %[[C3]]
+func.func @carried_swaps(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %x0 = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %x1 = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %x2 = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %x3 = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %k = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %r:4 = scf.for %i = %c0 to %c4 step %c1 iter_args(%p = %x0, %q = %x1, %rr = %x2, %s = %x3)
+      -> (!pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, vec>) {
+    %n = pypto.add %p, %q : !pypto.tile<16x16xf32, vec>
+    scf.yield %n, %n, %p, %k : !pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, vec>
+  }
+  %t0 = pypto.add %r#0, %r#1 : !pypto.tile<16x16xf32, vec>
+  %t1 = pypto.add %t0, %r#2 : !pypto.tile<16x16xf32, vec>
+  %t2 = pypto.add %t1, %r#3 : !pypto.tile<16x16xf32, vec>
+  pypto.store %t2, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// Placement: a small tile that would land in the hole a dead large tile
+// leaves (first fit) pushes the next large tile past it; placing by size
+// keeps the peak at what is live at once (4 KiB + 1 KiB + 1 KiB).
+
+// CHECK-LABEL: func.func @best_placement
+// CHECK:       pypto.load {{.+}} {pypto.addr = 0 : i64, {{.+}} -> !pypto.tile<32x32xf32, vec>
+// CHECK:       pypto.load {{.+}} {pypto.addr = 4096 : i64, {{.+}} -> !pypto.tile<16x16xf32, vec>
+// CHECK:       pypto.load {{.+}} {pypto.addr = 5120 : i64, {{.+}} -> !pypto.tile<16x16xf32, vec>
+// CHECK:       pypto.load {{.+}} {pypto.addr = 0 : i64, {{.+}} -> !pypto.tile<32x32xf32, vec>
+func.func @best_placement(%a: !pypto.tensor<32x32xf32>, %o: !pypto.tensor<32x32xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] : !pypto.tensor<32x32xf32> -> !pypto.tile<32x32xf32, vec>
+  %y = pypto.load %a[%c0, %c0] : !pypto.tensor<32x32xf32> -> !pypto.tile<16x16xf32, vec>
+  pypto.store %x, %o[%c0, %c0] : !pypto.tile<32x32xf32, vec>, !pypto.tensor<32x32xf32>
+  %z = pypto.load %a[%c0, %c0] : !pypto.tensor<32x32xf32> -> !pypto.tile<16x16xf32, vec>
+  %w = pypto.load %a[%c0, %c0] : !pypto.tensor<32x32xf32> -> !pypto.tile<32x32xf32, vec>
+  pypto.store %y, %o[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<32x32xf32>
+  pypto.store %z, %o[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<32x32xf32>
+  pypto.store %w, %o[%c0, %c0] : !pypto.tile<32x32xf32, vec>, !pypto.tensor<32x32xf32>
+  return
+}

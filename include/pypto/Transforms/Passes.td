@@ -200,18 +200,33 @@ def ExpandMixedKernel : Pass<"pypto-expand-mixed-kernel", "ModuleOp"> {
 def PlanMemory : Pass<"pypto-plan-memory", "::mlir::func::FuncOp"> {
   let summary = "Assign on-chip addresses to every tile of a kernel";
   let description = [{
-    Computes the live range of each tile and assigns it a 32-byte aligned
-    offset in its memory space (`pypto.addr`), reusing space whose tile is
-    dead and letting an elementwise result take its operand's buffer in
-    place. A kernel whose tiles do not fit the target's capacity is an error
-    that names the space, the bytes needed and the capacity.
+    Assigns every tile a 32-byte aligned offset in its memory space
+    (`pypto.addr`) and records its live range (`pypto.live`).
+
+    A loop-carried tile is one buffer for its initial value, iteration
+    value, yielded value and result. Where sharing it would overwrite a
+    value that is still read (the old value read after the new one is
+    computed, an initial value read after the loop starts), the pass first
+    inserts a `pypto.move` copy; an `acc`, `mat`, `left` or `right` tile
+    cannot be copied, and such a loop is an error.
+
+    Tiles that share storage (loop chains, reshape views, an elementwise
+    result written over an operand that dies there) form one buffer, live
+    from its first write to its last read. Each memory space is placed
+    several ways (in program order and by decreasing size, each buffer at
+    the lowest or the tightest free range) and the plan with the lowest peak
+    is kept. A kernel whose tiles do not fit the target's capacity is an
+    error that names the space, the bytes the plan needs, the bytes live at
+    once and the capacity.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
            "Target architecture: a2a3 (Ascend 910B/C) or a5 (Ascend 950)">
   ];
   let statistics = [
-    Statistic<"numTiles", "tiles", "Number of tiles placed">
+    Statistic<"numTiles", "tiles", "Number of tiles placed">,
+    Statistic<"numCarriedCopies", "carried-copies",
+              "Copies inserted so that a loop-carried tile is one buffer">
   ];
 }
 
