@@ -371,6 +371,23 @@ private:
   std::condition_variable watchdogCv_;
   bool watchdogStop_ = false;
 
+public:
+  /// The orchestration made progress: a task submitted, a tensor allocated
+  /// or waited for. Calls after a fatal error are no progress.
+  void orchestrationProgress() {
+    if (!isFatal())
+      orchProgressNs_.store(nowNs(), std::memory_order_relaxed);
+  }
+
+private:
+  // The orchestration thread while it runs its guarded entry (watchdog).
+  static constexpr uint64_t kOrchestrationSerial = ~uint64_t(0);
+  detail::GuardState *orchGuard_ = nullptr;
+  pthread_t orchThread_{};
+  std::atomic<bool> orchRunning_{false};
+  std::atomic<int64_t> orchProgressNs_{0};
+  bool orchInterrupted_ = false; // under mu_
+
   // Runtime DFX (RunOptions::trace): records under traceMu_.
   RunTrace *trace_ = nullptr;
   int64_t startNs_ = 0;
@@ -388,6 +405,19 @@ private:
 };
 
 Run *self(void *rt) { return static_cast<Run *>(rt); }
+
+/// An orchestration call into the runtime that is progress: unguarded (a
+/// fault inside the runtime is not the orchestration's) and stamped for the
+/// watchdog on entry and exit, so a long wait inside is not held against it.
+class ProgressCall {
+public:
+  explicit ProgressCall(void *rt) : run_(self(rt)) { run_->orchestrationProgress(); }
+  ~ProgressCall() { run_->orchestrationProgress(); }
+
+private:
+  Run *run_;
+  Unguarded unguarded_;
+};
 
 Run::Run(const DeviceSpec &device, const LoadedProgram &program, const RunOptions &options,
          const RunLimits &limits)
@@ -413,12 +443,12 @@ Run::Run(const DeviceSpec &device, const LoadedProgram &program, const RunOption
   ops_.runtime = this;
   ops_.submit_task = [](void *rt, const MixedKernels *k, const CoreTaskArgs *a,
                         TaskOutputTensors *out) {
-    Unguarded ug;
+    ProgressCall call(rt);
     self(rt)->submit(*k, *a, out);
   };
   ops_.alloc_tensors = [](void *rt, const TensorCreateInfo *const *infos, uint32_t n,
                           TaskOutputTensors *out) {
-    Unguarded ug;
+    ProgressCall call(rt);
     self(rt)->allocTensors(infos, n, out);
   };
   ops_.scope_begin = [](void *rt, PTO2ScopeMode mode) {
@@ -441,7 +471,7 @@ Run::Run(const DeviceSpec &device, const LoadedProgram &program, const RunOption
   ops_.available_cluster_count = [](void *rt) { return self(rt)->clusterCount(); };
   ops_.available_aiv_count = [](void *rt) { return self(rt)->aivCount(); };
   ops_.wait_tensor = [](void *rt, const ChipTensor *t, int write) {
-    Unguarded ug;
+    ProgressCall call(rt);
     self(rt)->waitTensor(*t, write != 0);
   };
 }
@@ -492,6 +522,10 @@ Status Run::execute(const ChipTaskArgs &args) {
   bool completed = true;
   if (!isFatal()) {
     detail::AltStack altStack;
+    orchGuard_ = detail::currentGuardState();
+    orchThread_ = pthread_self();
+    orchProgressNs_.store(nowNs());
+    orchRunning_.store(true);
     completed = detail::runGuarded(
         [](void *p) {
           Call *c = static_cast<Call *>(p);
@@ -503,7 +537,8 @@ Status Run::execute(const ChipTaskArgs &args) {
             c->error = "orchestration: uncaught exception";
           }
         },
-        &call, 0, crash);
+        &call, kOrchestrationSerial, crash);
+    orchRunning_.store(false);
   }
   if (!completed || !call.error.empty()) {
     std::lock_guard<std::mutex> lock(mu_);
@@ -1439,6 +1474,20 @@ std::string Run::describeJobLocked(const Worker *w) const {
 void Run::watchdogCheckLocked() {
   const int64_t now = nowNs();
   const int64_t limitNs = int64_t(limits_.watchdogSeconds * 1e9);
+  // An orchestration in its own code that neither submits nor waits (a loop
+  // that never ends, or one that goes on after the run failed) is
+  // interrupted.
+  if (orchRunning_.load() && !orchInterrupted_ &&
+      detail::inGuardedCode(orchGuard_, kOrchestrationSerial) &&
+      now - orchProgressNs_.load() >= limitNs) {
+    if (!failed_)
+      failLocked("watchdog: the orchestration made no progress for " +
+                 seconds(limits_.watchdogSeconds) +
+                 " (PYPTO_SIM_WATCHDOG_SECONDS / RunOptions::watchdogSeconds): it submitted no "
+                 "task and waited for no tensor; a loop that never ends?");
+    orchInterrupted_ = true;
+    detail::requestInterrupt(orchGuard_, orchThread_, kOrchestrationSerial);
+  }
   std::vector<Worker *> stuck;
   for (auto &w : workers_)
     if (w->running && now - w->lastProgressNs.load() >= limitNs)

@@ -6,6 +6,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
 #include <cstdio>
@@ -121,8 +122,8 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
     std::string a = name(op->getOperand(0)), b = name(op->getOperand(1));
     indent();
     os << "const int64_t " << name(op->getResult(0)) << " = " << a
-       << (isa<arith::MinSIOp>(op) ? " < " : " > ") << b << " ? " << a
-       << " : " << b << ";\n";
+       << (isa<arith::MinSIOp>(op) ? " < " : " > ") << b << " ? " << a << " : "
+       << b << ";\n";
     return success();
   }
   if (auto shift = dyn_cast<arith::ShRUIOp>(op)) {
@@ -139,12 +140,28 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
                       predicate == P::ugt || predicate == P::uge;
     StringRef symbol;
     switch (predicate) {
-    case P::eq: symbol = "=="; break;
-    case P::ne: symbol = "!="; break;
-    case P::slt: case P::ult: symbol = "<"; break;
-    case P::sle: case P::ule: symbol = "<="; break;
-    case P::sgt: case P::ugt: symbol = ">"; break;
-    case P::sge: case P::uge: symbol = ">="; break;
+    case P::eq:
+      symbol = "==";
+      break;
+    case P::ne:
+      symbol = "!=";
+      break;
+    case P::slt:
+    case P::ult:
+      symbol = "<";
+      break;
+    case P::sle:
+    case P::ule:
+      symbol = "<=";
+      break;
+    case P::sgt:
+    case P::ugt:
+      symbol = ">";
+      break;
+    case P::sge:
+    case P::uge:
+      symbol = ">=";
+      break;
     }
     auto operand = [&](Value v) {
       return isUnsigned ? "static_cast<uint64_t>(" + name(v) + ")" : name(v);
@@ -161,17 +178,16 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
       return failure();
     indent();
     os << "const " << *type << " " << name(select) << " = "
-       << name(select.getCondition()) << " ? "
-       << name(select.getTrueValue()) << " : "
-       << name(select.getFalseValue()) << ";\n";
+       << name(select.getCondition()) << " ? " << name(select.getTrueValue())
+       << " : " << name(select.getFalseValue()) << ";\n";
     return success();
   }
   if (auto ceilDiv = dyn_cast<arith::CeilDivSIOp>(op)) {
     std::string a = name(ceilDiv.getLhs()), b = name(ceilDiv.getRhs());
     indent();
     os << "const int64_t " << name(ceilDiv) << " = " << a << " / " << b
-       << " + ((" << a << " % " << b << " != 0) && ((" << a << " < 0) == ("
-       << b << " < 0)));\n";
+       << " + ((" << a << " % " << b << " != 0) && ((" << a << " < 0) == (" << b
+       << " < 0)));\n";
     return success();
   }
   std::optional<StringRef> symbol =
@@ -199,8 +215,9 @@ CppEmitterBase::emitFor(scf::ForOp loop, StringRef what,
            << what << " yet";
   // scf.for needs a positive step; any other would never end.
   APInt step;
-  if (matchPattern(loop.getStep(), m_ConstantInt(&step)) &&
-      step.getSExtValue() <= 0)
+  if (!matchPattern(loop.getStep(), m_ConstantInt(&step)))
+    emitRunTimeStepCheck(loop);
+  else if (step.getSExtValue() <= 0)
     return loop.emitOpError("step must be positive, got ")
            << step.getSExtValue();
   indent();
@@ -212,6 +229,7 @@ CppEmitterBase::emitFor(scf::ForOp loop, StringRef what,
     os << "  // " << kind.getValue();
   os << "\n";
   ++depth;
+  emitIterationPrologue(loop);
   for (Operation &inner : loop.getBody()->without_terminator())
     if (failed(emitOp(&inner)))
       return failure();
@@ -219,4 +237,23 @@ CppEmitterBase::emitFor(scf::ForOp loop, StringRef what,
   indent();
   os << "}\n";
   return success();
+}
+
+std::string mlir::pypto::detail::cppLocationLiteral(Location loc) {
+  std::string text;
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    text = llvm::formatv("{0}:{1}:{2}", file.getFilename().getValue(),
+                         file.getLine(), file.getColumn())
+               .str();
+  else
+    text = "<unknown location>";
+  std::string literal = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      literal += '\\';
+    if (static_cast<unsigned char>(c) < 0x20)
+      continue;
+    literal += c;
+  }
+  return literal + "\"";
 }

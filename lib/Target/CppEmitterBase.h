@@ -22,10 +22,14 @@ namespace mlir::pypto::detail {
 /// The C++ spelling of a scalar type (float, half, bfloat16_t, int64_t, ...).
 FailureOr<std::string> cppScalarType(Type type, Location loc);
 
+/// `loc` as a C string literal, "file:line:col", for run-time messages.
+std::string cppLocationLiteral(Location loc);
+
 class CppEmitterBase {
 protected:
   CppEmitterBase(llvm::raw_ostream &os, unsigned indentWidth)
       : os(os), indentWidth(indentWidth) {}
+  virtual ~CppEmitterBase() = default;
 
   /// The C++ name of a value: the one given with setName, else v<N>.
   std::string name(Value value);
@@ -42,6 +46,10 @@ protected:
   /// Emits a C++ for loop over `loop`, its body through `emitOp`.
   LogicalResult emitFor(scf::ForOp loop, StringRef what,
                         function_ref<LogicalResult(Operation *)> emitOp);
+  /// Lines before a loop's header (`loop` has a step only known at run
+  /// time) and at the top of each iteration.
+  virtual void emitRunTimeStepCheck(scf::ForOp loop) {}
+  virtual void emitIterationPrologue(scf::ForOp loop) {}
 
   llvm::raw_ostream &os;
   unsigned depth = 0;

@@ -36,7 +36,8 @@ public:
     // A multi-card program's chips also take their windows (tensors after
     // the program's) and their rank and CommContext (the last scalars).
     SmallVector<AllocWindowOp> windows;
-    orchestration.walk([&](AllocWindowOp window) { windows.push_back(window); });
+    orchestration.walk(
+        [&](AllocWindowOp window) { windows.push_back(window); });
     bool ranks = false;
     orchestration.walk([&](RanksOp) { ranks = true; });
     unsigned numArgs =
@@ -94,6 +95,30 @@ public:
   }
 
 private:
+  /// A step computed at run time is checked before the loop starts.
+  void emitRunTimeStepCheck(scf::ForOp loop) override {
+    indent();
+    os << "if (!pto2_check_step(" << name(loop.getStep()) << ", "
+       << cppLocationLiteral(loop.getLoc()) << ")) return;\n";
+  }
+
+  /// The orchestration stops at the first failure: a failed task fails the
+  /// run, and iterating on would only submit tasks that are ignored.
+  void emitIterationPrologue(scf::ForOp) override {
+    indent();
+    os << "if (rt_is_fatal()) return;\n";
+  }
+
+  /// Static dimensions go to the runtime's 32-bit shapes.
+  static LogicalResult checkShape(Operation *op, ArrayRef<int64_t> shape) {
+    for (int64_t dim : shape)
+      if (dim < 0 || dim > std::numeric_limits<uint32_t>::max())
+        return op->emitOpError("has a dimension of ")
+               << dim << ", more than the runtime's limit of "
+               << std::numeric_limits<uint32_t>::max();
+    return success();
+  }
+
   /// The orchestration has no half-precision types: its scalars are int64,
   /// int32, ..., float and double.
   static FailureOr<std::string> orchestrationScalarType(Value value) {
@@ -152,6 +177,8 @@ private:
   /// orchestration's scope ends.
   LogicalResult emitCreateTensor(CreateTensorOp create) {
     auto type = create.getType();
+    if (failed(checkShape(create, type.getShape())))
+      return failure();
     FailureOr<std::string> dtype =
         dataTypeName(type.getElementType(), create.getLoc());
     if (failed(dtype))
@@ -202,36 +229,40 @@ private:
     std::string value = name(read);
     std::string indices = uniqueName(value + "_index");
     indent();
-    os << "uint32_t " << indices << "[" << read.getIndices().size() << "] = {";
+    os << "int64_t " << indices << "[" << read.getIndices().size() << "] = {";
     llvm::interleaveComma(read.getIndices(), os, [&](Value index) {
-      os << "static_cast<uint32_t>(" << name(index) << ")";
+      os << "static_cast<int64_t>(" << name(index) << ")";
     });
     os << "};\n";
     indent();
-    os << "const " << *type << " " << value << " = get_tensor_data<" << *type
+    os << "const " << *type << " " << value << " = pto2_checked_read<" << *type
        << ">(" << name(read.getSource()) << ", " << read.getIndices().size()
-       << ", " << indices << ");\n";
+       << ", " << indices << ", " << cppLocationLiteral(read.getLoc())
+       << ");\n";
     return success();
   }
 
   LogicalResult emitSlice(SliceOp slice) {
+    if (failed(checkShape(slice, slice.getSizes())))
+      return failure();
     std::string view = name(slice);
     size_t rank = slice.getSizes().size();
     indent();
     std::string shapes = uniqueName(view + "_shapes");
     std::string offsets = uniqueName(view + "_offsets");
-    os << "uint32_t " << shapes << "[" << rank << "] = {";
+    os << "int64_t " << shapes << "[" << rank << "] = {";
     llvm::interleaveComma(slice.getSizes(), os);
     os << "};\n";
     indent();
-    os << "uint32_t " << offsets << "[" << rank << "] = {";
+    os << "int64_t " << offsets << "[" << rank << "] = {";
     llvm::interleaveComma(slice.getOffsets(), os, [&](Value offset) {
-      os << "static_cast<uint32_t>(" << name(offset) << ")";
+      os << "static_cast<int64_t>(" << name(offset) << ")";
     });
     os << "};\n";
     indent();
-    os << "ChipTensor " << view << " = " << name(slice.getSource()) << ".view("
-       << shapes << ", " << offsets << ");\n";
+    os << "ChipTensor " << view << " = pto2_checked_view("
+       << name(slice.getSource()) << ", " << rank << ", " << shapes << ", "
+       << offsets << ", " << cppLocationLiteral(slice.getLoc()) << ");\n";
     return success();
   }
 

@@ -48,7 +48,7 @@ func.func @dup(%x: !pypto.tensor<16x32xf32> {pypto.name = "t"},
 // CHECK: float comm_ctx = from_u64<float>(orch_args.scalar(1));
 // CHECK: const int64_t [[RANK:rank_[0-9]+]] = from_u64<int64_t>(orch_args.scalar(2));  // of 2
 // CHECK-NEXT: const uint64_t [[CTX:comm_ctx_[0-9]+]] = orch_args.scalar(3);  // CommContext*
-// CHECK: uint32_t [[V:v[0-9]+]]_offsets[2] = {static_cast<uint32_t>(rank), static_cast<uint32_t>({{v[0-9]+}})};
+// CHECK: int64_t [[V:v[0-9]+]]_offsets[2] = {static_cast<int64_t>(rank), static_cast<int64_t>({{v[0-9]+}})};
 // CHECK: // Task: named
 // CHECK: .add_scalar(to_u64(rank));
 // CHECK-NEXT: .add_scalar(to_u64([[RANK]]));

@@ -21,13 +21,15 @@
 // CHECK-DAG: const int64_t [[C512:v[0-9]+]] = 512;
 // CHECK-DAG: const int64_t [[C1024:v[0-9]+]] = 1024;
 // CHECK: for (int64_t [[R:v[0-9]+]] = [[C0]]; [[R]] < [[C1024]]; [[R]] += [[C128]]) {  // parallel
+// CHECK-NEXT: if (rt_is_fatal()) return;
 // CHECK-NEXT: for (int64_t [[C:v[0-9]+]] = [[C0]]; [[C]] < [[C512]]; [[C]] += [[C256]]) {  // range
-// CHECK-NEXT: uint32_t [[XV:v[0-9]+]]_shapes[2] = {128, 256};
-// CHECK-NEXT: uint32_t [[XV]]_offsets[2] = {static_cast<uint32_t>([[R]]), static_cast<uint32_t>([[C]])};
-// CHECK-NEXT: ChipTensor [[XV]] = [[X]].view([[XV]]_shapes, [[XV]]_offsets);
-// CHECK-NEXT: uint32_t [[YV:v[0-9]+]]_shapes[2] = {128, 256};
-// CHECK-NEXT: uint32_t [[YV]]_offsets[2] = {static_cast<uint32_t>([[R]]), static_cast<uint32_t>([[C]])};
-// CHECK-NEXT: ChipTensor [[YV]] = [[Y]].view([[YV]]_shapes, [[YV]]_offsets);
+// CHECK-NEXT: if (rt_is_fatal()) return;
+// CHECK-NEXT: int64_t [[XV:v[0-9]+]]_shapes[2] = {128, 256};
+// CHECK-NEXT: int64_t [[XV]]_offsets[2] = {static_cast<int64_t>([[R]]), static_cast<int64_t>([[C]])};
+// CHECK-NEXT: ChipTensor [[XV]] = pto2_checked_view([[X]], {{[0-9]}}, [[XV]]_shapes, [[XV]]_offsets, "{{.+}}:{{[0-9]+}}:{{[0-9]+}}");
+// CHECK-NEXT: int64_t [[YV:v[0-9]+]]_shapes[2] = {128, 256};
+// CHECK-NEXT: int64_t [[YV]]_offsets[2] = {static_cast<int64_t>([[R]]), static_cast<int64_t>([[C]])};
+// CHECK-NEXT: ChipTensor [[YV]] = pto2_checked_view([[Y]], {{[0-9]}}, [[YV]]_shapes, [[YV]]_offsets, "{{.+}}:{{[0-9]+}}:{{[0-9]+}}");
 // CHECK-NEXT: // Task: add_scalar
 // CHECK-NEXT: CoreTaskArgs [[P:params_t[0-9]+]];
 // CHECK-NEXT: [[P]].add_input([[XV]]);
@@ -76,17 +78,18 @@ module @hello {
 // CHECK-NEXT: int32_t steps = from_u64<int32_t>(orch_args.scalar(0));
 // CHECK-NEXT: float arg3 = from_u64<float>(orch_args.scalar(1));
 // CHECK: for (int64_t [[I:v[0-9]+]] = {{.+}}) {
+// CHECK-NEXT: if (rt_is_fatal()) return;
 // CHECK-NEXT: const int64_t [[H:v[0-9]+]] = [[I]] / [[C2:v[0-9]+]];
 // CHECK-NEXT: const int64_t [[Q:v[0-9]+]] = [[H]] % [[C16:v[0-9]+]];
 // CHECK-NEXT: const int64_t [[D:v[0-9]+]] = [[I]] - [[Q]];
 // CHECK-NEXT: const int64_t [[M:v[0-9]+]] = [[D]] * [[C2]];
-// CHECK: ChipTensor [[XV:v[0-9]+]] = ext_x_in.view(
+// CHECK: ChipTensor [[XV:v[0-9]+]] = pto2_checked_view(ext_x_in,
 // CHECK: // Task: bump
 // CHECK-NEXT: CoreTaskArgs [[P0:params_t[0-9]+]];
 // CHECK-NEXT: [[P0]].add_inout([[XV]]);
 // CHECK-NEXT: [[P0]].add_scalar(to_u64(arg3));
 // CHECK-NEXT: rt_submit_aiv_task(0, [[P0]]);
-// CHECK: uint32_t [[OV:v[0-9]+]]_offsets[2] = {static_cast<uint32_t>([[M]]), static_cast<uint32_t>({{v[0-9]+}})};
+// CHECK: int64_t [[OV:v[0-9]+]]_offsets[2] = {static_cast<int64_t>([[M]]), static_cast<int64_t>({{v[0-9]+}})};
 // CHECK: // Task: mm
 // CHECK-NEXT: CoreTaskArgs [[P1:params_t[0-9]+]];
 // CHECK-NEXT: [[P1]].add_input([[XV]]);
@@ -145,24 +148,25 @@ func.func @prog(%x: !pypto.tensor<64x64xf32> {pypto.name = "x.in", pypto.dir = "
 // CHECK-DAG: const int64_t [[C3:v[0-9]+]] = 3;
 // CHECK-DAG: const int64_t [[C16:v[0-9]+]] = 16;
 // CHECK-DAG: const int64_t [[C48:v[0-9]+]] = 48;
-// CHECK: uint32_t [[LEN:v[0-9]+]]_index[2] = {static_cast<uint32_t>([[C1]]), static_cast<uint32_t>([[C3]])};
-// CHECK-NEXT: const int32_t [[LEN]] = get_tensor_data<int32_t>(ext_lens, 2, [[LEN]]_index);
+// CHECK: int64_t [[LEN:v[0-9]+]]_index[2] = {static_cast<int64_t>([[C1]]), static_cast<int64_t>([[C3]])};
+// CHECK-NEXT: const int32_t [[LEN]] = pto2_checked_read<int32_t>(ext_lens, 2, [[LEN]]_index, "{{.+}}:{{[0-9]+}}:{{[0-9]+}}");
 // CHECK-NEXT: const int64_t [[WIDE:v[0-9]+]] = static_cast<int64_t>([[LEN]]);
 // CHECK-NEXT: const int64_t [[SUM:v[0-9]+]] = [[WIDE]] + [[WIDE]];
 // CHECK-NEXT: const int64_t [[N:v[0-9]+]] = static_cast<int64_t>([[SUM]]);
-// CHECK-NEXT: uint32_t [[OFF:v[0-9]+]]_index[1] = {static_cast<uint32_t>([[C0]])};
-// CHECK-NEXT: const int64_t [[OFF]] = get_tensor_data<int64_t>(ext_offs, 1, [[OFF]]_index);
+// CHECK-NEXT: int64_t [[OFF:v[0-9]+]]_index[1] = {static_cast<int64_t>([[C0]])};
+// CHECK-NEXT: const int64_t [[OFF]] = pto2_checked_read<int64_t>(ext_offs, 1, [[OFF]]_index, "{{.+}}:{{[0-9]+}}:{{[0-9]+}}");
 // CHECK-NEXT: const int32_t [[NARROW:v[0-9]+]] = static_cast<int32_t>([[OFF]]);
 // CHECK-NEXT: const int64_t [[O:v[0-9]+]] = static_cast<int64_t>([[NARROW]]);
 // CHECK-NEXT: const int64_t [[BLOCKS:v[0-9]+]] = [[N]] / [[C16]] + (([[N]] % [[C16]] != 0) && (([[N]] < 0) == ([[C16]] < 0)));
 // CHECK-NEXT: const int64_t [[LO:v[0-9]+]] = [[BLOCKS]] > [[C1]] ? [[BLOCKS]] : [[C1]];
 // CHECK-NEXT: const int64_t [[HI:v[0-9]+]] = [[LO]] < [[C3]] ? [[LO]] : [[C3]];
 // CHECK-NEXT: for (int64_t [[B:v[0-9]+]] = [[C0]]; [[B]] < [[HI]]; [[B]] += [[C1]]) {
+// CHECK-NEXT: if (rt_is_fatal()) return;
 // CHECK-NEXT: const int64_t [[R:v[0-9]+]] = [[B]] * [[C16]];
 // CHECK-NEXT: const int64_t [[S:v[0-9]+]] = [[R]] + [[O]];
 // CHECK-NEXT: const int64_t [[R2:v[0-9]+]] = [[S]] < [[C48]] ? [[S]] : [[C48]];
-// CHECK-NEXT: uint32_t [[XV:v[0-9]+]]_shapes[2] = {16, 64};
-// CHECK-NEXT: uint32_t [[XV]]_offsets[2] = {static_cast<uint32_t>([[R2]]), static_cast<uint32_t>([[C0]])};
+// CHECK-NEXT: int64_t [[XV:v[0-9]+]]_shapes[2] = {16, 64};
+// CHECK-NEXT: int64_t [[XV]]_offsets[2] = {static_cast<int64_t>([[R2]]), static_cast<int64_t>([[C0]])};
 // CHECK: // Task: rows
 // CHECK-NEXT: CoreTaskArgs [[P:params_t[0-9]+]];
 // CHECK-NEXT: [[P]].add_input([[XV]]);
@@ -225,10 +229,10 @@ module @dyn {
 // CHECK-NEXT: PTO2_SCOPE() {
 // CHECK: const int64_t rank = from_u64<int64_t>(orch_args.scalar(1));  // of 2
 // CHECK-NEXT: const uint64_t comm_ctx = orch_args.scalar(2);  // CommContext*
-// CHECK: ChipTensor [[XV:v[0-9]+]] = [[X]].view(
-// CHECK: ChipTensor [[YV:v[0-9]+]] = [[Y]].view(
-// CHECK: uint32_t [[DV:v[0-9]+]]_offsets[2] = {static_cast<uint32_t>(rank), static_cast<uint32_t>({{v[0-9]+}})};
-// CHECK-NEXT: ChipTensor [[DV]] = [[DATA]].view([[DV]]_shapes, [[DV]]_offsets);
+// CHECK: ChipTensor [[XV:v[0-9]+]] = pto2_checked_view([[X]],
+// CHECK: ChipTensor [[YV:v[0-9]+]] = pto2_checked_view([[Y]],
+// CHECK: int64_t [[DV:v[0-9]+]]_offsets[2] = {static_cast<int64_t>(rank), static_cast<int64_t>({{v[0-9]+}})};
+// CHECK-NEXT: ChipTensor [[DV]] = pto2_checked_view([[DATA]], {{[0-9]}}, [[DV]]_shapes, [[DV]]_offsets, "{{.+}}:{{[0-9]+}}:{{[0-9]+}}");
 // CHECK-NEXT: // Task: publish
 // CHECK-NEXT: CoreTaskArgs [[P0:params_t[0-9]+]];
 // CHECK-NEXT: [[P0]].add_input([[XV]]);

@@ -192,3 +192,55 @@ TEST(Watchdog, Limits) {
         << s.message;
   }
 }
+
+namespace {
+
+// A kernel that fails at once (mode 1) or does nothing.
+const char *kFailOrNothing = R"PTO(
+KERNEL {
+  if (args[0] == 1)
+    pto::sim::fail(pto::sim::current(), "failing on purpose");
+}
+)PTO";
+
+// Mode 0: spin without calling the runtime. Mode 1: submit a failing task,
+// then keep submitting (ignored after the failure) without ever checking
+// rt_is_fatal. Both would run for hours without the watchdog.
+const std::string kSpinningOrch = orchSource(1, R"PTO(
+    const uint64_t mode = orch_args.scalar(0);
+    PTO2_SCOPE() {
+        volatile uint64_t n = 0;
+        for (uint64_t i = 0; i < (uint64_t(1) << 40); ++i) {
+            if (mode == 1) {
+                CoreTaskArgs p; p.add_scalar(i == 0 ? 1 : 0);
+                rt_submit_aiv_task(0, p);
+            }
+            n = n + 1;
+        }
+        rt_report_fatal(-1, "the watchdog did not interrupt the orchestration");
+    }
+)PTO");
+
+} // namespace
+
+TEST(Watchdog, SpinningOrchestrationIsInterrupted) {
+  LoadedProgram prog;
+  ASSERT_TRUE(build("spin_orch.cpp", kSpinningOrch,
+                    {kernel(0, "fail_or_nothing", CoreType::AIV, src(kFailOrNothing))}, prog));
+  RunOptions opts;
+  opts.watchdogSeconds = 1;
+  std::vector<HostArg> spin = {HostArg::scalar(0)};
+  Status s = runProgram(a5(), prog, spin, opts);
+  ASSERT_FALSE(s);
+  EXPECT_TRUE(contains(s.message, "watchdog: the orchestration made no progress for 1 s"))
+      << s.message;
+  EXPECT_FALSE(contains(s.message, "did not interrupt")) << s.message;
+
+  // Submits after the run failed are no progress: the failure is reported
+  // and the orchestration still ends.
+  std::vector<HostArg> afterFailure = {HostArg::scalar(1)};
+  s = runProgram(a2a3(), prog, afterFailure, opts);
+  ASSERT_FALSE(s);
+  EXPECT_TRUE(contains(s.message, "failing on purpose")) << s.message;
+  EXPECT_FALSE(contains(s.message, "did not interrupt")) << s.message;
+}

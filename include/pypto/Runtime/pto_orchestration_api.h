@@ -530,6 +530,78 @@ template <typename T> inline void set_tensor_data(const ChipTensor &t, uint32_t 
                 &value, sizeof(T));
 }
 
+//===----------------------------------------------------------------------===//
+// Checked forms for generated orchestration code
+//
+// Offsets, sizes and indices arrive as int64 (what the program computed) and
+// are checked against the tensor before anything is addressed: a window or
+// element outside it fails the run with `where`, the program location, and
+// no task touches memory (submits after a fatal error are ignored).
+//===----------------------------------------------------------------------===//
+
+/// `t` restricted to the window [offsets[i], offsets[i] + shapes[i]) of each
+/// dimension; on a window outside `t`, a fatal error and `t` itself.
+inline ChipTensor pto2_checked_view(const ChipTensor &t, uint32_t ndims, const int64_t *shapes,
+                                    const int64_t *offsets, const char *where) {
+  uint32_t shapes32[MAX_TENSOR_DIMS] = {}, offsets32[MAX_TENSOR_DIMS] = {};
+  if (ndims != t.ndims || ndims > MAX_TENSOR_DIMS) {
+    rt_report_fatal(-1, "%s: a slice of rank %u of a tensor of rank %u", where, ndims, t.ndims);
+    return t;
+  }
+  for (uint32_t i = 0; i < ndims; ++i) {
+    const int64_t extent = t.shapes[i];
+    if (offsets[i] < 0 || shapes[i] < 0 || offsets[i] > extent ||
+        shapes[i] > extent - offsets[i]) {
+      rt_report_fatal(-1,
+                      "%s: slice offset %lld with size %lld in dimension %u is outside the "
+                      "tensor's %lld elements",
+                      where, static_cast<long long>(offsets[i]),
+                      static_cast<long long>(shapes[i]), i, static_cast<long long>(extent));
+      return t;
+    }
+    shapes32[i] = static_cast<uint32_t>(shapes[i]);
+    offsets32[i] = static_cast<uint32_t>(offsets[i]);
+  }
+  return t.view(shapes32, offsets32);
+}
+
+/// Whether `idx` names an element of `t`; otherwise a fatal error.
+inline bool pto2_check_index(const ChipTensor &t, uint32_t ndims, const int64_t *idx,
+                             const char *where) {
+  if (ndims != t.ndims) {
+    rt_report_fatal(-1, "%s: %u indices for a tensor of rank %u", where, ndims, t.ndims);
+    return false;
+  }
+  for (uint32_t i = 0; i < ndims && i < MAX_TENSOR_DIMS; ++i)
+    if (idx[i] < 0 || idx[i] >= static_cast<int64_t>(t.shapes[i])) {
+      rt_report_fatal(-1, "%s: index %lld in dimension %u is outside the tensor's %u elements",
+                      where, static_cast<long long>(idx[i]), i, t.shapes[i]);
+      return false;
+    }
+  return true;
+}
+
+/// get_tensor_data at a checked index; T{} after a fatal error.
+template <typename T>
+inline T pto2_checked_read(const ChipTensor &t, uint32_t ndims, const int64_t *idx,
+                           const char *where) {
+  uint32_t idx32[MAX_TENSOR_DIMS] = {};
+  if (!pto2_check_index(t, ndims, idx, where))
+    return T{};
+  for (uint32_t i = 0; i < ndims; ++i)
+    idx32[i] = static_cast<uint32_t>(idx[i]);
+  return get_tensor_data<T>(t, ndims, idx32);
+}
+
+/// A loop step computed at run time must be positive, or the loop never ends.
+inline bool pto2_check_step(int64_t step, const char *where) {
+  if (step > 0)
+    return true;
+  rt_report_fatal(-1, "%s: loop step %lld is not positive", where,
+                  static_cast<long long>(step));
+  return false;
+}
+
 #pragma GCC visibility pop
 
 #endif // PYPTO_RUNTIME_PTO_ORCHESTRATION_API_H
