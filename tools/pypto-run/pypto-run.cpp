@@ -163,10 +163,29 @@ int main(int argc, char **argv) {
     arguments.push_back(arg.data());
   argc = static_cast<int>(arguments.size());
   argv = arguments.data();
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "pypto-run: compile a pypto program, run it on "
-      "a simulator and validate it against its golden\n");
+  // Option errors exit with 2, as every other bad command line does.
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "pypto-run: compile a pypto program, run it on "
+          "a simulator and validate it against its golden\n",
+          &llvm::errs()))
+    return 2;
+  // Flags that contradict each other: one of them would be ignored.
+  auto conflict = [](const cl::Option &a, const cl::Option &b,
+                     llvm::StringRef why) {
+    if (!a.getNumOccurrences() || !b.getNumOccurrences())
+      return false;
+    llvm::errs() << "pypto-run: error: --" << a.ArgStr << " and --" << b.ArgStr
+                 << " given together: " << why << "\n";
+    return true;
+  };
+  if (conflict(goldenData, golden,
+               "a replay takes the goldens from the data directory") ||
+      conflict(goldenData, seed,
+               "a replay loads its inputs instead of generating them") ||
+      conflict(saveData, noSaveData, "choose one") ||
+      conflict(dumpPasses, noDumpPasses, "choose one"))
+    return 2;
 
   pypto::harness::RunOptions options;
   options.programPath = program;
