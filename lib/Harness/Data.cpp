@@ -235,6 +235,17 @@ static std::string resolveDtypeNames(const std::string &source) {
 /// a data file) that must not be read whole.
 static constexpr uint64_t kMaxGoldenBytes = 16 << 20;
 
+/// Whether `source` reads as a Python program: text without control bytes
+/// that defines a function at the start of a line. Only such a file's lines
+/// may appear in an error (not those of a key file given by mistake).
+static bool looksLikePython(const std::string &source) {
+  for (unsigned char c : source)
+    if (c < 0x20 && c != '\n' && c != '\t' && c != '\r' && c != '\f')
+      return false;
+  return source.rfind("def ", 0) == 0 ||
+         source.find("\ndef ") != std::string::npos;
+}
+
 std::string RunData::runGolden(const std::string &path) {
   struct stat info;
   if (::stat(path.c_str(), &info) != 0)
@@ -250,6 +261,10 @@ std::string RunData::runGolden(const std::string &path) {
     return "cannot read the golden file '" + path + "'";
   std::stringstream source;
   source << in.rdbuf();
+  if (!looksLikePython(source.str()))
+    return "the golden file '" + path +
+           "' is not a Python program: it defines no function "
+           "'golden(values: Dict[str, Tensor])'";
   try {
     std::shared_ptr<torch::jit::CompilationUnit> unit =
         torch::jit::compile(resolveDtypeNames(source.str()));
