@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -184,7 +185,8 @@ bool mlir::pypto::isWindowBuffer(Value tensor) {
 bool mlir::pypto::isCIdentifier(StringRef name) {
   if (name.empty() || llvm::isDigit(name.front()))
     return false;
-  return llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+  return llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
 static LogicalResult expectOneOf(Location loc, NamedAttribute attribute,
@@ -200,13 +202,47 @@ static LogicalResult expectOneOf(Location loc, NamedAttribute attribute,
                         << attribute.getValue();
 }
 
+/// scf.for needs a positive step: a constant one <= 0 would never end. A
+/// step computed at run time is checked where the loop runs.
+static LogicalResult verifyLoopSteps(Operation *function) {
+  WalkResult walked = function->walk([](scf::ForOp loop) {
+    APInt step;
+    if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
+        step.getSExtValue() > 0)
+      return WalkResult::advance();
+    loop.emitOpError("step must be positive, got ") << step.getSExtValue();
+    return WalkResult::interrupt();
+  });
+  return failure(walked.wasInterrupted());
+}
+
+/// A pypto program's function is checked once: from its first pypto
+/// argument attribute, or from its pypto.kind when no argument has one.
+static bool hasPyPTOArgAttribute(FunctionOpInterface function,
+                                 unsigned *firstArg = nullptr,
+                                 StringAttr *firstName = nullptr) {
+  for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
+    for (NamedAttribute arg : function.getArgAttrs(i))
+      if (arg.getName().getValue().starts_with("pypto.")) {
+        if (firstArg)
+          *firstArg = i;
+        if (firstName)
+          *firstName = arg.getName();
+        return true;
+      }
+  return false;
+}
+
 LogicalResult PyPTODialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attribute) {
   StringRef name = attribute.getName().getValue();
   Location loc = op->getLoc();
   if (name == attr::kKind) {
-    if (!isa<FunctionOpInterface>(op))
+    auto function = dyn_cast<FunctionOpInterface>(op);
+    if (!function)
       return emitError(loc) << "'" << name << "' is only valid on functions";
+    if (!hasPyPTOArgAttribute(function) && failed(verifyLoopSteps(op)))
+      return failure();
     return expectOneOf(loc, attribute,
                        {kind::kOpaque, kind::kOrchestration, kind::kInCore,
                         kind::kAIC, kind::kAIV, kind::kGroup});
@@ -277,6 +313,15 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
     return emitError(loc) << "'" << name
                           << "' is only valid on function arguments";
   }
+  if (auto function = dyn_cast<FunctionOpInterface>(op)) {
+    unsigned firstArg = 0;
+    StringAttr firstName;
+    if (!region.empty() &&
+        hasPyPTOArgAttribute(function, &firstArg, &firstName) &&
+        firstArg == argIndex && firstName == attribute.getName() &&
+        failed(verifyLoopSteps(op)))
+      return failure();
+  }
   bool isTensor = isa<GMTensorType>(argType);
   if (name == attr::kDir) {
     // Lowered kernels keep the direction on their GM pointer parameters.
@@ -297,8 +342,8 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
   if (name == attr::kInitScale) {
     auto scale = dyn_cast<FloatAttr>(attribute.getValue());
     if (!isTensor || !scale)
-      return emitError(loc) << "'" << name
-                            << "' is a float factor on a tensor argument";
+      return emitError(loc)
+             << "'" << name << "' is a float factor on a tensor argument";
     return success();
   }
   if (name == attr::kInitRange) {
@@ -357,8 +402,8 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
       for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
         count += function.getArgAttr(i, name) != nullptr;
       if (count > 1)
-        return emitError(loc) << "a kernel has one '" << name
-                              << "' parameter, got " << count;
+        return emitError(loc)
+               << "a kernel has one '" << name << "' parameter, got " << count;
     }
     return success();
   }

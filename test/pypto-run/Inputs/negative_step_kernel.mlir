@@ -1,5 +1,5 @@
 // A kernel loop with a constant step of -16 (robustness.test): it would
-// never end, so the emitter rejects it at the loop.
+// never end, so the verifier rejects it at the loop.
 module @negative_step_kernel {
   func.func @negative_step_kernel(%x: !pypto.tensor<64x64xf32> {pypto.init = "randn"},
                                   %y: !pypto.tensor<64x64xf32> {pypto.dir = "out"}) {

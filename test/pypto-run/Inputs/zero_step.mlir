@@ -1,5 +1,5 @@
 // An orchestration loop with a constant step of 0 (robustness.test): it
-// would never end, so the emitter rejects it at the loop.
+// would never end, so the verifier rejects it at the loop.
 module @zero_step {
   func.func @zero_step(%x: !pypto.tensor<64x64xf32> {pypto.init = "randn"},
                        %y: !pypto.tensor<64x64xf32> {pypto.dir = "out"}) {
