@@ -25,18 +25,86 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <mutex>
 #include <thread>
-#include <ctime>
 
 using namespace pypto::harness;
 namespace rt = pypto::runtime;
 
 namespace {
+
+/// Bytes of memory this process may still use: MemAvailable, or less under
+/// a cgroup limit; 0 when unknown.
+double availableMemoryBytes() {
+  double available = 0;
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  double kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit)
+    if (key == "MemAvailable:")
+      available = kib * 1024;
+  std::ifstream max("/sys/fs/cgroup/memory.max"),
+      current("/sys/fs/cgroup/memory.current");
+  double limit = 0, used = 0;
+  if (max >> limit && current >> used && limit > used &&
+      (available == 0 || limit - used < available))
+    available = limit - used;
+  return available;
+}
+
+std::string gigabytes(double bytes) {
+  return llvm::formatv("{0:f1} GB", bytes / 1e9).str();
+}
+
+/// The run holds about three copies of its tensors (the inputs, the device's
+/// arguments and the golden's values), each rank its own: refuse a run that
+/// cannot fit before allocating any of it.
+std::string checkDataFitsMemory(const RunSpec &spec) {
+  struct Tensor {
+    double bytes;
+    const TensorSpec *spec;
+  };
+  std::vector<Tensor> tensors;
+  double total = 0;
+  for (const ArgSpec &arg : spec.args) {
+    if (!arg.isTensor)
+      continue;
+    double bytes = ::get_element_size(arg.tensor.dtype);
+    for (int64_t dim : arg.tensor.shape)
+      bytes *= double(dim);
+    tensors.push_back({bytes, &arg.tensor});
+    total += bytes;
+  }
+  constexpr double kCopies = 3;
+  double needed = (kCopies * total + double(spec.windowBytes)) *
+                  std::max(1, spec.worldSize);
+  double available = availableMemoryBytes();
+  if (available == 0 || needed <= available)
+    return "";
+  std::sort(tensors.begin(), tensors.end(),
+            [](const Tensor &a, const Tensor &b) { return a.bytes > b.bytes; });
+  std::string biggest;
+  for (size_t i = 0; i < tensors.size() && i < 3; ++i) {
+    std::string shape;
+    for (int64_t dim : tensors[i].spec->shape)
+      shape += (shape.empty() ? "" : "x") + std::to_string(dim);
+    biggest += llvm::formatv("{0}'{1}' {2} {3} ({4})", i ? ", " : "",
+                             tensors[i].spec->name, shape,
+                             dtypeName(tensors[i].spec->dtype),
+                             gigabytes(tensors[i].bytes))
+                   .str();
+  }
+  return "the run's tensors take " + gigabytes(total) + " and a run holds " +
+         "about 3 copies of them (" + gigabytes(needed) + "), more than the " +
+         gigabytes(available) + " of memory available; the biggest: " + biggest;
+}
 
 /// Ends the process when a golden runs past its time: TorchScript cannot be
 /// interrupted, and a hang is worse than skipped clean-up.
@@ -317,7 +385,10 @@ private:
     bool ok;
     {
       Stage stage("generate inputs");
-      if (!options.goldenData.empty()) {
+      if (std::string error = checkDataFitsMemory(program.spec);
+          !error.empty()) {
+        ok = check(error);
+      } else if (!options.goldenData.empty()) {
         std::printf("[RUN]   cache hit: %s/in\n", options.goldenData.c_str());
         ok = check(data.loadInputs(options.goldenData));
       } else {
@@ -496,11 +567,11 @@ private:
     for (int r = 0; r < spec.worldSize; ++r) {
       std::vector<rt::HostArg> args = data.deviceArgs();
       for (const WindowSpec &w : spec.windows)
-        args.push_back(rt::HostArg::tensor(world->window(r) + w.offset,
-                                           w.shape, w.dtype));
+        args.push_back(
+            rt::HostArg::tensor(world->window(r) + w.offset, w.shape, w.dtype));
       args.push_back(rt::HostArg::scalarOf<int64_t>(r));
-      args.push_back(rt::HostArg::scalar(
-          static_cast<uint64_t>(reinterpret_cast<uintptr_t>(world->context(r)))));
+      args.push_back(rt::HostArg::scalar(static_cast<uint64_t>(
+          reinterpret_cast<uintptr_t>(world->context(r)))));
       perRank.push_back(std::move(args));
     }
     return rt::runRanks(device, loaded, perRank, *world, runOptions);
