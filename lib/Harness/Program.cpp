@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pypto/Harness/Program.h"
+#include "pypto/Harness/ParseGuard.h"
 
 #include "pypto/Runtime/Ptoas.h"
 
@@ -169,10 +170,9 @@ static LogicalResult checkIntegerInit(Location loc, Type element, TensorSpec &t,
   bool isUnsigned = integer.isUnsigned() || width == 1;
   int64_t lowest =
       isUnsigned ? 0 : (width >= 64 ? INT64_MIN : -(int64_t(1) << (width - 1)));
-  int64_t highest = isUnsigned
-                        ? (width >= 63 ? INT64_MAX : (int64_t(1) << width) - 1)
-                        : (width >= 64 ? INT64_MAX
-                                       : (int64_t(1) << (width - 1)) - 1);
+  int64_t highest =
+      isUnsigned ? (width >= 63 ? INT64_MAX : (int64_t(1) << width) - 1)
+                 : (width >= 64 ? INT64_MAX : (int64_t(1) << (width - 1)) - 1);
   std::string typeText;
   llvm::raw_string_ostream(typeText) << element;
   // "<what> of 'x' <verb> outside the values of i8 (-128..127)".
@@ -185,8 +185,8 @@ static LogicalResult checkIntegerInit(Location loc, Type element, TensorSpec &t,
     if (!explicitRange) {
       // The default [-8, 8) narrowed to what the type holds.
       t.low = std::max(t.low, lowest);
-      t.high = std::min<int64_t>(t.high, highest == INT64_MAX ? highest
-                                                              : highest + 1);
+      t.high = std::min<int64_t>(t.high,
+                                 highest == INT64_MAX ? highest : highest + 1);
     } else if (t.low < lowest || t.high - 1 > highest) {
       return outside("init_range [" + std::to_string(t.low) + ", " +
                          std::to_string(t.high) + ")",
@@ -381,6 +381,13 @@ LogicalResult loadProgram(MLIRContext &context, StringRef path,
   if (!file)
     return emitError(UnknownLoc::get(&context), "cannot read '")
            << path << "': " << error;
+  if (std::optional<ParserCrash> crash = findParserCrash(
+          file->getBuffer(), context.getDialectRegistry(), false))
+    return emitError(crash->line
+                         ? Location(FileLineColLoc::get(
+                               &context, path, *crash->line, *crash->column))
+                         : Location(FileLineColLoc::get(&context, path, 1, 1)),
+                     crash->message);
   program.sourceMgr = std::make_shared<llvm::SourceMgr>();
   program.sourceMgr->AddNewSourceBuffer(std::move(file), SMLoc());
   AsmParserState state;

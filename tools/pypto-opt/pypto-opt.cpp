@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pypto/Harness/ParseGuard.h"
 #include "pypto/InitAll.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -13,6 +14,8 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::pypto::registerAllDialects(registry);
   mlir::pypto::registerAllPasses();
+  if (!pypto::harness::checkInputParses(argc, argv, registry))
+    return 1;
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "pypto-mlir optimizer driver\n", registry));
 }

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pypto/Harness/ParseGuard.h"
 #include "pypto/InitAll.h"
 
 #include "mlir/Support/LogicalResult.h"
@@ -29,13 +30,18 @@ int main(int argc, char **argv) {
                             arg))
       continue; // LLVM's own --emit-* options
     if (!first.empty() && first != arg) {
-      llvm::errs() << "pypto-translate: error: --emit-" << first << " and --emit-"
-                   << arg << " given; run pypto-translate once per output\n";
+      llvm::errs() << "pypto-translate: error: --emit-" << first
+                   << " and --emit-" << arg
+                   << " given; run pypto-translate once per output\n";
       return 1;
     }
     first = arg;
   }
   mlir::pypto::registerAllTranslations();
+  mlir::DialectRegistry registry;
+  mlir::pypto::registerAllDialects(registry);
+  if (!pypto::harness::checkInputParses(argc, argv, registry))
+    return 1;
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "pypto-mlir translation driver\n"));
 }
