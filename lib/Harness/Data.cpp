@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 using namespace pypto::harness;
@@ -100,13 +101,38 @@ static std::string errorText(const std::exception &e) {
     text = torchError->what_without_backtrace();
   else
     text = e.what();
-  for (const char *tail : {"\nException raised from", "Exception raised from",
-                           "\nframe #"})
+  for (const char *tail :
+       {"\nException raised from", "Exception raised from", "\nframe #"})
     if (size_t at = text.find(tail); at != std::string::npos)
       text.erase(at);
   while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
     text.pop_back();
   return text;
+}
+
+/// What an output holds before the kernels write it: NaN, or the integer
+/// type's most negative value (unsigned: largest; bool: true), so an element
+/// no kernel writes fails validation instead of passing where the golden
+/// happens to be 0.
+static at::Tensor unwrittenOutput(at::IntArrayRef shape,
+                                  torch::TensorOptions options) {
+  c10::ScalarType type = options.dtype().toScalarType();
+  if (at::isFloatingType(type))
+    return torch::full(shape, std::nan(""), options);
+  if (type == torch::kBool)
+    return torch::ones(shape, options);
+  switch (type) {
+  case torch::kUInt8:
+    return torch::full(shape, std::numeric_limits<uint8_t>::max(), options);
+  case torch::kInt8:
+    return torch::full(shape, std::numeric_limits<int8_t>::min(), options);
+  case torch::kInt16:
+    return torch::full(shape, std::numeric_limits<int16_t>::min(), options);
+  case torch::kInt32:
+    return torch::full(shape, std::numeric_limits<int32_t>::min(), options);
+  default:
+    return torch::full(shape, std::numeric_limits<int64_t>::min(), options);
+  }
 }
 
 std::string RunData::generateInputs(uint64_t seed) {
@@ -132,7 +158,9 @@ std::string RunData::generateInputs(uint64_t seed) {
       auto options = torch::TensorOptions(*dtype);
       auto floatOptions = torch::TensorOptions(torch::kFloat32);
       at::Tensor value;
-      if (t.init == "zeros")
+      if (t.init == "unwritten")
+        value = unwrittenOutput(t.shape, options);
+      else if (t.init == "zeros")
         value = torch::zeros(t.shape, options);
       else if (t.init == "ones")
         value = torch::ones(t.shape, options);
@@ -320,8 +348,8 @@ static std::string readTensor(const std::string &path, at::Tensor &tensor) {
     tensor = value.toTensor();
     return "";
   } catch (const std::exception &e) {
-    return "'" + path + "' is not a readable .pt file: " +
-           errorText(e).substr(0, 200);
+    return "'" + path +
+           "' is not a readable .pt file: " + errorText(e).substr(0, 200);
   }
 }
 
@@ -359,10 +387,8 @@ std::string RunData::loadInputs(const std::string &dir) {
   try {
     for (size_t i = 0; i < impl->spec.args.size(); ++i) {
       const ArgSpec &arg = impl->spec.args[i];
-      if (arg.isTensor && arg.tensor.dir == Direction::Out) {
-        impl->args[i].zero_();
-        continue;
-      }
+      if (arg.isTensor && arg.tensor.dir == Direction::Out)
+        continue; // generateInputs gave it its starting value
       std::string path = dir + "/in/" + arg.name() + ".pt";
       at::Tensor loaded;
       if (std::string error = readTensor(path, loaded); !error.empty())
@@ -876,7 +902,8 @@ std::vector<OutputReport> RunData::validate(double rtol, double atol) const {
     } catch (const std::exception &ex) {
       report.passed = false;
       report.summary = summary(false);
-      report.detail = std::string("    cannot compare: ") + errorText(ex) + "\n";
+      report.detail =
+          std::string("    cannot compare: ") + errorText(ex) + "\n";
     }
     reports.push_back(report);
   }

@@ -247,7 +247,9 @@ static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
         t.dir = dir.getValue() == "out"     ? Direction::Out
                 : dir.getValue() == "inout" ? Direction::InOut
                                             : Direction::In;
-      t.init = t.dir == Direction::Out ? "zeros" : "randn";
+      // Outputs start as a sentinel that fails validation wherever no
+      // kernel writes (see RunData::generateInputs).
+      t.init = t.dir == Direction::Out ? "unwritten" : "randn";
       if (auto compare = func.getArgAttrOfType<StringAttr>(i, attr::kCompare)) {
         if (t.dir == Direction::In)
           return emitError(arg.getLoc(), "'")

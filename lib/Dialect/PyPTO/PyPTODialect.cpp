@@ -15,6 +15,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -187,6 +188,30 @@ bool mlir::pypto::isCIdentifier(StringRef name) {
     return false;
   return llvm::all_of(name,
                       [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+bool mlir::pypto::isReservedInKernelCpp(StringRef name) {
+  static const llvm::StringSet<> reserved = {
+      // C++ keywords.
+      "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case",
+      "catch", "char", "class", "const", "constexpr", "const_cast", "continue",
+      "decltype", "default", "delete", "do", "double", "dynamic_cast", "else",
+      "enum", "explicit", "export", "extern", "false", "float", "for", "friend",
+      "goto", "if", "inline", "int", "long", "mutable", "namespace", "new",
+      "noexcept", "not", "nullptr", "operator", "or", "private", "protected",
+      "public", "register", "reinterpret_cast", "return", "short", "signed",
+      "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
+      "template", "this", "thread_local", "throw", "true", "try", "typedef",
+      "typeid", "typename", "union", "unsigned", "using", "virtual", "void",
+      "volatile", "while", "xor",
+      // Types, namespaces and functions kernels see unqualified.
+      "half", "bfloat16_t", "int8_t", "int16_t", "int32_t", "int64_t",
+      "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t", "pto", "sim",
+      "detail", "std", "main", "kernel_entry", "get_block_idx", "get_block_num",
+      "get_sub_block_id", "get_element_size", "pipe_barrier", "set_flag",
+      "wait_flag", "set_mask_norm", "set_vector_mask", "dcci", "dsb",
+      "from_u64", "to_u64", "is_tile", "is_tile_v", "is_global_tensor"};
+  return reserved.contains(name) || name.starts_with("__");
 }
 
 static LogicalResult expectOneOf(Location loc, NamedAttribute attribute,

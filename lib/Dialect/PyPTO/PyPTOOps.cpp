@@ -56,6 +56,11 @@ static LogicalResult verifyKernelName(Operation *op,
            << *name << "' is not a C identifier (letters, digits and '_', "
            << "not starting with a digit): it names the kernel's function "
               "and files";
+  if (name && isReservedInKernelCpp(*name))
+    return op->emitOpError("name '")
+           << *name
+           << "' is reserved in the kernel's C++ (a C++ keyword, or a type or "
+              "function of the tile library): choose another kernel name";
   return success();
 }
 
@@ -126,8 +131,8 @@ void SpmdOp::print(OpAsmPrinter &printer) {
 static LogicalResult verifyBlockCount(Operation *op, IntegerAttr blocks) {
   int64_t count = blocks.getInt();
   if (count < 1 || count > INT32_MAX)
-    return op->emitOpError("needs 1..") << INT32_MAX << " blocks, got "
-                                       << count;
+    return op->emitOpError("needs 1..")
+           << INT32_MAX << " blocks, got " << count;
   return success();
 }
 
@@ -273,9 +278,8 @@ LogicalResult RemoteLoadOp::verify() {
   GMTensorType result = getResult().getType();
   if (result.getShape() != getSizes() ||
       result.getElementType() != source.getElementType())
-    return emitOpError("result type must be the window: ")
-           << GMTensorType::get(getContext(), getSizes(),
-                                source.getElementType());
+    return emitOpError("result type must be the window: ") << GMTensorType::get(
+               getContext(), getSizes(), source.getElementType());
   if (failed(verifyWindow(*this, getSizes(), source.getShape(), getOffsets(),
                           "source tensor")))
     return failure();
@@ -295,8 +299,8 @@ static LogicalResult verifySignal(Operation *op, GMTensorType signal,
     return op->emitOpError("signal must be an i32 tensor, got ")
            << signal.getElementType() << " elements";
   SmallVector<int64_t> one(signal.getShape().size(), 1);
-  if (failed(verifyWindow(op, one, signal.getShape(), indices,
-                          "signal tensor")))
+  if (failed(
+          verifyWindow(op, one, signal.getShape(), indices, "signal tensor")))
     return failure();
   return verifyInKernel(op);
 }
@@ -362,8 +366,8 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     bool comparable = isa<GMTensorType>(param) || param.isIntOrIndexOrFloat();
     if (comparable && param != arg)
       return emitOpError("argument ")
-             << argIndex - 1 << " has type " << arg << ", but '"
-             << getCallee() << "' takes " << param;
+             << argIndex - 1 << " has type " << arg << ", but '" << getCallee()
+             << "' takes " << param;
   }
   if (spmdKernel != getBlocks().has_value())
     return emitOpError(spmdKernel ? "calls an SPMD kernel without 'blocks'"
@@ -634,8 +638,7 @@ LogicalResult FillPadOp::verify() {
        llvm::enumerate(ValueRange{getValidRows(), getValidCols()})) {
     APInt constant;
     if (matchPattern(extent, m_ConstantInt(&constant)) &&
-        (constant.isNegative() ||
-         constant.getSExtValue() > in.getDimSize(dim)))
+        (constant.isNegative() || constant.getSExtValue() > in.getDimSize(dim)))
       return emitOpError("valid ")
              << (dim == 0 ? "rows " : "columns ") << constant.getSExtValue()
              << " are outside [0, " << in.getDimSize(dim) << "]";

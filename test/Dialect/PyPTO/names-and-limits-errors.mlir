@@ -28,6 +28,37 @@ func.func @spmd_name_space() {
 
 // -----
 
+// A name that is a type of the tile library: the kernel's C++ would not
+// compile ('half' is ambiguous).
+func.func @at_name_half() {
+  // expected-error @+1 {{'pypto.at' op name 'half' is reserved in the kernel's C++ (a C++ keyword, or a type or function of the tile library): choose another kernel name}}
+  pypto.at core_group "half" {
+  }
+  return
+}
+
+// -----
+
+// A C++ keyword.
+func.func @spmd_name_keyword() {
+  // expected-error @+1 {{'pypto.spmd' op name 'class' is reserved in the kernel's C++ (a C++ keyword, or a type or function of the tile library): choose another kernel name}}
+  pypto.spmd core_group "class" blocks(2) (%b) {
+  }
+  return
+}
+
+// -----
+
+// The kernels' entry point.
+func.func @at_name_entry() {
+  // expected-error @+1 {{'pypto.at' op name 'kernel_entry' is reserved in the kernel's C++ (a C++ keyword, or a type or function of the tile library): choose another kernel name}}
+  pypto.at core_group "kernel_entry" {
+  }
+  return
+}
+
+// -----
+
 // An empty name (no name at all is fine).
 func.func @at_name_empty() {
   // expected-error @+1 {{'pypto.at' op name '' is not a C identifier (letters, digits and '_', not starting with a digit): it names the kernel's function and files}}

@@ -117,6 +117,10 @@ bool isWindowBuffer(Value tensor);
 /// True when `name` is a C identifier. Kernel and program names become
 /// file names and C++ functions, so nothing else is accepted.
 bool isCIdentifier(llvm::StringRef name);
+/// Whether `name` means something else in a kernel's C++ (a C++ keyword,
+/// or a type, function or namespace the tile library and intrinsics declare
+/// where kernels see them), so it cannot name a kernel function.
+bool isReservedInKernelCpp(StringRef name);
 
 } // namespace mlir::pypto
 
