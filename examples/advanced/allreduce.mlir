@@ -13,12 +13,16 @@
 //      rank's own copy is read the same way) and store the row.
 // pypto-lib's inputs are [2, 1, 256]; here they are [2, 256] (kernels work
 // on 2-D tiles), one row per rank.
+// The rank count is written in the devices marker, the world of
+// pypto.ranks, %nranks and the leading dimensions of inputs, outputs and
+// signal: test/pypto-run/multi-card.test also runs this program with all of
+// them set to 4, where every peer loop runs three times instead of once.
 module @allreduce attributes {pypto.golden = "allreduce.golden.py"} {
   func.func @allreduce(%inputs: !pypto.tensor<2x256xf32> {pypto.init = "arange"},
                        %outputs: !pypto.tensor<2x256xf32> {pypto.dir = "out"}) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
+    %nranks = arith.constant 2 : index
     %data = pypto.alloc_window : !pypto.tensor<1x256xf32>
     %signal = pypto.alloc_window : !pypto.tensor<2x1xi32>
     pypto.ranks world(2) (%rank) {
@@ -31,18 +35,18 @@ module @allreduce attributes {pypto.golden = "allreduce.golden.py"} {
         %zero = arith.constant 0.0 : f32
         pypto.assemble %in into %data[%c0, %c0]
             : !pypto.tensor<1x256xf32> into !pypto.tensor<1x256xf32>
-        scf.for %d = %c1 to %c2 step %c1 {
+        scf.for %d = %c1 to %nranks step %c1 {
           %shifted = arith.addi %rank, %d : index
-          %peer = arith.remsi %shifted, %c2 : index
+          %peer = arith.remsi %shifted, %nranks : index
           pypto.notify %signal[%rank, %c0] peer %peer add %one : !pypto.tensor<2x1xi32>
         } {pypto.loop = "range"}
-        scf.for %d = %c1 to %c2 step %c1 {
+        scf.for %d = %c1 to %nranks step %c1 {
           %shifted = arith.addi %rank, %d : index
-          %src = arith.remsi %shifted, %c2 : index
+          %src = arith.remsi %shifted, %nranks : index
           pypto.wait %signal[%src, %c0] ge %one : !pypto.tensor<2x1xi32>
         } {pypto.loop = "range"}
         %init = pypto.full %zero : f32 -> !pypto.tensor<1x256xf32>
-        %sum = scf.for %q = %c0 to %c2 step %c1
+        %sum = scf.for %q = %c0 to %nranks step %c1
             iter_args(%acc = %init) -> (!pypto.tensor<1x256xf32>) {
           %row = pypto.remote_load %data[%c0, %c0] [1, 256] peer %q
               : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x256xf32>

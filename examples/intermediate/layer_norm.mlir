@@ -6,9 +6,12 @@
 // is var + eps (eps is added per element before the 1/256 scale); it is
 // reshaped to a 1x32 row for the sqrt and back to a 32x1 column. Then
 // y = c / std (per row) * gamma + beta (per column).
+//
+// Tolerance rtol = atol = 1e-5: the worst element over seeds 0-7 needs 1.0e-6
+// (max abs difference 2.9e-6) on both simulators; 1e-5 keeps a 10x margin.
 module @layer_norm attributes {pypto.golden = "layer_norm.golden.py",
-                               pypto.rtol = 1.0e-2 : f64,
-                               pypto.atol = 1.0e-2 : f64} {
+                               pypto.rtol = 1.0e-5 : f64,
+                               pypto.atol = 1.0e-5 : f64} {
   func.func @layer_norm(%x: !pypto.tensor<512x256xf32> {pypto.init = "randn"},
                         %gamma: !pypto.tensor<1x256xf32> {pypto.init = "randn"},
                         %beta: !pypto.tensor<1x256xf32> {pypto.init = "randn"},

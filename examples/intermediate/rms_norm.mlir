@@ -5,9 +5,14 @@
 // reshaped); inv = rsqrt(sum / 512 + 1e-6) is reshaped back to a 64x1 column.
 // Pass 2 reloads each chunk and scales it by inv (per row) and gamma (per
 // column).
+//
+// Tolerance rtol = atol = 3e-6: the worst element over seeds 0-7 needs 2.6e-7
+// (max abs difference 1.9e-6) on both simulators; 3e-6 keeps a 12x margin.
+// A kernel dividing the sum of squares by 511 instead of 512 (1e-3 relative)
+// or adding eps 1e-5 instead of 1e-6 fails; at 1e-2 both passed.
 module @rms_norm attributes {pypto.golden = "rms_norm.golden.py",
-                             pypto.rtol = 1.0e-2 : f64,
-                             pypto.atol = 1.0e-2 : f64} {
+                             pypto.rtol = 3.0e-6 : f64,
+                             pypto.atol = 3.0e-6 : f64} {
   func.func @rms_norm(%x: !pypto.tensor<512x512xf32> {pypto.init = "randn"},
                       %gamma: !pypto.tensor<1x512xf32> {pypto.init = "randn"},
                       %y: !pypto.tensor<512x512xf32> {pypto.dir = "out"}) {

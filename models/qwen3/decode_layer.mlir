@@ -2,23 +2,31 @@
 //
 // One Qwen3 decode layer: B=16 tokens, hidden 2048 (16 query heads of
 // 128, 2 KV heads), MLP 4096, KV cache of 1024 positions per
-// (token, KV head), bf16 weights with f32 accumulation. See README.md.
+// (token, KV head), bf16 weights with f32 accumulation. See
+// docs/examples/models.md.
+//
+// Inputs: seq_lens in [1, 1008] (drawn first, so the seed alone picks the
+// lengths); caches at unit scale, so the blocks' score maxima differ and the
+// online-softmax rescaling matters; a random post-attention RMSNorm weight.
+// Tolerance: rtol = 2^-7, one bf16 rounding step of the output, and
+// atol = 2^-9 for elements near zero, which the bf16 rounding points upstream
+// (normed, q, p, attn, mlp) move by up to 1.2e-3 (measured over 17 seeds).
 module @qwen3_decode_layer attributes {pypto.golden = "decode_layer.golden.py",
-                                       pypto.rtol = 3.0e-3 : f64,
-                                       pypto.atol = 3.0e-3 : f64} {
+                                       pypto.rtol = 7.8125e-3 : f64,
+                                       pypto.atol = 1.953125e-3 : f64} {
   func.func @qwen3_decode_layer(
+      %seq_lens: !pypto.tensor<16xi32> {pypto.init = "randint", pypto.init_range = array<i64: 1, 1009>},
       %hidden: !pypto.tensor<16x2048xbf16> {pypto.init = "randn", pypto.init_scale = 0.1 : f64},
       %in_rms_w: !pypto.tensor<1x2048xf32> {pypto.init = "rand"},
       %wq: !pypto.tensor<2048x2048xbf16> {pypto.init = "randn", pypto.init_scale = 0.044194173824159216 : f64},
       %wk: !pypto.tensor<2048x256xbf16> {pypto.init = "randn", pypto.init_scale = 0.004419417382415922 : f64},
       %wv: !pypto.tensor<2048x256xbf16> {pypto.init = "randn", pypto.init_scale = 0.004419417382415922 : f64},
-      %seq_lens: !pypto.tensor<16xi32> {pypto.init = "randint", pypto.init_range = array<i64: 1, 1025>},
       %rope_cos: !pypto.tensor<1024x128xf32> {pypto.init = "randn"},
       %rope_sin: !pypto.tensor<1024x128xf32> {pypto.init = "randn"},
-      %k_cache: !pypto.tensor<32768x128xbf16> {pypto.init = "randn", pypto.init_scale = 0.1 : f64, pypto.dir = "inout"},
-      %v_cache: !pypto.tensor<32768x128xbf16> {pypto.init = "randn", pypto.init_scale = 0.1 : f64, pypto.dir = "inout"},
+      %k_cache: !pypto.tensor<32768x128xbf16> {pypto.init = "randn", pypto.dir = "inout"},
+      %v_cache: !pypto.tensor<32768x128xbf16> {pypto.init = "randn", pypto.dir = "inout"},
       %wo: !pypto.tensor<2048x2048xbf16> {pypto.init = "randn", pypto.init_scale = 0.006629126073623882 : f64},
-      %post_rms_w: !pypto.tensor<1x2048xf32> {pypto.init = "ones"},
+      %post_rms_w: !pypto.tensor<1x2048xf32> {pypto.init = "rand", pypto.init_scale = 2.0 : f64},
       %w_gate: !pypto.tensor<2048x4096xbf16> {pypto.init = "randn", pypto.init_scale = 0.022097086912079608 : f64},
       %w_up: !pypto.tensor<2048x4096xbf16> {pypto.init = "randn", pypto.init_scale = 0.022097086912079608 : f64},
       %w_down: !pypto.tensor<4096x2048xbf16> {pypto.init = "randn", pypto.init_scale = 0.0015625 : f64},

@@ -17,9 +17,21 @@ import sys
 
 CONFIGS = {
     # B: batch (decode tokens), NH/KVH: query/KV heads, D: head dim,
-    # INTER: MLP width, MAX_SEQ: cache length per (batch, KV head).
-    "ci": dict(B=16, NH=16, KVH=2, D=128, INTER=4096, MAX_SEQ=1024),
-    "qwen3-32b": dict(B=16, NH=64, KVH=8, D=128, INTER=25600, MAX_SEQ=4096),
+    # INTER: MLP width, MAX_SEQ: cache length per (batch, KV head),
+    # MAX_CTX: seq_lens are drawn from [1, MAX_CTX] (at most MAX_SEQ).
+    #
+    # The run specification cannot give seq_lens explicit values (pypto.init
+    # takes a name or one constant), so the lengths that matter are reached
+    # through the seed: seq_lens is the first argument, so it is the first
+    # draw after seeding, and with --seed 214840 (test/pypto-run/qwen3.test)
+    # the ci draw from [1, 1008] is
+    #   96 539 601 256 255 242 386 38 297 512 820 1 257 493 496 404:
+    # a single key (1), a block one key short (255), exactly one and two full
+    # blocks (256, 512), one key past a block (257), and 1 to 4 blocks.
+    "ci": dict(B=16, NH=16, KVH=2, D=128, INTER=4096, MAX_SEQ=1024,
+               MAX_CTX=1008),
+    "qwen3-32b": dict(B=16, NH=64, KVH=8, D=128, INTER=25600, MAX_SEQ=4096,
+                      MAX_CTX=4096),
 }
 
 SB = 256  # sequence block of the attention
@@ -33,13 +45,14 @@ def t(rows, cols, dtype):
     return f"!pypto.tensor<{rows}x{cols}x{dtype}>"
 
 
-def generate(name, B, NH, KVH, D, INTER, MAX_SEQ):
+def generate(name, B, NH, KVH, D, INTER, MAX_SEQ, MAX_CTX):
     H = NH * D
     KVD = KVH * D
     QPK = NH // KVH
     NBMAX = MAX_SEQ // SB
     assert QPK <= QROWS and H % RC == 0 and H % NT == 0 and KVD % NT == 0
     assert INTER % NT == 0 and MAX_SEQ % SB == 0 and D % 2 == 0
+    assert 1 <= MAX_CTX <= MAX_SEQ
     half = D // 2
     consts = sorted({0, 1, B, half, D, QPK, QROWS, SB, KT, NT, RC, H, KVH, KVD,
                      INTER, MAX_SEQ, NBMAX, QPK * D})
@@ -142,23 +155,31 @@ def generate(name, B, NH, KVH, D, INTER, MAX_SEQ):
 //
 // One Qwen3 decode layer: B={B} tokens, hidden {H} ({NH} query heads of
 // {D}, {KVH} KV heads), MLP {INTER}, KV cache of {MAX_SEQ} positions per
-// (token, KV head), bf16 weights with f32 accumulation. See README.md.
+// (token, KV head), bf16 weights with f32 accumulation. See
+// docs/examples/models.md.
+//
+// Inputs: seq_lens in [1, {MAX_CTX}] (drawn first, so the seed alone picks the
+// lengths); caches at unit scale, so the blocks' score maxima differ and the
+// online-softmax rescaling matters; a random post-attention RMSNorm weight.
+// Tolerance: rtol = 2^-7, one bf16 rounding step of the output, and
+// atol = 2^-9 for elements near zero, which the bf16 rounding points upstream
+// (normed, q, p, attn, mlp) move by up to 1.2e-3 (measured over 17 seeds).
 module @qwen3_decode_layer attributes {{pypto.golden = "decode_layer.golden.py",
-                                       pypto.rtol = 3.0e-3 : f64,
-                                       pypto.atol = 3.0e-3 : f64}} {{
+                                       pypto.rtol = 7.8125e-3 : f64,
+                                       pypto.atol = 1.953125e-3 : f64}} {{
   func.func @qwen3_decode_layer(
+      %seq_lens: !pypto.tensor<{B}xi32> {{pypto.init = "randint", pypto.init_range = array<i64: 1, {MAX_CTX + 1}>}},
       %hidden: {t(B, H, 'bf16')} {{pypto.init = "randn", pypto.init_scale = 0.1 : f64}},
       %in_rms_w: {t(1, H, 'f32')} {{pypto.init = "rand"}},
       %wq: {t(H, H, 'bf16')} {{pypto.init = "randn", pypto.init_scale = {2.0 / math.sqrt(H)!r} : f64}},
       %wk: {t(H, KVD, 'bf16')} {{pypto.init = "randn", pypto.init_scale = {0.2 / math.sqrt(H)!r} : f64}},
       %wv: {t(H, KVD, 'bf16')} {{pypto.init = "randn", pypto.init_scale = {0.2 / math.sqrt(H)!r} : f64}},
-      %seq_lens: !pypto.tensor<{B}xi32> {{pypto.init = "randint", pypto.init_range = array<i64: 1, {MAX_SEQ + 1}>}},
       %rope_cos: {t(MAX_SEQ, D, 'f32')} {{pypto.init = "randn"}},
       %rope_sin: {t(MAX_SEQ, D, 'f32')} {{pypto.init = "randn"}},
-      %k_cache: {t(cache_rows, D, 'bf16')} {{pypto.init = "randn", pypto.init_scale = 0.1 : f64, pypto.dir = "inout"}},
-      %v_cache: {t(cache_rows, D, 'bf16')} {{pypto.init = "randn", pypto.init_scale = 0.1 : f64, pypto.dir = "inout"}},
+      %k_cache: {t(cache_rows, D, 'bf16')} {{pypto.init = "randn", pypto.dir = "inout"}},
+      %v_cache: {t(cache_rows, D, 'bf16')} {{pypto.init = "randn", pypto.dir = "inout"}},
       %wo: {t(H, H, 'bf16')} {{pypto.init = "randn", pypto.init_scale = {0.3 / math.sqrt(H)!r} : f64}},
-      %post_rms_w: {t(1, H, 'f32')} {{pypto.init = "ones"}},
+      %post_rms_w: {t(1, H, 'f32')} {{pypto.init = "rand", pypto.init_scale = 2.0 : f64}},
       %w_gate: {t(H, INTER, 'bf16')} {{pypto.init = "randn", pypto.init_scale = {1.0 / math.sqrt(H)!r} : f64}},
       %w_up: {t(H, INTER, 'bf16')} {{pypto.init = "randn", pypto.init_scale = {1.0 / math.sqrt(H)!r} : f64}},
       %w_down: {t(INTER, H, 'bf16')} {{pypto.init = "randn", pypto.init_scale = {0.1 / math.sqrt(INTER)!r} : f64}},

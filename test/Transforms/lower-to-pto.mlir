@@ -18,7 +18,7 @@
 // CHECK: %[[ADDR0:.+]] = arith.constant 0 : i64
 // CHECK: %[[T:.+]] = pto.alloc_tile addr = %[[ADDR0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=256, v_row=128, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 // CHECK: %[[P:.+]] = pto.partition_view %[[XV]], offsets = [%[[Z:.+]], %[[Z]]], sizes = [%c128{{(_[0-9]+)?}}, %c256{{(_[0-9]+)?}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<128x256xf32>
-// CHECK: pto.tload ins(%[[P]] : !pto.partition_tensor_view<128x256xf32>) outs(%[[T]] : !pto.tile_buf<loc=vec, {{.+}}>)
+// CHECK-NEXT: pto.tload ins(%[[P]] : !pto.partition_tensor_view<128x256xf32>) outs(%[[T]] : !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=256, v_row=128, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
 // CHECK: %[[ADDR1:.+]] = arith.constant 131072 : i64
 // CHECK: %[[S:.+]] = pto.alloc_tile addr = %[[ADDR1]] : !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=256
 // CHECK: pto.tadds ins(%[[T]], %[[A]] : !pto.tile_buf<loc=vec, {{.+}}>, f32) outs(%[[S]] : !pto.tile_buf<loc=vec, {{.+}}>)
@@ -26,7 +26,7 @@
 // CHECK: pto.tadd ins(%[[S]], %[[T]] : !pto.tile_buf<loc=vec, {{.+}}>, !pto.tile_buf<loc=vec, {{.+}}>) outs(%[[U]] : !pto.tile_buf<loc=vec, {{.+}}>)
 // CHECK: %[[R:.+]] = arith.addi %[[Z]], %[[Z]] : index
 // CHECK: %[[Q:.+]] = pto.partition_view %[[YV]], offsets = [%[[R]], %[[Z]]], sizes = [%c128{{(_[0-9]+)?}}, %c256{{(_[0-9]+)?}}]
-// CHECK: pto.tstore ins(%[[U]] : !pto.tile_buf<loc=vec, {{.+}}>) outs(%[[Q]] : !pto.partition_tensor_view<128x256xf32>)
+// CHECK-NEXT: pto.tstore ins(%[[U]] : !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=256, v_row=128, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%[[Q]] : !pto.partition_tensor_view<128x256xf32>)
 // CHECK-NOT: pypto.
 // CHECK: return
 module {
@@ -53,13 +53,15 @@ module {
 // CHECK-LABEL: func.func @matmul_tile
 // CHECK-SAME: (%[[A:.+]]: !pto.ptr<f16>, %[[B:.+]]: !pto.ptr<f16>, %[[C:.+]]: !pto.ptr<f32>)
 // CHECK-SAME: attributes {pto.kernel_kind = #pto.kernel_kind<cube>, pypto.kind = "incore"}
-// CHECK: pto.make_tensor_view %[[A]], shape = [%c64{{(_[0-9]+)?}}, %c128{{(_[0-9]+)?}}], strides = [%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}] : !pto.tensor_view<?x?xf16>
-// CHECK: pto.make_tensor_view %[[B]], shape = [%c128{{(_[0-9]+)?}}, %c64{{(_[0-9]+)?}}], strides = [%c64{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}] : !pto.tensor_view<?x?xf16>
-// CHECK: pto.make_tensor_view %[[C]], shape = [%c64{{(_[0-9]+)?}}, %c64{{(_[0-9]+)?}}], strides = [%c64{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}] : !pto.tensor_view<?x?xf32>
+// CHECK: %[[AV:.+]] = pto.make_tensor_view %[[A]], shape = [%c64{{(_[0-9]+)?}}, %c128{{(_[0-9]+)?}}], strides = [%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}] : !pto.tensor_view<?x?xf16>
+// CHECK: %[[BV:.+]] = pto.make_tensor_view %[[B]], shape = [%c128{{(_[0-9]+)?}}, %c64{{(_[0-9]+)?}}], strides = [%c64{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}] : !pto.tensor_view<?x?xf16>
+// CHECK: %[[CV:.+]] = pto.make_tensor_view %[[C]], shape = [%c64{{(_[0-9]+)?}}, %c64{{(_[0-9]+)?}}], strides = [%c64{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}] : !pto.tensor_view<?x?xf32>
 // CHECK: %[[AM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=128, v_row=64, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-// CHECK: pto.tload ins(%{{.+}} : !pto.partition_tensor_view<64x128xf16>) outs(%[[AM]] :
+// CHECK: %[[AP:.+]] = pto.partition_view %[[AV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+// CHECK-NEXT: pto.tload ins(%[[AP]] : !pto.partition_tensor_view<64x128xf16>) outs(%[[AM]] : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=128, v_row=64, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
 // CHECK: %[[BM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=64, v_row=128, v_col=64, blayout=row_major, slayout=col_major, fractal=512, pad=0>
-// CHECK: pto.tload ins(%{{.+}} : !pto.partition_tensor_view<128x64xf16>) outs(%[[BM]] :
+// CHECK: %[[BP:.+]] = pto.partition_view %[[BV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<128x64xf16>
+// CHECK-NEXT: pto.tload ins(%[[BP]] : !pto.partition_tensor_view<128x64xf16>) outs(%[[BM]] : !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=64, v_row=128, v_col=64, blayout=row_major, slayout=col_major, fractal=512, pad=0>)
 // A5: %[[AL:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=128, v_row=64, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
 // A2A3: %[[AL:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=128, v_row=64, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>
 // CHECK: pto.tmov ins(%[[AM]] : !pto.tile_buf<loc=mat, {{.+}}>) outs(%[[AL]] : !pto.tile_buf<loc=left, {{.+}}>)
@@ -67,7 +69,8 @@ module {
 // CHECK: pto.tmov ins(%[[BM]] : !pto.tile_buf<loc=mat, {{.+}}>) outs(%[[BR]] : !pto.tile_buf<loc=right, {{.+}}>)
 // CHECK: %[[ACC:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
 // CHECK: pto.tmatmul ins(%[[AL]], %[[BR]] : !pto.tile_buf<loc=left, {{.+}}>, !pto.tile_buf<loc=right, {{.+}}>) outs(%[[ACC]] : !pto.tile_buf<loc=acc, {{.+}}>)
-// CHECK: pto.tstore ins(%[[ACC]] : !pto.tile_buf<loc=acc, {{.+}}>) outs(%{{.+}} : !pto.partition_tensor_view<64x64xf32>)
+// CHECK: %[[CP:.+]] = pto.partition_view %[[CV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<64x64xf32>
+// CHECK-NEXT: pto.tstore ins(%[[ACC]] : !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) outs(%[[CP]] : !pto.partition_tensor_view<64x64xf32>)
 module {
   func.func @matmul_tile(%a: !pypto.tensor<64x128xf16>, %b: !pypto.tensor<128x64xf16>, %c: !pypto.tensor<64x64xf32>)
       attributes {pypto.kind = "incore"} {
@@ -88,13 +91,17 @@ module {
 // are left alone.
 
 // CHECK-LABEL: func.func @looped
-// CHECK-SAME: (%{{.+}}: !pto.ptr<f32>, %{{.+}}: !pto.ptr<f32>, %[[S:.+]]: f32)
+// CHECK-SAME: (%[[LX:[^:]+]]: !pto.ptr<f32>, %[[LY:[^:]+]]: !pto.ptr<f32>, %[[S:[^:]+]]: f32)
+// CHECK: %[[LXV:.+]] = pto.make_tensor_view %[[LX]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32>
+// CHECK: %[[LYV:.+]] = pto.make_tensor_view %[[LY]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32>
 // CHECK: scf.for %[[I:.+]] = {{.+}} {
-// CHECK:   %[[T:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16
-// CHECK:   pto.partition_view %{{.+}}, offsets = [%[[I]], %{{.+}}], sizes = [%{{.+}}, %{{.+}}]
-// CHECK:   pto.tload
-// CHECK:   pto.tadds ins(%[[T]], %[[S]] :
-// CHECK:   pto.tstore
+// CHECK:   %[[T:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK:   %[[LP:.+]] = pto.partition_view %[[LXV]], offsets = [%[[I]], %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
+// CHECK-NEXT:   pto.tload ins(%[[LP]] : !pto.partition_tensor_view<16x16xf32>) outs(%[[T]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+// CHECK:   %[[U:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT:   pto.tadds ins(%[[T]], %[[S]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, f32) outs(%[[U]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+// CHECK:   %[[LQ:.+]] = pto.partition_view %[[LYV]], offsets = [%[[I]], %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
+// CHECK-NEXT:   pto.tstore ins(%[[U]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%[[LQ]] : !pto.partition_tensor_view<16x16xf32>)
 // CHECK: }
 // CHECK-LABEL: func.func @orchestration
 // CHECK-SAME: (%{{.+}}: !pypto.tensor<64x16xf32>, %{{.+}}: !pypto.tensor<64x16xf32>, %{{.+}}: f32)
@@ -124,12 +131,16 @@ func.func @orchestration(%x: !pypto.tensor<64x16xf32>, %y: !pypto.tensor<64x16xf
 // check the plan.)
 
 // CHECK-LABEL: func.func @elementwise
-// CHECK-SAME: (%{{.+}}: !pto.ptr<f32>, %{{.+}}: !pto.ptr<f32>, %[[S:.+]]: f32)
+// CHECK-SAME: (%[[EA:[^:]+]]: !pto.ptr<f32>, %[[EB:[^:]+]]: !pto.ptr<f32>, %[[S:[^:]+]]: f32)
 // CHECK-SAME: attributes {pto.kernel_kind = #pto.kernel_kind<vector>, pypto.kind = "incore"}
+// CHECK: %[[EAV:.+]] = pto.make_tensor_view %[[EA]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32>
+// CHECK: %[[EBV:.+]] = pto.make_tensor_view %[[EB]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32>
 // CHECK: %[[X:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
-// CHECK: pto.tload
-// CHECK: %[[Y:.+]] = pto.alloc_tile
-// CHECK: pto.tload
+// CHECK: %[[XP:.+]] = pto.partition_view %[[EAV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x64xf32>
+// CHECK-NEXT: pto.tload ins(%[[XP]] : !pto.partition_tensor_view<16x64xf32>) outs(%[[X]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+// CHECK: %[[Y:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: %[[YP:.+]] = pto.partition_view %[[EBV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x64xf32>
+// CHECK-NEXT: pto.tload ins(%[[YP]] : !pto.partition_tensor_view<16x64xf32>) outs(%[[Y]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
 // CHECK: %[[SUB:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
 // CHECK-NEXT: pto.tsub ins(%[[X]], %[[Y]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[SUB]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
 // CHECK: %[[MUL:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
@@ -166,7 +177,8 @@ func.func @orchestration(%x: !pypto.tensor<64x16xf32>, %y: !pypto.tensor<64x16xf
 // CHECK-NEXT: pto.trsqrt ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[RSQRT]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
 // CHECK: %[[RECIP:.+]] = pto.alloc_tile
 // CHECK-NEXT: pto.trecip ins(%[[X]] : !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[RECIP]] : !pto.tile_buf<loc=vec{{[^>]+}}>)
-// CHECK: pto.tstore ins(%[[RECIP]] :
+// CHECK: %[[RP:.+]] = pto.partition_view %[[EBV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x64xf32>
+// CHECK-NEXT: pto.tstore ins(%[[RECIP]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%[[RP]] : !pto.partition_tensor_view<16x64xf32>)
 // CHECK-NOT: pypto.
 func.func @elementwise(%a: !pypto.tensor<16x64xf32>, %b: !pypto.tensor<16x64xf32>, %s: f32) attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
@@ -239,9 +251,12 @@ func.func @casts(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"
 // allocation) after the source; full becomes texpands.
 
 // CHECK-LABEL: func.func @reduce_broadcast
-// CHECK-SAME: (%{{.+}}: !pto.ptr<f32>, %{{.+}}: !pto.ptr<f32>, %[[S:.+]]: f32)
-// CHECK: %[[X:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
-// CHECK: pto.tload
+// CHECK-SAME: (%[[RA:[^:]+]]: !pto.ptr<f32>, %[[RO:[^:]+]]: !pto.ptr<f32>, %[[S:[^:]+]]: f32)
+// CHECK: %[[RAV:.+]] = pto.make_tensor_view %[[RA]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32>
+// CHECK: %[[ROV:.+]] = pto.make_tensor_view %[[RO]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32>
+// CHECK: %[[X:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: %[[RXP:.+]] = pto.partition_view %[[RAV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x64xf32>
+// CHECK-NEXT: pto.tload ins(%[[RXP]] : !pto.partition_tensor_view<16x64xf32>) outs(%[[X]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
 // CHECK: %[[T:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
 // CHECK: %[[ROWSUM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>
 // CHECK-NEXT: pto.trowsum ins(%[[X]], %[[T]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[ROWSUM]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>)
@@ -276,7 +291,8 @@ func.func @casts(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"
 // CHECK: %[[U:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
 // CHECK: %[[TR:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16, v_row=64, v_col=16
 // CHECK-NEXT: pto.ttrans ins(%[[X]], %[[U]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[TR]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16{{[^>]+}}>)
-// CHECK: pto.tstore ins(%[[TR]] :
+// CHECK: %[[RQ:.+]] = pto.partition_view %[[ROV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<64x16xf32>
+// CHECK-NEXT: pto.tstore ins(%[[TR]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%[[RQ]] : !pto.partition_tensor_view<64x16xf32>)
 func.func @reduce_broadcast(%a: !pypto.tensor<16x64xf32>, %o: !pypto.tensor<64x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
   %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
@@ -316,14 +332,25 @@ func.func @reduce_broadcast(%a: !pypto.tensor<16x64xf32>, %o: !pypto.tensor<64x1
 // and right operands, into a new acc buffer. The kernel is a cube kernel.
 
 // CHECK-LABEL: func.func @matmul_acc
+// CHECK-SAME: (%[[MA:[^:]+]]: !pto.ptr<f16>, %[[MB:[^:]+]]: !pto.ptr<f16>, %[[MC:[^:]+]]: !pto.ptr<f32>)
 // CHECK-SAME: attributes {pto.kernel_kind = #pto.kernel_kind<cube>, pypto.kind = "incore"}
+// CHECK: %[[MAV:.+]] = pto.make_tensor_view %[[MA]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf16>
+// CHECK: %[[MBV:.+]] = pto.make_tensor_view %[[MB]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf16>
+// CHECK: %[[MCV:.+]] = pto.make_tensor_view %[[MC]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32>
+// CHECK: %[[MAM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+// CHECK: %[[MAP:.+]] = pto.partition_view %[[MAV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+// CHECK-NEXT: pto.tload ins(%[[MAP]] : !pto.partition_tensor_view<16x32xf16>) outs(%[[MAM]] : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+// CHECK: %[[MBM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=32, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+// CHECK: %[[MBP:.+]] = pto.partition_view %[[MBV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x16xf16>
+// CHECK-NEXT: pto.tload ins(%[[MBP]] : !pto.partition_tensor_view<32x16xf16>) outs(%[[MBM]] : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=32, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>)
 // CHECK: %[[L:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32
 // CHECK: %[[R:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=right, dtype=f16, rows=32, cols=16
 // CHECK: %[[P:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16
 // CHECK-NEXT: pto.tmatmul ins(%[[L]], %[[R]] : !pto.tile_buf<loc=left{{[^>]+}}>, !pto.tile_buf<loc=right{{[^>]+}}>) outs(%[[P]] : !pto.tile_buf<loc=acc{{[^>]+}}>)
 // CHECK: %[[Q:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16
 // CHECK-NEXT: pto.tmatmul.acc ins(%[[P]], %[[L]], %[[R]] : !pto.tile_buf<loc=acc{{[^>]+}}>, !pto.tile_buf<loc=left{{[^>]+}}>, !pto.tile_buf<loc=right{{[^>]+}}>) outs(%[[Q]] : !pto.tile_buf<loc=acc{{[^>]+}}>)
-// CHECK: pto.tstore ins(%[[Q]] : !pto.tile_buf<loc=acc{{[^>]+}}>) outs(%{{.+}} : !pto.partition_tensor_view<16x16xf32>)
+// CHECK: %[[MCP:.+]] = pto.partition_view %[[MCV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
+// CHECK-NEXT: pto.tstore ins(%[[Q]] : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) outs(%[[MCP]] : !pto.partition_tensor_view<16x16xf32>)
 func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %c: !pypto.tensor<16x16xf32>)
     attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
@@ -345,11 +372,16 @@ func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>
 // 1 zero. A fillpad of a fillpad views the padded tile (its pad field kept).
 
 // CHECK-LABEL: func.func @fillpad
-// CHECK-SAME: (%{{.+}}: !pto.ptr<f32>, %{{.+}}: !pto.ptr<i32>, %{{.+}}: !pto.ptr<f32>, %{{.+}}: !pto.ptr<i32>, %[[N:[^:]+]]: index)
+// CHECK-SAME: (%[[FA:[^:]+]]: !pto.ptr<f32>, %[[FB:[^:]+]]: !pto.ptr<i32>, %[[FO:[^:]+]]: !pto.ptr<f32>, %[[FP:[^:]+]]: !pto.ptr<i32>, %[[N:[^:]+]]: index)
 // CHECK-SAME: attributes {pto.kernel_kind = #pto.kernel_kind<vector>, pypto.kind = "incore"}
+// CHECK: %[[FAV:.+]] = pto.make_tensor_view %[[FA]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32>
+// CHECK: %[[FBV:.+]] = pto.make_tensor_view %[[FB]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xi32>
+// CHECK: %[[FOV:.+]] = pto.make_tensor_view %[[FO]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32>
+// CHECK: %[[FPV:.+]] = pto.make_tensor_view %[[FP]], shape = [%{{.+}}, %{{.+}}], strides = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xi32>
 // CHECK: %[[ADDR0:.+]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[X:.+]] = pto.alloc_tile addr = %[[ADDR0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
-// CHECK: pto.tload ins(%{{.+}} : !pto.partition_tensor_view<16x64xf32>) outs(%[[X]] :
+// CHECK: %[[FAP:.+]] = pto.partition_view %[[FAV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x64xf32>
+// CHECK-NEXT: pto.tload ins(%[[FAP]] : !pto.partition_tensor_view<16x64xf32>) outs(%[[X]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
 // CHECK-NEXT: %[[XV:.+]] = pto.alloc_tile addr = %[[ADDR0]] valid_row = %[[C16:c16(_[0-9]+)?]] valid_col = %[[N]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 // CHECK-NEXT: %[[ADDR1:.+]] = arith.constant 4096 : i64
 // CHECK-NEXT: %[[MIN:.+]] = pto.alloc_tile addr = %[[ADDR1]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=3>
@@ -360,13 +392,16 @@ func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>
 // CHECK-NEXT: pto.tfillpad ins(%[[MINV]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}>) outs(%[[MAX]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}, pad=2>)
 // CHECK: %[[ADDR3:.+]] = arith.constant 8192 : i64
 // CHECK-NEXT: %[[Y:.+]] = pto.alloc_tile addr = %[[ADDR3]] : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64
-// CHECK: pto.tload ins(%{{.+}} : !pto.partition_tensor_view<16x64xi32>) outs(%[[Y]] :
+// CHECK: %[[FBP:.+]] = pto.partition_view %[[FBV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xi32> -> !pto.partition_tensor_view<16x64xi32>
+// CHECK-NEXT: pto.tload ins(%[[FBP]] : !pto.partition_tensor_view<16x64xi32>) outs(%[[Y]] : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
 // CHECK-NEXT: %[[YV:.+]] = pto.alloc_tile addr = %[[ADDR3]] valid_row = %[[N]] valid_col = %[[N]] : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 // CHECK-NEXT: %[[ADDR4:.+]] = arith.constant 12288 : i64
 // CHECK-NEXT: %[[ZERO:.+]] = pto.alloc_tile addr = %[[ADDR4]] : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=1>
 // CHECK-NEXT: pto.tfillpad ins(%[[YV]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}>) outs(%[[ZERO]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}, pad=1>)
-// CHECK: pto.tstore ins(%[[MAX]] : !pto.tile_buf<loc=vec, dtype=f32{{[^>]+}}, pad=2>) outs(%{{.+}} : !pto.partition_tensor_view<16x64xf32>)
-// CHECK: pto.tstore ins(%[[ZERO]] : !pto.tile_buf<loc=vec, dtype=i32{{[^>]+}}, pad=1>) outs(%{{.+}} : !pto.partition_tensor_view<16x64xi32>)
+// CHECK: %[[FOP:.+]] = pto.partition_view %[[FOV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x64xf32>
+// CHECK-NEXT: pto.tstore ins(%[[MAX]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=2>) outs(%[[FOP]] : !pto.partition_tensor_view<16x64xf32>)
+// CHECK: %[[FPP:.+]] = pto.partition_view %[[FPV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%{{.+}}, %{{.+}}] : !pto.tensor_view<?x?xi32> -> !pto.partition_tensor_view<16x64xi32>
+// CHECK-NEXT: pto.tstore ins(%[[ZERO]] : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=1>) outs(%[[FPP]] : !pto.partition_tensor_view<16x64xi32>)
 // CHECK-NOT: pypto.fillpad
 // CHECK: return
 // GENERIC-LABEL: "func.func"() <{function_type = (!pto.ptr<f32>, !pto.ptr<i32>, !pto.ptr<f32>, !pto.ptr<i32>, index) -> ()
