@@ -107,8 +107,9 @@ TEST(Pipe, CoreContextLayout) {
 // example) whose AIC part pushes tiles of x that its AIV part pops, scales,
 // adds to the second task's output and stores: y = (x + 1) * 2 + 2 x.
 TEST(Pipe, MixedTaskPushPopAdd) {
-  if (!std::filesystem::exists(exampleDir() / "scale_add_aic.cpp"))
-    GTEST_SKIP() << "sources not found at " << exampleDir();
+  // The sources are part of the checkout: missing ones are a failure.
+  ASSERT_TRUE(std::filesystem::exists(exampleDir() / "scale_add_aic.cpp"))
+      << "sources not found at " << exampleDir();
   const std::string orch = orchSource(2, R"PTO(
     const ChipTensor& x = orch_args.tensor(0).ref();
     const ChipTensor& y = orch_args.tensor(1).ref();
@@ -403,8 +404,8 @@ TEST(Pipe, MisuseIsReported) {
 // files under Inputs/pipe_example: y = b + 2 x.
 TEST(Pipe, DocumentedExample) {
   const std::filesystem::path dir = exampleDir();
-  if (!std::filesystem::exists(dir / "scale_add_orch.cpp"))
-    GTEST_SKIP() << "sources not found at " << dir;
+  ASSERT_TRUE(std::filesystem::exists(dir / "scale_add_orch.cpp"))
+      << "sources not found at " << dir;
   ProgramSources ps;
   ps.orchestrationPath = (dir / "scale_add_orch.cpp").string();
   KernelSource aic, aiv;
