@@ -968,6 +968,56 @@ TEST(TileLibMove, AccToVecConverts) {
     }
 }
 
+// Storing an f32 accumulator to bf16 / f16 GM rounds to nearest, ties to
+// even, bit for bit: the expected bit patterns are written out by hand, so
+// a truncating store (or ties away from zero) fails.
+TEST(TileLibStore, AccToNarrowGmRoundsToNearestEven) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  using Acc = Tile<TileType::Acc, float, 16, 16, BLayout::ColMajor, -1, -1, SLayout::RowMajor, 1024>;
+  struct Case {
+    float value;
+    uint16_t bf16, f16;
+  };
+  const float b = std::ldexp(1.0f, -8), h = std::ldexp(1.0f, -11), tiny = std::ldexp(1.0f, -20);
+  const std::vector<Case> cases = {
+      {1.0f, 0x3F80, 0x3C00},
+      // bf16 ties: 1 + 2^-8 between 1 and 1 + 2^-7 (even: 1); 1 + 3 * 2^-8
+      // between 1 + 2^-7 and 1 + 2^-6 (even: the larger); just above a tie
+      // rounds up. f16 holds these exactly (its step is 2^-10).
+      {1.0f + b, 0x3F80, 0x3C04},
+      {1.0f + 3 * b, 0x3F82, 0x3C0C},
+      {1.0f + b + tiny, 0x3F81, 0x3C04},
+      {-(1.0f + 3 * b), 0xBF82, 0xBC0C},
+      // f16 ties at 1 + 2^-11 and 1 + 3 * 2^-11.
+      {1.0f + h, 0x3F80, 0x3C00},
+      {1.0f + 3 * h, 0x3F80, 0x3C02},
+      {1.0f + h + tiny, 0x3F80, 0x3C01},
+      {-(1.0f + 3 * h), 0xBF80, 0xBC02},
+      // Just below a tie rounds down, not up.
+      {1.0f + 3 * b - tiny, 0x3F81, 0x3C0C},
+  };
+  Acc acc(1, int(cases.size()));
+  TASSIGN(acc, 0);
+  for (size_t i = 0; i < cases.size(); ++i)
+    acc.at(0, int(i)) = cases[i].value;
+  std::vector<bfloat16_t> gb(16);
+  std::vector<half> gh(16);
+  using Sh = pto::Shape<1, 1, 1, -1, -1>;
+  using St = pto::Stride<-1, -1, -1, -1, 1>;
+  const int n = int(cases.size());
+  GlobalTensor<bfloat16_t, Sh, St> dstB(gb.data(), Sh(1, n), St(n, n, n, n));
+  GlobalTensor<half, Sh, St> dstH(gh.data(), Sh(1, n), St(n, n, n, n));
+  TSTORE(dstB, acc);
+  TSTORE(dstH, acc);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    uint16_t bits = 0;
+    std::memcpy(&bits, &gb[i], 2);
+    EXPECT_EQ(bits, cases[i].bf16) << "bf16 of " << cases[i].value;
+    std::memcpy(&bits, &gh[i], 2);
+    EXPECT_EQ(bits, cases[i].f16) << "f16 of " << cases[i].value;
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Matmul: the cube path GM -> Mat (NZ / ZN) -> Left / Right -> Acc -> GM
 //===----------------------------------------------------------------------===//
