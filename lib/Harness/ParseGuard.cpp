@@ -29,9 +29,8 @@ namespace {
 
 constexpr llvm::StringLiteral kSplitMarker = "// -----";
 constexpr llvm::StringLiteral kKnownBug =
-    "the MLIR 19 parser crashed on this input (a known upstream bug; a value "
-    "used in an operation's header but defined inside its region is one "
-    "cause)";
+    " (a known upstream bug; a value used in an operation's header but "
+    "defined inside its region is one cause)";
 
 bool isNameChar(char c) {
   return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
@@ -130,11 +129,13 @@ std::optional<ParserCrash> findParserCrash(llvm::StringRef source,
         },
         &parse, 0, info);
     if (!completed) {
-      ParserCrash crash{kKnownBug.str(), std::nullopt, std::nullopt};
+      ParserCrash crash{"the MLIR 19 parser crashed on this input with " +
+                            guard::describeCrash(info) + kKnownBug.str(),
+                        std::nullopt, std::nullopt};
       if (auto use = findUseBeforeDefinition(chunk, firstLine)) {
         auto [line, column, name] = *use;
         crash.message =
-            "'" + name + "' is used before its definition; " + kKnownBug.str();
+            "'" + name + "' is used before its definition; " + crash.message;
         crash.line = line;
         crash.column = column;
       }

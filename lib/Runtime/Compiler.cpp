@@ -1,4 +1,5 @@
-//===- Compiler.cpp - Generated C++ to cached shared objects ---------------===//
+//===- Compiler.cpp - Generated C++ to cached shared objects
+//---------------===//
 //
 // Each job is compiled by the host compiler into `<cache>/<key>.so`, where the
 // key is a 128-bit hash of the source text, the command line, the compiler
@@ -71,8 +72,9 @@ public:
 private:
   static constexpr unsigned __int128 kPrime =
       (static_cast<unsigned __int128>(1) << 88) + 0x13b;
-  unsigned __int128 h_ = (static_cast<unsigned __int128>(0x6c62272e07bb0142ULL) << 64) |
-                         0x62b821756295c58dULL;
+  unsigned __int128 h_ =
+      (static_cast<unsigned __int128>(0x6c62272e07bb0142ULL) << 64) |
+      0x62b821756295c58dULL;
 };
 
 bool readFile(const std::string &path, std::string &out) {
@@ -85,7 +87,8 @@ bool readFile(const std::string &path, std::string &out) {
   return true;
 }
 
-bool writeFileAtomically(const std::string &path, const std::string &text, std::string &err) {
+bool writeFileAtomically(const std::string &path, const std::string &text,
+                         std::string &err) {
   static std::atomic<unsigned> counter{0};
   std::string tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" +
                     std::to_string(counter.fetch_add(1));
@@ -102,7 +105,8 @@ bool writeFileAtomically(const std::string &path, const std::string &text, std::
     }
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    err = "cannot rename '" + tmp + "' to '" + path + "': " + std::strerror(errno);
+    err = "cannot rename '" + tmp + "' to '" + path +
+          "': " + std::strerror(errno);
     std::remove(tmp.c_str());
     return false;
   }
@@ -123,10 +127,12 @@ std::string headersDigest(const std::string &dir) {
   Hasher h;
   if (dir.empty())
     return h.hex();
-  static const char *exts[] = {".h", ".hpp", ".hh", ".hxx", ".inc", ".def", ".ipp", ".tcc"};
+  static const char *exts[] = {".h",   ".hpp", ".hh",  ".hxx",
+                               ".inc", ".def", ".ipp", ".tcc"};
   std::vector<std::string> files;
   std::error_code ec;
-  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end;
+       it.increment(ec)) {
     if (!it->is_regular_file(ec))
       continue;
     std::string ext = it->path().extension().string();
@@ -147,7 +153,8 @@ std::string headersDigest(const std::string &dir) {
 std::string sanitizeFileName(std::string name) {
   name = fs::path(name).filename().string();
   for (char &c : name)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-'))
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' ||
+          c == '-'))
       c = '_';
   if (name.empty())
     name = "source";
@@ -177,7 +184,8 @@ std::string resolveCacheDir(const CompileOptions &options) {
   if (const char *d = std::getenv("XDG_CACHE_HOME"); d && *d)
     return (fs::path(d) / "pypto-mlir").string();
   const char *home = std::getenv("HOME");
-  return (fs::path(home && *home ? home : "/tmp") / ".cache" / "pypto-mlir").string();
+  return (fs::path(home && *home ? home : "/tmp") / ".cache" / "pypto-mlir")
+      .string();
 }
 
 std::string resolveRuntimeIncludeDir(const CompileOptions &options) {
@@ -206,7 +214,8 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
   std::error_code ec;
   fs::create_directories(fs::path(cacheDir) / "src", ec);
   if (ec) {
-    result.error = "cannot create cache directory '" + cacheDir + "': " + ec.message();
+    result.error =
+        "cannot create cache directory '" + cacheDir + "': " + ec.message();
     for (CompiledObject &o : result.objects)
       o.error = result.error;
     return result;
@@ -225,10 +234,13 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
   {
     struct stat st;
     if (::stat(compilerPath.c_str(), &st) == 0)
-      compilerStamp += "\n" + std::to_string(st.st_size) + "\n" + std::to_string(st.st_mtime);
+      compilerStamp += "\n" + std::to_string(st.st_size) + "\n" +
+                       std::to_string(st.st_mtime);
   }
   const std::string headers = headersDigest(includeDir);
-  const bool isClang = fs::path(compilerPath).filename().string().find("clang") != std::string::npos;
+  const bool isClang =
+      fs::path(compilerPath).filename().string().find("clang") !=
+      std::string::npos;
 
   // Prepare: read sources, build command lines and keys.
   std::vector<PreparedJob> prepared(jobs.size());
@@ -249,7 +261,8 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
       if (job.name.empty())
         p.displayName = job.sourcePath;
     } else {
-      p.error = "compile job '" + p.displayName + "' has neither source text nor a source path";
+      p.error = "compile job '" + p.displayName +
+                "' has neither source text nor a source path";
       continue;
     }
     p.flags = {"-std=c++17", "-O2", "-fPIC", "-shared"};
@@ -259,6 +272,14 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
       p.flags.push_back("-fno-gnu-unique");
     if (!includeDir.empty())
       p.flags.push_back("-I" + includeDir);
+#ifdef PYPTO_GENERATED_CODE_SANITIZE
+    // A sanitizer build instruments the code it loads too.
+    if (std::string sanitize = PYPTO_GENERATED_CODE_SANITIZE;
+        !sanitize.empty()) {
+      p.flags.push_back("-fsanitize=" + sanitize);
+      p.flags.push_back("-fno-sanitize-recover=all");
+    }
+#endif
     if (job.kind == CompileKind::AicKernel) {
       p.flags.push_back("-D__CPU_SIM");
       p.flags.push_back("-D__DAV_CUBE__");
@@ -310,9 +331,10 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
       }
       std::string srcPath = jobs[i].sourcePath;
       if (!p.compileInPlace) {
-        srcPath = (fs::path(cacheDir) / "src" /
-                   (p.key.substr(0, 16) + "-" + sanitizeFileName(p.displayName)))
-                      .string();
+        srcPath =
+            (fs::path(cacheDir) / "src" /
+             (p.key.substr(0, 16) + "-" + sanitizeFileName(p.displayName)))
+                .string();
         std::string err;
         if (!writeFileAtomically(srcPath, p.source, err)) {
           obj.error = "cannot compile '" + p.displayName + "': " + err;
@@ -320,7 +342,8 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
         }
       }
       static std::atomic<unsigned> tmpCounter{0};
-      const std::string tmpSo = p.soPath + ".tmp-" + std::to_string(::getpid()) + "-" +
+      const std::string tmpSo = p.soPath + ".tmp-" +
+                                std::to_string(::getpid()) + "-" +
                                 std::to_string(tmpCounter.fetch_add(1));
       std::vector<std::string> argv = compilerArgv;
       argv.insert(argv.end(), p.flags.begin(), p.flags.end());
@@ -338,13 +361,14 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
         obj.error = "compiling " + where + " timed out after " +
                     std::to_string(options.timeoutSeconds) + " s\n" + pr.output;
       } else if (pr.exitStatus != 0) {
-        obj.error = "compiling " + where + " failed (" +
-                    (pr.exitStatus < 0 ? "signal " + std::to_string(-pr.exitStatus)
-                                       : "exit code " + std::to_string(pr.exitStatus)) +
-                    ")\ncommand: " + joinCommand(argv) + "\n" + pr.output;
+        obj.error =
+            "compiling " + where + " failed (" +
+            (pr.exitStatus < 0 ? "signal " + std::to_string(-pr.exitStatus)
+                               : "exit code " + std::to_string(pr.exitStatus)) +
+            ")\ncommand: " + joinCommand(argv) + "\n" + pr.output;
       } else if (std::rename(tmpSo.c_str(), p.soPath.c_str()) != 0) {
-        obj.error = "cannot move the object of " + where + " into the cache: " +
-                    std::strerror(errno);
+        obj.error = "cannot move the object of " + where +
+                    " into the cache: " + std::strerror(errno);
       } else {
         obj.soPath = p.soPath;
       }
@@ -353,8 +377,10 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
     }
   };
 
-  unsigned par = options.parallelism ? options.parallelism : std::thread::hardware_concurrency();
-  par = std::max(1u, std::min<unsigned>(par, static_cast<unsigned>(work.size())));
+  unsigned par = options.parallelism ? options.parallelism
+                                     : std::thread::hardware_concurrency();
+  par =
+      std::max(1u, std::min<unsigned>(par, static_cast<unsigned>(work.size())));
   if (par <= 1) {
     worker();
   } else {
