@@ -116,7 +116,10 @@ std::optional<ParserCrash> findParserCrash(llvm::StringRef source,
     // Abandoned, not destroyed, if the parser crashes in it.
     auto *context = new MLIRContext(registry);
     context->allowUnregisteredDialects();
-    GuardedParse parse{chunk, context};
+    // The lexer stops at a NUL: a chunk is parsed from a terminated copy,
+    // not in place (it would read on into the next chunk).
+    std::string text = chunk.str();
+    GuardedParse parse{text, context};
     guard::CrashInfo info;
     bool completed = guard::runGuarded(
         [](void *p) {
