@@ -7,6 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "pypto/Harness/Data.h"
+#include "pypto/Interpreter/Interpreter.h"
+
+#include "mlir/IR/BuiltinOps.h"
 
 #include <torch/csrc/jit/api/compilation_unit.h>
 #include <torch/csrc/jit/serialization/pickle.h>
@@ -329,6 +332,61 @@ std::string RunData::runGolden(const std::string &path) {
   } catch (const std::exception &e) {
     return "golden '" + path + "' failed:\n" + errorText(e);
   }
+}
+
+/// The interpreter's outputs on clones of the inputs: outputs start
+/// unwritten, as on the device, so a program that reads one before writing it
+/// gets NaN where it does.
+static std::string interpretOnInputs(mlir::ModuleOp module, const RunSpec &spec,
+                                     const std::vector<at::Tensor> &args,
+                                     const std::vector<at::Tensor> &inputs,
+                                     std::vector<at::Tensor> &outputs) {
+  std::vector<at::Tensor> values;
+  for (size_t i = 0; i < spec.args.size(); ++i) {
+    const ArgSpec &arg = spec.args[i];
+    values.push_back(arg.isTensor && arg.tensor.dir == Direction::Out
+                         ? unwrittenOutput(args[i].sizes(), args[i].options())
+                         : inputs[i].clone());
+  }
+  if (std::string error = pypto::interp::interpretProgram(module, values);
+      !error.empty())
+    return error;
+  outputs.assign(spec.args.size(), at::Tensor());
+  for (size_t i = 0; i < spec.args.size(); ++i)
+    if (spec.args[i].isTensor && spec.args[i].tensor.isOutput())
+      outputs[i] = values[i].contiguous();
+  return "";
+}
+
+std::string RunData::runReference(mlir::ModuleOp module) {
+  std::vector<at::Tensor> outputs;
+  if (std::string error = interpretOnInputs(module, impl->spec, impl->args,
+                                            impl->inputs, outputs);
+      !error.empty())
+    return error;
+  impl->golden = std::move(outputs);
+  impl->haveGolden = true;
+  return "";
+}
+
+std::string RunData::checkGolden(mlir::ModuleOp module, double rtol,
+                                 double atol,
+                                 std::vector<OutputReport> &reports) {
+  std::vector<at::Tensor> reference;
+  if (std::string error = interpretOnInputs(module, impl->spec, impl->args,
+                                            impl->inputs, reference);
+      !error.empty())
+    return error;
+  // The golden in the place of the device's outputs, the reference as the
+  // expected values: the same comparators judge both.
+  reports = compare(impl->golden, reference, rtol, atol);
+  for (OutputReport &report : reports) {
+    std::string verdict = report.passed ? "agrees with" : "differs from";
+    size_t space = report.summary.find(' ', report.name.size() + 2);
+    report.summary = "'" + report.name + "' golden " + verdict +
+                     " the reference" + report.summary.substr(space + 5);
+  }
+  return "";
 }
 
 /// Reads `<path>` as a tensor written by torch.save / pickle_save.
@@ -831,6 +889,13 @@ static bool checkTopkPairs(const Comparator &c, const at::Tensor &actualIdx,
 } // namespace pypto::harness
 
 std::vector<OutputReport> RunData::validate(double rtol, double atol) const {
+  return compare(impl->args, impl->golden, rtol, atol);
+}
+
+std::vector<OutputReport>
+RunData::compare(const std::vector<at::Tensor> &actuals,
+                 const std::vector<at::Tensor> &expecteds, double rtol,
+                 double atol) const {
   std::vector<OutputReport> reports;
   const RunSpec &spec = impl->spec;
   auto indexOf = [&](const std::string &name) -> int {
@@ -845,8 +910,8 @@ std::vector<OutputReport> RunData::validate(double rtol, double atol) const {
       continue;
     OutputReport report;
     report.name = arg.name();
-    const at::Tensor &actual = impl->args[i];
-    const at::Tensor &expected = impl->golden[i];
+    const at::Tensor &actual = actuals[i];
+    const at::Tensor &expected = expecteds[i];
     auto found = spec.comparators.find(report.name);
     Comparator comparator =
         found != spec.comparators.end() ? found->second : Comparator();
@@ -875,9 +940,9 @@ std::vector<OutputReport> RunData::validate(double rtol, double atol) const {
                                    comparator.scoresName + "'");
         passed = checkTopkPairs(
             comparator, actual, expected,
-            vals >= 0 && spec.args[vals].tensor.isOutput() ? &impl->args[vals]
+            vals >= 0 && spec.args[vals].tensor.isOutput() ? &actuals[vals]
                                                            : nullptr,
-            vals >= 0 ? &impl->golden[vals] : nullptr,
+            vals >= 0 ? &expecteds[vals] : nullptr,
             scores >= 0 ? &impl->args[scores] : nullptr, detail);
       } else {
         passed = checkAllclose(actual, expected, rtol, atol, detail);

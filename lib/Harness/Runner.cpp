@@ -110,16 +110,18 @@ std::string checkDataFitsMemory(const RunSpec &spec) {
 /// interrupted, and a hang is worse than skipped clean-up.
 class GoldenWatchdog {
 public:
-  GoldenWatchdog(double seconds, std::string path)
-      : thread([this, seconds, path = std::move(path)] {
+  /// `what` names the golden: "the golden 'x.py'", "the reference
+  /// interpreter".
+  GoldenWatchdog(double seconds, std::string what)
+      : thread([this, seconds, what = std::move(what)] {
           std::unique_lock<std::mutex> lock(mutex);
           if (done.wait_for(lock, std::chrono::duration<double>(seconds),
                             [this] { return finished; }))
             return;
           std::fprintf(stderr,
-                       "pypto-run: error: the golden '%s' did not return "
+                       "pypto-run: error: %s did not return "
                        "within %g s (PYPTO_GOLDEN_TIMEOUT_SECONDS)\n",
-                       path.c_str(), seconds);
+                       what.c_str(), seconds);
           std::fflush(stdout);
           std::fflush(stderr);
           std::_Exit(1);
@@ -237,8 +239,18 @@ private:
     mlir::SourceMgrDiagnosticHandler handler(fallback, context.get());
     if (mlir::failed(loadProgram(*context, options.programPath, program)))
       return error("cannot load the program '" + options.programPath + "'");
-    if (!options.golden.empty())
+    useReference = options.golden == "reference";
+    if (!options.golden.empty() && !useReference)
       program.spec.goldenPath = options.golden;
+    if (options.checkGolden && options.goldenData.empty() &&
+        program.spec.goldenPath.empty())
+      return error("--check-golden: '" + options.programPath +
+                   "' has no golden to check (no pypto.golden, --golden FILE "
+                   "or --golden-data)");
+    // The interpreter runs the program as written, before the pipeline
+    // rewrites it.
+    if (useReference || options.checkGolden)
+      asWritten = mlir::OwningOpRef<mlir::ModuleOp>(program.module->clone());
     if (!checkDeviceMarkers() || !checkWorldSize())
       return false;
     // --compare NAME=COMPARATOR overrides the program's.
@@ -402,8 +414,8 @@ private:
     if (!ok)
       return finish(false);
     // Golden data wins over the golden file.
-    bool haveGolden =
-        !options.goldenData.empty() || !program.spec.goldenPath.empty();
+    bool haveGolden = !options.goldenData.empty() || useReference ||
+                      !program.spec.goldenPath.empty();
     if (haveGolden) {
       {
         Stage stage("compute golden");
@@ -411,13 +423,24 @@ private:
           std::printf("[RUN]   cache hit: %s/out\n",
                       options.goldenData.c_str());
           ok = check(data.loadGolden(options.goldenData));
+        } else if (useReference) {
+          std::printf("[RUN]   golden: the reference interpreter\n");
+          std::string error;
+          double seconds = goldenTimeoutSeconds(error);
+          if (!error.empty()) {
+            ok = check(error);
+          } else {
+            GoldenWatchdog watchdog(seconds, "the reference interpreter");
+            ok = checkInterpreter(data.runReference(*asWritten));
+          }
         } else {
           std::string error;
           double seconds = goldenTimeoutSeconds(error);
           if (!error.empty()) {
             ok = check(error);
           } else {
-            GoldenWatchdog watchdog(seconds, program.spec.goldenPath);
+            GoldenWatchdog watchdog(seconds, "the golden '" +
+                                                 program.spec.goldenPath + "'");
             ok = check(data.runGolden(program.spec.goldenPath));
           }
         }
@@ -429,6 +452,8 @@ private:
       if (!ok)
         return finish(false);
     }
+    if (options.checkGolden && !checkGoldenFile(data))
+      return finish(false);
     {
       Stage stage("runtime");
       ok = runDevice(data);
@@ -461,7 +486,58 @@ private:
                    failed.c_str(), details.c_str());
       return finish(false);
     }
+    if (!goldenDisagrees.empty())
+      return fail("the golden differs from the reference interpreter in [" +
+                  goldenDisagrees + "] (see 'check golden' above)");
     return finish(true);
+  }
+
+  /// --check-golden: the golden against the reference interpreter on the
+  /// same inputs. A difference is reported and fails the run at its end
+  /// (the device's verdict then tells which of the two it agrees with); an
+  /// interpreter that stops fails it at once.
+  bool checkGoldenFile(RunData &data) {
+    Stage stage("check golden");
+    std::vector<OutputReport> reports;
+    std::string error;
+    double seconds = goldenTimeoutSeconds(error);
+    if (!error.empty())
+      return check(error);
+    {
+      GoldenWatchdog watchdog(seconds, "the reference interpreter");
+      if (!checkInterpreter(data.checkGolden(
+              *asWritten, options.rtol.value_or(program.spec.rtol),
+              options.atol.value_or(program.spec.atol), reports)))
+        return false;
+    }
+    std::string details;
+    for (const OutputReport &report : reports) {
+      std::printf("[RUN]   %s\n", report.summary.c_str());
+      if (report.passed)
+        continue;
+      goldenDisagrees +=
+          (goldenDisagrees.empty() ? "'" : ", '") + report.name + "'";
+      details += "  " + report.summary + "\n" + report.detail;
+    }
+    std::fflush(stdout);
+    if (!details.empty()) {
+      // The golden takes the device's place: "actual" is the golden.
+      std::fprintf(stderr,
+                   "The golden differs from the reference interpreter "
+                   "(actual: the golden, expected: the interpreter):\n%s",
+                   details.c_str());
+      std::fflush(stderr);
+    }
+    return true;
+  }
+
+  /// An error of the reference interpreter is located in the program:
+  /// `file:line:col: error: ...`, then the phase's one-line reason.
+  bool checkInterpreter(const std::string &located) {
+    if (located.empty())
+      return true;
+    std::fprintf(stderr, "%s\n", located.c_str());
+    return error("the reference interpreter could not run the program");
   }
 
   /// report/validation.json: each output's verdict and largest errors (for
@@ -605,6 +681,10 @@ private:
   std::string arch;
   std::unique_ptr<mlir::MLIRContext> context;
   Program program;
+  bool useReference = false;                   // --golden=reference
+  mlir::OwningOpRef<mlir::ModuleOp> asWritten; // for the interpreter
+  std::string
+      goldenDisagrees; // outputs where --check-golden found a difference
   BuildInfo build;
 };
 

@@ -102,9 +102,18 @@ int main(int argc, char **argv) {
       cl::desc("Reuse this build directory: skip compile (edited kernel or "
                "orchestration C++ is recompiled)"),
       cl::value_desc("dir"), cl::cat(category));
-  cl::opt<std::string> golden("golden",
-                              cl::desc("Golden file (overrides the program's)"),
-                              cl::value_desc("file"), cl::cat(category));
+  cl::opt<std::string> golden(
+      "golden",
+      cl::desc("Golden file (overrides the program's), or 'reference': the "
+               "reference interpreter computes the golden from the program "
+               "itself (./reference names a file)"),
+      cl::value_desc("file|reference"), cl::cat(category));
+  cl::opt<bool> checkGolden(
+      "check-golden",
+      cl::desc("Also run the reference interpreter on the golden's inputs and "
+               "report every output where the golden differs from it (the "
+               "run fails when one does)"),
+      cl::cat(category));
   cl::opt<double> rtol("rtol", cl::desc("Relative tolerance override"),
                        cl::cat(category));
   cl::opt<double> atol("atol", cl::desc("Absolute tolerance override"),
@@ -184,8 +193,20 @@ int main(int argc, char **argv) {
       conflict(goldenData, seed,
                "a replay loads its inputs instead of generating them") ||
       conflict(saveData, noSaveData, "choose one") ||
-      conflict(dumpPasses, noDumpPasses, "choose one"))
+      conflict(dumpPasses, noDumpPasses, "choose one") ||
+      conflict(checkGolden, compileOnly,
+               "checking the golden needs a run, --compile-only stops "
+               "before it") ||
+      conflict(checkGolden, skipPtoas,
+               "checking the golden needs a run, --skip-ptoas stops before "
+               "it"))
     return 2;
+  if (checkGolden && golden == "reference") {
+    llvm::errs() << "pypto-run: error: --check-golden compares a golden with "
+                    "the reference interpreter; --golden=reference leaves "
+                    "nothing to compare\n";
+    return 2;
+  }
 
   pypto::harness::RunOptions options;
   options.programPath = program;
@@ -258,6 +279,7 @@ int main(int argc, char **argv) {
   options.runtimeDir = runtimeDir;
   options.saveData = saveData && !noSaveData;
   options.golden = golden;
+  options.checkGolden = checkGolden;
   for (auto *tolerance : {&rtol, &atol}) {
     if (!tolerance->getNumOccurrences())
       continue;

@@ -18,6 +18,14 @@
 #include <string>
 #include <vector>
 
+namespace at {
+class Tensor;
+} // namespace at
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
 namespace pypto::harness {
 
 /// The verdict on one output.
@@ -53,6 +61,18 @@ public:
   /// golden. The message of a failure names the file and the golden's line.
   std::string runGolden(const std::string &path);
 
+  /// The golden by the reference interpreter: runs `module`, the program as
+  /// written, on clones of the inputs (outputs start unwritten).
+  std::string runReference(mlir::ModuleOp module);
+
+  /// --check-golden: runs the reference interpreter on the inputs the golden
+  /// was computed from and compares the golden with it, output by output,
+  /// with the outputs' comparators (the golden in the device's place).
+  /// `reports` says where they differ; the result is an error message when
+  /// the interpreter stops.
+  std::string checkGolden(mlir::ModuleOp module, double rtol, double atol,
+                          std::vector<OutputReport> &reports);
+
   bool hasGolden() const;
 
   /// Replay: loads inputs, inouts and scalars from `<dir>/in/<name>.pt`
@@ -70,6 +90,10 @@ public:
   std::vector<OutputReport> validate(double rtol, double atol) const;
 
 private:
+  std::vector<OutputReport> compare(const std::vector<at::Tensor> &actuals,
+                                    const std::vector<at::Tensor> &expecteds,
+                                    double rtol, double atol) const;
+
   struct Impl;
   std::unique_ptr<Impl> impl;
 };

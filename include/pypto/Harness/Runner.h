@@ -33,11 +33,13 @@ struct RunOptions {
   /// "auto" ($PTOAS_ROOT/ptoas, else ptoas on PATH, else the built-in
   /// lowering), "off" (always the built-in lowering) or a ptoas path.
   std::string ptoas = "auto";
-  std::string golden;     // overrides the program's pypto.golden
-  std::string goldenData; // replay: <dir>/in and <dir>/out instead of
-                          // generating inputs and running the golden
-  bool saveData = true;   // write data/in and data/out
-  std::string runtimeDir; // reuse this build: skip compile
+  std::string golden;       // overrides the program's pypto.golden;
+                            // "reference": the reference interpreter
+  bool checkGolden = false; // compare the golden with the interpreter
+  std::string goldenData;   // replay: <dir>/in and <dir>/out instead of
+                            // generating inputs and running the golden
+  bool saveData = true;     // write data/in and data/out
+  std::string runtimeDir;   // reuse this build: skip compile
   std::optional<double> rtol, atol;
   /// -d with a comma-separated list: every device id (multi-card programs).
   std::vector<int> devices;

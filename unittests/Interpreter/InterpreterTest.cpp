@@ -1,0 +1,352 @@
+//===- InterpreterTest.cpp - the reference interpreter
+//---------------------===//
+//
+// Every pypto op has an interpretation, and the interpretations that are not
+// one libtorch call (casts, sorting, windows, ranks, pipes, errors) compute
+// what the dialect's documentation says, on values chosen so that a wrong
+// interpretation gives a different answer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Interpreter/Interpreter.h"
+
+#include "pypto/InitAll.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include <ATen/ATen.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace {
+
+class InterpreterTest : public ::testing::Test {
+protected:
+  InterpreterTest() {
+    mlir::DialectRegistry registry;
+    mlir::pypto::registerAllDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+
+  /// Parses `source` and interprets it on `args`; returns the error text.
+  std::string run(const std::string &source, std::vector<at::Tensor> &args) {
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(source, &context, "test.mlir");
+    if (!module)
+      return "<parse error>";
+    return pypto::interp::interpretProgram(*module, args);
+  }
+
+  mlir::MLIRContext context;
+};
+
+TEST_F(InterpreterTest, EveryPyptoOpHasAnInterpretation) {
+  int ops = 0;
+  for (mlir::RegisteredOperationName name : context.getRegisteredOperations()) {
+    if (name.getDialectNamespace() != "pypto")
+      continue;
+    ++ops;
+    EXPECT_TRUE(pypto::interp::hasInterpretation(name.getTypeID()))
+        << "'" << name.getStringRef().str()
+        << "' has no interpretation in lib/Interpreter/Interpreter.cpp";
+  }
+  // The dialect has more than 70 ops: an empty enumeration is a broken test.
+  EXPECT_GT(ops, 70);
+}
+
+TEST_F(InterpreterTest, ArithAndLoopsComputeIndices) {
+  // y[0, i] = (i * 3 + 7) floordiv 2 - i remsi 3, over a loop with a tail.
+  std::string source = R"mlir(
+func.func @f(%y: !pypto.tensor<1x10xi32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %c10 = arith.constant 10 : index
+  scf.for %i = %c0 to %c10 step %c1 {
+    pypto.at core_group "k" {
+      %a = arith.muli %i, %c3 : index
+      %b = arith.addi %a, %c7 : index
+      %q = arith.floordivsi %b, %c2 : index
+      %r = arith.remsi %i, %c3 : index
+      %d = arith.subi %q, %r : index
+      %v = arith.index_cast %d : index to i32
+      %t = pypto.full %v : i32 -> !pypto.tensor<1x1xi32>
+      pypto.assemble %t into %y[%c0, %i] : !pypto.tensor<1x1xi32> into !pypto.tensor<1x10xi32>
+    }
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {at::zeros({1, 10}, at::kInt)};
+  ASSERT_EQ(run(source, args), "");
+  for (int i = 0; i < 10; ++i)
+    EXPECT_EQ(args[0][0][i].item<int>(), (i * 3 + 7) / 2 - i % 3) << i;
+}
+
+TEST_F(InterpreterTest, CastRoundsByMode) {
+  // 2.5 and -2.5 are ties, 2.25 a near tie: every mode differs somewhere.
+  std::string source = R"mlir(
+func.func @f(%x: !pypto.tensor<1x4xf32> {pypto.init = "zeros"},
+             %y: !pypto.tensor<7x4xi32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  pypto.at core_group "k" {
+    %t = pypto.slice %x[%c0, %c0] [1, 4] : !pypto.tensor<1x4xf32> -> !pypto.tensor<1x4xf32>
+    %a = pypto.cast %t round rint : !pypto.tensor<1x4xf32> -> !pypto.tensor<1x4xi32>
+    pypto.assemble %a into %y[%c0, %c0] : !pypto.tensor<1x4xi32> into !pypto.tensor<7x4xi32>
+    %b = pypto.cast %t round round : !pypto.tensor<1x4xf32> -> !pypto.tensor<1x4xi32>
+    pypto.assemble %b into %y[%c1, %c0] : !pypto.tensor<1x4xi32> into !pypto.tensor<7x4xi32>
+    %c = pypto.cast %t round floor : !pypto.tensor<1x4xf32> -> !pypto.tensor<1x4xi32>
+    pypto.assemble %c into %y[%c2, %c0] : !pypto.tensor<1x4xi32> into !pypto.tensor<7x4xi32>
+    %d = pypto.cast %t round ceil : !pypto.tensor<1x4xf32> -> !pypto.tensor<1x4xi32>
+    pypto.assemble %d into %y[%c3, %c0] : !pypto.tensor<1x4xi32> into !pypto.tensor<7x4xi32>
+    %e = pypto.cast %t round trunc : !pypto.tensor<1x4xf32> -> !pypto.tensor<1x4xi32>
+    pypto.assemble %e into %y[%c4, %c0] : !pypto.tensor<1x4xi32> into !pypto.tensor<7x4xi32>
+    %g = pypto.cast %t round odd : !pypto.tensor<1x4xf32> -> !pypto.tensor<1x4xi32>
+    pypto.assemble %g into %y[%c5, %c0] : !pypto.tensor<1x4xi32> into !pypto.tensor<7x4xi32>
+    %h = pypto.cast %t round none : !pypto.tensor<1x4xf32> -> !pypto.tensor<1x4xi32>
+    pypto.assemble %h into %y[%c6, %c0] : !pypto.tensor<1x4xi32> into !pypto.tensor<7x4xi32>
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {
+      at::tensor({2.5f, -2.5f, 2.25f, 3.0f}).reshape({1, 4}),
+      at::zeros({7, 4}, at::kInt)};
+  ASSERT_EQ(run(source, args), "");
+  int expected[7][4] = {{2, -2, 2, 3}, {3, -3, 2, 3}, {2, -3, 2, 3},
+                        {3, -2, 3, 3}, {2, -2, 2, 3}, {3, -3, 3, 3},
+                        {2, -2, 2, 3}};
+  for (int m = 0; m < 7; ++m)
+    for (int j = 0; j < 4; ++j)
+      EXPECT_EQ(args[1][m][j].item<int>(), expected[m][j])
+          << "mode " << m << " column " << j;
+}
+
+TEST_F(InterpreterTest, Bf16IntermediatesRoundWhereTheProgramRounds) {
+  // (x + 1/256) in bf16 loses the 1/256 next to 1 (8 fraction bits), so
+  // y = cast(x + d) - x is 0, where f32 arithmetic would give 1/256.
+  std::string source = R"mlir(
+func.func @f(%x: !pypto.tensor<1x2xbf16> {pypto.init = "ones"},
+             %y: !pypto.tensor<1x2xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "k" {
+    %d = arith.constant 0.00390625 : bf16
+    %t = pypto.slice %x[%c0, %c0] [1, 2] : !pypto.tensor<1x2xbf16> -> !pypto.tensor<1x2xbf16>
+    %s = pypto.adds %t, %d : !pypto.tensor<1x2xbf16>, bf16
+    %f = pypto.cast %s : !pypto.tensor<1x2xbf16> -> !pypto.tensor<1x2xf32>
+    %g = pypto.cast %t : !pypto.tensor<1x2xbf16> -> !pypto.tensor<1x2xf32>
+    %r = pypto.sub %f, %g : !pypto.tensor<1x2xf32>
+    pypto.assemble %r into %y[%c0, %c0] : !pypto.tensor<1x2xf32> into !pypto.tensor<1x2xf32>
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {
+      at::tensor({1.0f, 2.0f}).to(at::kBFloat16).reshape({1, 2}),
+      at::zeros({1, 2})};
+  ASSERT_EQ(run(source, args), "");
+  EXPECT_EQ(args[1][0][0].item<float>(), 0.0f);
+  EXPECT_EQ(args[1][0][1].item<float>(), 0.0f);
+}
+
+TEST_F(InterpreterTest, SortMergeAndGatherGiveTheTopValuesWithIndices) {
+  // 64 distinct values in a scrambled order with one tie: sort32 per block,
+  // mrgsort of 4 runs of 64 columns is not needed for 64 values, so sort
+  // each block and merge by gathering the top of both blocks.
+  std::string source = R"mlir(
+func.func @f(%x: !pypto.tensor<1x128xf32> {pypto.init = "zeros"},
+             %i: !pypto.tensor<1x128xi32> {pypto.init = "arange"},
+             %v: !pypto.tensor<1x128xf32> {pypto.dir = "out"},
+             %k: !pypto.tensor<1x128xi32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "k" {
+    %xs = pypto.slice %x[%c0, %c0] [1, 128] : !pypto.tensor<1x128xf32> -> !pypto.tensor<1x128xf32>
+    %is = pypto.slice %i[%c0, %c0] [1, 128] : !pypto.tensor<1x128xi32> -> !pypto.tensor<1x128xi32>
+    %s = pypto.sort32 %xs, %is : !pypto.tensor<1x128xf32>, !pypto.tensor<1x128xi32> -> !pypto.tensor<1x256xf32>
+    %m = pypto.mrgsort %s {block_len = 64 : i64} : !pypto.tensor<1x256xf32>
+    %vals = pypto.gather %m even : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xf32>
+    %idx = pypto.gather %m odd : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xi32>
+    pypto.assemble %vals into %v[%c0, %c0] : !pypto.tensor<1x128xf32> into !pypto.tensor<1x128xf32>
+    pypto.assemble %idx into %k[%c0, %c0] : !pypto.tensor<1x128xi32> into !pypto.tensor<1x128xi32>
+  }
+  return
+}
+)mlir";
+  // x[j] = (j * 37) mod 128, except x[100] = x[5]: a tie between indices.
+  at::Tensor x = at::remainder(at::arange(128) * 37, 128).to(at::kFloat);
+  x[100] = x[5].item<float>();
+  std::vector<at::Tensor> args = {
+      x.reshape({1, 128}), at::arange(128, at::kInt).reshape({1, 128}),
+      at::zeros({1, 128}), at::zeros({1, 128}, at::kInt)};
+  ASSERT_EQ(run(source, args), "");
+  // The reference: a stable descending sort of the 128 values.
+  auto [sorted, order] = at::sort(x, /*stable=*/true, 0, /*descending=*/true);
+  EXPECT_TRUE(at::equal(args[2].reshape({128}), sorted));
+  EXPECT_TRUE(at::equal(args[3].reshape({128}), order.to(at::kInt)));
+}
+
+TEST_F(InterpreterTest, MatmulAccumulatesInTheResultType) {
+  // c = a . b + a . b over a K-loop of two steps, i8 x i8 -> i32: exact.
+  std::string source = R"mlir(
+func.func @f(%a: !pypto.tensor<4x8xi8> {pypto.init = "zeros"},
+             %b: !pypto.tensor<8x4xi8> {pypto.init = "zeros"},
+             %c: !pypto.tensor<4x4xi32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  pypto.at core_group "k" {
+    %a0 = pypto.slice %a[%c0, %c0] [4, 4] : !pypto.tensor<4x8xi8> -> !pypto.tensor<4x4xi8>
+    %b0 = pypto.slice %b[%c0, %c0] [4, 4] : !pypto.tensor<8x4xi8> -> !pypto.tensor<4x4xi8>
+    %p = pypto.matmul %a0, %b0 : !pypto.tensor<4x4xi8>, !pypto.tensor<4x4xi8> -> !pypto.tensor<4x4xi32>
+    %r = scf.for %k = %c4 to %c8 step %c4 iter_args(%acc = %p) -> (!pypto.tensor<4x4xi32>) {
+      %ak = pypto.slice %a[%c0, %k] [4, 4] : !pypto.tensor<4x8xi8> -> !pypto.tensor<4x4xi8>
+      %bk = pypto.slice %b[%k, %c0] [4, 4] : !pypto.tensor<8x4xi8> -> !pypto.tensor<4x4xi8>
+      %n = pypto.matmul_acc %acc, %ak, %bk : !pypto.tensor<4x4xi8>, !pypto.tensor<4x4xi8> -> !pypto.tensor<4x4xi32>
+      scf.yield %n : !pypto.tensor<4x4xi32>
+    }
+    pypto.assemble %r into %c[%c0, %c0] : !pypto.tensor<4x4xi32> into !pypto.tensor<4x4xi32>
+  }
+  return
+}
+)mlir";
+  at::Tensor a = (at::arange(32) * 7 % 255 - 127).to(at::kChar).reshape({4, 8});
+  at::Tensor b =
+      (at::arange(32) * 11 % 255 - 127).to(at::kChar).reshape({8, 4});
+  std::vector<at::Tensor> args = {a, b, at::zeros({4, 4}, at::kInt)};
+  ASSERT_EQ(run(source, args), "");
+  at::Tensor expected = at::matmul(a.to(at::kLong), b.to(at::kLong));
+  EXPECT_TRUE(at::equal(args[2].to(at::kLong), expected));
+}
+
+TEST_F(InterpreterTest, ErrorsNameTheOpAndItsLocation) {
+  std::string source = R"mlir(
+func.func @f(%x: !pypto.tensor<16x16xf32> {pypto.init = "zeros"},
+             %n: index,
+             %y: !pypto.tensor<16x16xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "k" {
+    %t = pypto.slice %x[%n, %c0] [16, 16] : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+    pypto.assemble %t into %y[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {at::zeros({16, 16}),
+                                  at::scalar_tensor(3, at::kLong),
+                                  at::zeros({16, 16})};
+  EXPECT_EQ(run(source, args),
+            "test.mlir:7:10: error: the window at [3, 0] of shape 16x16 is "
+            "outside the tensor of shape 16x16");
+}
+
+TEST_F(InterpreterTest, RanksExchangeThroughWindowsAndSignals) {
+  // Each rank writes rank+1 into its window, signals its peer, waits for
+  // the peer's signal and reads the peer's window: out[r] = peer + 1.
+  std::string source = R"mlir(
+func.func @f(%out: !pypto.tensor<2x4xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1 : i32
+  %data = pypto.alloc_window : !pypto.tensor<1x4xf32>
+  %signal = pypto.alloc_window : !pypto.tensor<1x1xi32>
+  pypto.ranks world(2) (%rank) {
+    %peer0 = arith.addi %rank, %c1 : index
+    %peer = arith.remui %peer0, %c2 : index
+    pypto.at core_group "exchange" {
+      %r = arith.index_cast %rank : index to i32
+      %rf = arith.sitofp %r : i32 to f32
+      %onef = arith.constant 1.0 : f32
+      %v = arith.addf %rf, %onef : f32
+      %t = pypto.full %v : f32 -> !pypto.tensor<1x4xf32>
+      pypto.assemble %t into %data[%c0, %c0] : !pypto.tensor<1x4xf32> into !pypto.tensor<1x4xf32>
+      pypto.notify %signal[%c0, %c0] peer %peer add %one : !pypto.tensor<1x1xi32>
+      pypto.wait %signal[%c0, %c0] ge %one : !pypto.tensor<1x1xi32>
+      %recv = pypto.remote_load %data[%c0, %c0] [1, 4] peer %peer : !pypto.tensor<1x4xf32> -> !pypto.tensor<1x4xf32>
+      pypto.assemble %recv into %out[%rank, %c0] : !pypto.tensor<1x4xf32> into !pypto.tensor<2x4xf32>
+    }
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {at::zeros({2, 4})};
+  ASSERT_EQ(run(source, args), "");
+  EXPECT_TRUE(at::equal(args[0][0], at::full({4}, 2.0f)));
+  EXPECT_TRUE(at::equal(args[0][1], at::full({4}, 1.0f)));
+}
+
+TEST_F(InterpreterTest, AWaitNobodySignalsIsReportedNotHung) {
+  std::string source = R"mlir(
+func.func @f(%out: !pypto.tensor<1x4xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  %signal = pypto.alloc_window : !pypto.tensor<1x1xi32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "waits" {
+      pypto.wait %signal[%c0, %c0] ge %one : !pypto.tensor<1x1xi32>
+    }
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {at::zeros({1, 4})};
+  std::string error = run(source, args);
+  EXPECT_NE(error.find("test.mlir:8:7: error: the wait for ge 1 on rank "),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("can never be met"), std::string::npos) << error;
+}
+
+TEST_F(InterpreterTest, MixedKernelPartsPassTilesThroughThePipe) {
+  // The AIC part pushes x + 0 (a matmul by the identity); the AIV part pops
+  // it, doubles it and stores it.
+  std::string source = R"mlir(
+func.func @mixed(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "group", pypto.aic = @mixed_aic, pypto.aiv = @mixed_aiv} {
+  return
+}
+func.func @mixed_aic(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "aic"} {
+  %c0 = arith.constant 0 : index
+  pypto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2}
+  %t = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  pypto.tpush_to_aiv %t : !pypto.tile<16x16xf32, mat>
+  return
+}
+func.func @mixed_aiv(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "aiv"} {
+  %c0 = arith.constant 0 : index
+  pypto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2, c2v_consumer_buf = 0 : i64}
+  %t = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
+  %d = pypto.add %t, %t : !pypto.tile<16x16xf32, vec>
+  pypto.tfree_to_aic %t : !pypto.tile<16x16xf32, vec>
+  pypto.store %d, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+func.func @main(%x: !pypto.tensor<16x16xf32> {pypto.init = "randn"},
+                %y: !pypto.tensor<16x16xf32> {pypto.dir = "out"})
+    attributes {pypto.kind = "orchestration"} {
+  pypto.call @mixed(%x, %y) : (!pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32>) -> ()
+  return
+}
+)mlir";
+  at::Tensor x = at::arange(256, at::kFloat).reshape({16, 16}) - 100;
+  std::vector<at::Tensor> args = {x, at::zeros({16, 16})};
+  ASSERT_EQ(run(source, args), "");
+  EXPECT_TRUE(at::equal(args[1], x * 2));
+}
+
+} // namespace
