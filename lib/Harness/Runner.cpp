@@ -425,6 +425,7 @@ private:
           ok = check(data.loadGolden(options.goldenData));
         } else if (useReference) {
           std::printf("[RUN]   golden: the reference interpreter\n");
+          std::fflush(stdout);
           std::string error;
           double seconds = goldenTimeoutSeconds(error);
           if (!error.empty()) {
@@ -484,6 +485,9 @@ private:
     if (!failed.empty()) {
       std::fprintf(stderr, "Output(s) do not match the golden: [%s]\n%s",
                    failed.c_str(), details.c_str());
+      if (!goldenDisagrees.empty())
+        error("the golden differs from the reference interpreter in [" +
+              goldenDisagrees + "] (see 'check golden' above)");
       return finish(false);
     }
     if (!goldenDisagrees.empty())

@@ -474,9 +474,15 @@ void Interpreter::runAgents(Frame &f, std::vector<Job> jobs) {
   // The caller waits while its agents run.
   live += int(jobs.size()) - 1;
   std::vector<std::thread> threads;
-  for (Job &job : jobs)
-    threads.emplace_back([&, job] {
+  // Agents start in order (rank 0 first), each when the one before it
+  // waits or ends, so a run is repeatable.
+  size_t started = 0;
+  for (size_t index = 0; index < jobs.size(); ++index)
+    threads.emplace_back([&, index, job = jobs[index]] {
       Lock lock(mutex);
+      stateChanged.wait(lock, [&] { return started == index; });
+      ++started;
+      changed(); // the next one starts when this one waits or ends
       try {
         job(lock);
       } catch (const InterpError &e) {

@@ -96,9 +96,9 @@ private:
       FailureOr<Window> source = windowOf(slice.getSource(), op);
       if (failed(source))
         return failure();
-      Window window{source->base, addOffsets(builder, op->getLoc(),
-                                             source->offsets,
-                                             slice.getOffsets())};
+      Window window{source->base,
+                    addOffsets(builder, op->getLoc(), source->offsets,
+                               slice.getOffsets())};
       windows[slice.getResult()] = window;
       erased.insert(op);
       return success();
@@ -108,9 +108,8 @@ private:
       FailureOr<Value> tile = tileOf(assemble.getValue(), op);
       if (failed(dest) || failed(tile))
         return failure();
-      SmallVector<Value> offsets = addOffsets(builder, op->getLoc(),
-                                              dest->offsets,
-                                              assemble.getOffsets());
+      SmallVector<Value> offsets = addOffsets(
+          builder, op->getLoc(), dest->offsets, assemble.getOffsets());
       builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets);
       // Tensors have reference semantics: later reads of the written
       // parameter must load again.
@@ -125,9 +124,8 @@ private:
       FailureOr<Window> source = windowOf(remote.getSource(), op);
       if (failed(source))
         return failure();
-      SmallVector<Value> offsets = addOffsets(builder, op->getLoc(),
-                                              source->offsets,
-                                              remote.getOffsets());
+      SmallVector<Value> offsets = addOffsets(
+          builder, op->getLoc(), source->offsets, remote.getOffsets());
       auto tileType =
           TileType::get(builder.getContext(), remote.getSizes(),
                         remote.getType().getElementType(), std::nullopt);
@@ -169,17 +167,19 @@ private:
   }
 
   /// A tensor carried by a loop (an accumulator, say) becomes a tile: its
-  /// initial value must be computed in this kernel.
+  /// initial value is computed in this kernel, or a window of a parameter
+  /// loaded before the loop.
   LogicalResult carryTiles(scf::ForOp loop) {
     for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
       if (!isa<GMTensorType>(init.getType()))
         continue;
       Value tile = tiles.lookup(init);
-      if (!tile)
-        return loop.emitOpError("carries a tensor that is not computed in "
-                                "this kernel; compute its initial value "
-                                "with a tile op (e.g. pypto.full or "
-                                "pypto.matmul) before the loop");
+      if (!tile) {
+        FailureOr<Value> loaded = tileOf(init, loop);
+        if (failed(loaded))
+          return failure();
+        tile = *loaded;
+      }
       loop.getInitArgsMutable()[i].assign(tile);
       loop.getRegionIterArg(i).setType(tile.getType());
       loop.getResult(i).setType(tile.getType());

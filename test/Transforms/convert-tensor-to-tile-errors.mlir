@@ -19,20 +19,6 @@ func.func @slice_of_result(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind 
 
 // -----
 
-func.func @loop_carried(%a: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  // expected-error @+1 {{'scf.for' op carries a tensor that is not computed in this kernel}}
-  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %a) -> (!pypto.tensor<16x16xf32>) {
-    %y = pypto.adds %x, %s : !pypto.tensor<16x16xf32>, f32
-    scf.yield %y : !pypto.tensor<16x16xf32>
-  }
-  return
-}
-
-// -----
-
 func.func @rank3(%a: !pypto.tensor<4x16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
   // expected-error @+1 {{'pypto.adds' op operates on a rank-3 tensor; kernels work on 2-D tiles}}
   %r = pypto.adds %a, %s : !pypto.tensor<4x16x16xf32>, f32
@@ -62,20 +48,6 @@ func.func @acc_slice(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>,
   %s = pypto.slice %c[%c0, %c0] [16, 16] : !pypto.tensor<32x32xf32> -> !pypto.tensor<16x16xf32>
   // expected-error @+1 {{'pypto.matmul_acc' op accumulator must be the result of a matmul in this kernel}}
   %d = pypto.matmul_acc %s, %a, %b : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
-  return
-}
-
-// -----
-
-func.func @carried_parameter(%a: !pypto.tensor<16x16xf32>, %c: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  // expected-error @+1 {{'scf.for' op carries a tensor that is not computed in this kernel; compute its initial value with a tile op (e.g. pypto.full or pypto.matmul) before the loop}}
-  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %a) -> (!pypto.tensor<16x16xf32>) {
-    scf.yield %x : !pypto.tensor<16x16xf32>
-  }
-  pypto.assemble %r into %c[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
 

@@ -439,3 +439,25 @@ func.func @remote_both(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32
   pypto.assemble %p into %c[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A loop may start from a window of a parameter: it is loaded before the
+// loop, which then carries the tile.
+// CHECK-LABEL: func.func @carried_parameter_window
+// CHECK:       %[[T:.+]] = pypto.load %{{.+}}[%{{.+}}, %{{.+}}] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT:  %[[R:.+]] = scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[X:.+]] = %[[T]]) -> (!pypto.tile<16x16xf32, vec>)
+// CHECK-NEXT:    %[[Y:.+]] = pypto.adds %[[X]], %{{.+}} : !pypto.tile<16x16xf32, vec>, f32
+// CHECK-NEXT:    scf.yield %[[Y]] : !pypto.tile<16x16xf32, vec>
+// CHECK:       pypto.store %[[R]], %{{.+}}[%{{.+}}, %{{.+}}] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+func.func @carried_parameter_window(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %a) -> (!pypto.tensor<16x16xf32>) {
+    %y = pypto.adds %x, %s : !pypto.tensor<16x16xf32>, f32
+    scf.yield %y : !pypto.tensor<16x16xf32>
+  }
+  pypto.assemble %r into %b[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  return
+}

@@ -1,0 +1,1091 @@
+//===- Generator.cpp - random valid pypto programs ------------------------===//
+//
+// Generation picks each op among those valid for the values at hand and
+// keeps magnitudes bounded (exp of a clamped argument, log and division of
+// |x| + 1, no long product chains), so outputs stay finite and a difference
+// from the reference is a bug, not an overflow. Float-to-integer casts take
+// only values the device computes bit-exactly, where a tie cannot fall on
+// different sides.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Generator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+using namespace pypto::fuzz;
+
+const char *pypto::fuzz::dtypeName(DType dtype) {
+  switch (dtype) {
+  case DType::F32:
+    return "f32";
+  case DType::F16:
+    return "f16";
+  case DType::BF16:
+    return "bf16";
+  case DType::I32:
+    return "i32";
+  case DType::I16:
+    return "i16";
+  case DType::I8:
+    return "i8";
+  }
+  return "f32";
+}
+
+namespace {
+
+bool isFloat(DType d) {
+  return d == DType::F32 || d == DType::F16 || d == DType::BF16;
+}
+
+int precisionOf(DType d) {
+  return d == DType::F16 ? 1 : d == DType::BF16 ? 2 : 0;
+}
+
+/// The largest integer every value up to which the type holds exactly.
+double exactIntegers(DType d) {
+  switch (d) {
+  case DType::F32:
+    return 16777216.0;
+  case DType::F16:
+    return 2048.0;
+  case DType::BF16:
+    return 256.0;
+  case DType::I32:
+    return 2147483647.0;
+  case DType::I16:
+    return 32767.0;
+  case DType::I8:
+    return 127.0;
+  }
+  return 0;
+}
+
+class Builder {
+public:
+  explicit Builder(uint64_t seed) : rng(seed) {}
+
+  Program build(uint64_t seed);
+
+private:
+  int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); }
+  bool chance(double p) {
+    return std::uniform_real_distribution<>(0, 1)(rng) < p;
+  }
+  template <typename T> T choose(std::initializer_list<T> items) {
+    std::vector<T> v(items);
+    return v[pick(int(v.size()))];
+  }
+
+  int newTensor(const std::string &role, DType dtype, const std::string &init) {
+    Tensor t;
+    t.name = (role == "in"    ? "x"
+              : role == "out" ? "y"
+                              : "t") +
+             std::to_string(program.tensors.size());
+    t.role = role;
+    t.dtype = dtype;
+    t.init = init;
+    program.tensors.push_back(t);
+    return int(program.tensors.size()) - 1;
+  }
+
+  int add(Kernel &k, Op op) {
+    k.ops.push_back(std::move(op));
+    return int(k.ops.size()) - 1;
+  }
+  const Op &val(Kernel &k, int id) { return k.ops[id]; }
+
+  /// A window of a new input tensor (or of `tensor`), R or 1 rows.
+  int sliceInput(Kernel &k, DType dtype, Dim rows, Dim cols, int tensor = -1,
+                 int64_t colOffset = 0) {
+    if (tensor < 0) {
+      std::string init =
+          isFloat(dtype) ? (chance(0.8) ? "randn" : "rand") : "randint";
+      tensor = newTensor("in", dtype, init);
+    }
+    if (std::find(k.inputs.begin(), k.inputs.end(), tensor) == k.inputs.end())
+      k.inputs.push_back(tensor);
+    Op op{OpKind::SliceInput, "slice"};
+    op.operands = {tensor};
+    op.dtype = dtype;
+    op.rows = rows;
+    op.cols = cols;
+    op.colOffset = colOffset;
+    const Tensor &t = program.tensors[tensor];
+    op.magnitude = t.init == "randint" ? 8 : t.init == "rand" ? 1 : 5;
+    op.exact = true;
+    op.precision = precisionOf(dtype);
+    return add(k, op);
+  }
+
+  int unary(Kernel &k, const std::string &name, int a) {
+    const Op &x = val(k, a);
+    Op op{OpKind::Unary, name};
+    op.operands = {a};
+    op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+    op.precision = x.precision;
+    op.magnitude = x.magnitude;
+    op.exact = x.exact && (name == "neg" || name == "abs" || name == "relu");
+    if (name == "exp")
+      op.magnitude = std::exp(x.magnitude);
+    else if (name == "log" || name == "sqrt")
+      op.magnitude = std::max(1.0, std::log(x.magnitude + 1) + x.magnitude / 2);
+    else if (name == "rsqrt" || name == "recip")
+      op.magnitude = 1;
+    if (x.dtype != DType::F32)
+      op.exact = op.exact && (name == "neg" || name == "abs" || name == "relu");
+    return add(k, op);
+  }
+
+  int scalarOp(Kernel &k, const std::string &name, int a, double s) {
+    const Op &x = val(k, a);
+    Op op{OpKind::ScalarOp, name};
+    op.operands = {a};
+    op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+    op.scalar = s;
+    op.precision = x.precision;
+    op.exact = x.exact && (x.dtype == DType::F32 || !isFloat(x.dtype) ||
+                           name == "maxs" || name == "mins");
+    if (name == "adds" || name == "subs")
+      op.magnitude = x.magnitude + std::fabs(s);
+    else if (name == "muls")
+      op.magnitude = x.magnitude * std::fabs(s);
+    else if (name == "divs")
+      op.magnitude = x.magnitude / std::fabs(s);
+    else
+      op.magnitude = std::max(x.magnitude, std::fabs(s));
+    return add(k, op);
+  }
+
+  /// |x| + 1: a positive operand for log, sqrt, rsqrt, recip and div.
+  int positive(Kernel &k, int a) {
+    return scalarOp(k, "adds", unary(k, "abs", a), 1.0);
+  }
+
+  int binary(Kernel &k, const std::string &name, int a, int b) {
+    const Op &x = val(k, a), &y = val(k, b);
+    Op op{OpKind::Binary, name};
+    op.operands = {a, b};
+    op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+    op.precision = std::max(x.precision, y.precision);
+    op.exact = x.exact && y.exact &&
+               (x.dtype == DType::F32 || !isFloat(x.dtype) || name == "max" ||
+                name == "min");
+    if (name == "add" || name == "sub")
+      op.magnitude = x.magnitude + y.magnitude;
+    else if (name == "mul")
+      op.magnitude = x.magnitude * y.magnitude;
+    else if (name == "div")
+      op.magnitude = x.magnitude; // y >= 1
+    else
+      op.magnitude = std::max(x.magnitude, y.magnitude);
+    return add(k, op);
+  }
+
+  int cast(Kernel &k, int a, DType to, const std::string &mode) {
+    const Op &x = val(k, a);
+    Op op{OpKind::Cast, "cast"};
+    op.operands = {a};
+    op.dtype = to, op.rows = x.rows, op.cols = x.cols;
+    op.mode = mode;
+    op.magnitude = x.magnitude;
+    op.precision = std::max(x.precision, precisionOf(to));
+    // Rounding an exact value is exact; a value off by an ulp may round to
+    // the other side of a tie.
+    op.exact = x.exact;
+    return add(k, op);
+  }
+
+  /// A value of `dtype` with the shape of `like`, or -1.
+  int findValue(Kernel &k, DType dtype, Dim rows, Dim cols, int avoid = -1) {
+    std::vector<int> found;
+    for (int i = 0; i < int(k.ops.size()); ++i)
+      if (i != avoid && usable[i] && k.ops[i].dtype == dtype &&
+          k.ops[i].rows == rows && k.ops[i].cols == cols &&
+          k.ops[i].magnitude < 1e4)
+        found.push_back(i);
+    return found.empty() ? -1 : found[pick(int(found.size()))];
+  }
+
+  int randomValue(Kernel &k, bool floatOnly) {
+    std::vector<int> found;
+    for (int i = 0; i < int(k.ops.size()); ++i)
+      if (usable[i] && (!floatOnly || isFloat(k.ops[i].dtype)) &&
+          k.ops[i].magnitude < 1e4)
+        found.push_back(i);
+    if (found.empty())
+      return -1;
+    // Recent values more often: chains are where passes interact.
+    if (chance(0.6))
+      return found[found.size() - 1 - (found.size() > 1 && chance(0.3))];
+    return found[pick(int(found.size()))];
+  }
+
+  void step(Kernel &k);
+  void buildKernel(Kernel &k, int carryTensor);
+
+  std::mt19937_64 rng;
+  Program program;
+  std::vector<bool> usable; // per op of the kernel being built
+};
+
+void Builder::step(Kernel &k) {
+  usable.resize(k.ops.size(), true);
+  int a = randomValue(k, false);
+  if (a < 0)
+    return;
+  const Op x = k.ops[a];
+  bool fl = isFloat(x.dtype);
+  int choice = pick(14);
+  auto markNew = [&] { usable.resize(k.ops.size(), true); };
+  switch (choice) {
+  case 0: { // unary
+    std::string name =
+        fl ? choose<std::string>(
+                 {"neg", "abs", "relu", "exp", "log", "sqrt", "rsqrt", "recip"})
+           : choose<std::string>({"neg", "abs", "relu"});
+    if (name == "exp") {
+      int arg = x.magnitude > 3 ? scalarOp(k, "mins", a, 2.5) : a;
+      if (x.magnitude > 3)
+        arg = scalarOp(k, "maxs", arg, -30.0);
+      unary(k, name, arg);
+    } else if (name == "log" || name == "sqrt" || name == "rsqrt" ||
+               name == "recip") {
+      unary(k, name, positive(k, a));
+    } else {
+      unary(k, name, a);
+    }
+    break;
+  }
+  case 1:
+  case 2: { // binary with a value of the same type, or a new input slice
+    int b = findValue(k, x.dtype, x.rows, x.cols, a);
+    if (b < 0 || chance(0.3))
+      b = sliceInput(k, x.dtype, x.rows, x.cols, -1,
+                     chance(0.3) ? 8 * pick(4) : 0);
+    std::string name =
+        choose<std::string>({"add", "sub", "mul", "div", "max", "min"});
+    if (name == "div" && !fl)
+      name = "add";
+    if (name == "mul" && k.ops[a].magnitude * k.ops[b].magnitude > 1e3)
+      name = "max";
+    if (name == "div")
+      b = positive(k, b);
+    binary(k, name, a, b);
+    break;
+  }
+  case 3: { // scalar
+    std::string name =
+        choose<std::string>({"adds", "subs", "muls", "divs", "maxs", "mins"});
+    double s = fl ? choose<double>({0.5, -1.5, 2.0, 0.25, -3.0, 1.0})
+                  : choose<double>({1, -2, 3, 5});
+    if (!fl && name == "divs")
+      name = "adds";
+    if (name == "muls" && x.magnitude * std::fabs(s) > 1e3)
+      name = "maxs";
+    scalarOp(k, name, a, s);
+    break;
+  }
+  case 4: { // cast
+    std::string mode = choose<std::string>(
+        {"rint", "round", "floor", "ceil", "trunc", "odd", "none"});
+    if (fl) {
+      if (x.exact && chance(0.4) && x.magnitude < 100) {
+        DType to = choose<DType>({DType::I32, DType::I16});
+        // The device converts f16/bf16 to integers directly only for some
+        // pairs; the exact value is what matters, so widen first.
+        int src = x.dtype == DType::F32 ? a : cast(k, a, DType::F32, "none");
+        cast(k, src, to, mode);
+      } else {
+        DType to = x.dtype == DType::F32
+                       ? choose<DType>({DType::BF16, DType::F16})
+                       : DType::F32;
+        if (x.dtype == DType::F32 && to == DType::F16 && x.magnitude > 6e4)
+          to = DType::BF16;
+        cast(k, a, to, mode);
+      }
+    } else {
+      DType to = x.magnitude < 256
+                     ? choose<DType>({DType::F32, DType::BF16, DType::F16})
+                     : DType::F32;
+      cast(k, a, to, mode);
+    }
+    break;
+  }
+  case 5:
+  case 6: { // reduction, then a use of it
+    if (!fl)
+      break;
+    bool row = chance(0.5);
+    std::string what = choose<std::string>({"sum", "max", "min"});
+    int src = a;
+    if (chance(0.3) && (what != "sum")) {
+      // A masked reduction: pad with -inf (max) / +inf (min) outside the
+      // valid part, as attention masks a sequence tail.
+      Op pad{OpKind::FillPad, "fillpad"};
+      pad.operands = {a};
+      pad.dtype = x.dtype, pad.rows = x.rows, pad.cols = x.cols;
+      pad.pad = what == "max" ? "min" : "max";
+      pad.validRows = row ? -1 : 1 + pick(4); // -1: all rows
+      pad.validCols = row ? 1 + pick(40) : -1;
+      pad.magnitude = x.magnitude, pad.exact = x.exact;
+      pad.precision = x.precision;
+      src = add(k, pad);
+      markNew();
+      usable[src] = false; // infinite outside the valid part
+    }
+    const Op &s = k.ops[src];
+    Op op{OpKind::Reduce, (row ? "row_" : "col_") + what};
+    op.operands = {src};
+    op.dtype = s.dtype;
+    op.rows = row ? s.rows : Dim{false, 1};
+    op.cols = row ? Dim{false, 1} : s.cols;
+    op.precision = s.precision;
+    int64_t n =
+        row ? (s.cols.isRows ? 32 : s.cols.n) : (s.rows.isRows ? 32 : s.rows.n);
+    op.magnitude = what == "sum" ? s.magnitude * double(n) : s.magnitude;
+    op.exact = what != "sum" && s.exact;
+    int r = add(k, op);
+    markNew();
+    // Use it: broadcast back onto a value of the source's shape.
+    const Op base = k.ops[a];
+    if (chance(0.7)) {
+      std::string f = choose<std::string>(
+          {"add", "sub", "mul", "div", "max", "min", "expdif"});
+      Op e{OpKind::ExpandBinary, (row ? "row_expand_" : "col_expand_") + f};
+      int lhs = a;
+      if (f == "div") {
+        // Divide by |v| + 1.
+        r = positive(k, r);
+        markNew();
+      }
+      if (f == "expdif") {
+        // exp(x - v) with x - v bounded: clamp both.
+        lhs = scalarOp(k, "maxs", scalarOp(k, "mins", a, 2.0), -2.0);
+        r = scalarOp(k, "maxs", scalarOp(k, "mins", r, 2.0), -2.0);
+        markNew();
+      }
+      if (f == "mul" && k.ops[lhs].magnitude * k.ops[r].magnitude > 1e3)
+        e.name = (row ? "row_expand_" : "col_expand_") + std::string("max");
+      e.operands = {lhs, r};
+      e.dtype = base.dtype, e.rows = base.rows, e.cols = base.cols;
+      e.precision = std::max(k.ops[lhs].precision, k.ops[r].precision);
+      e.exact = k.ops[lhs].exact && k.ops[r].exact &&
+                (base.dtype == DType::F32 || f == "max" || f == "min") &&
+                f != "expdif";
+      e.magnitude = f == "expdif" ? std::exp(4.0)
+                    : f == "mul"  ? k.ops[lhs].magnitude * k.ops[r].magnitude
+                                  : k.ops[lhs].magnitude + k.ops[r].magnitude;
+      add(k, e);
+    } else {
+      Op e{OpKind::Expand, row ? "row_expand" : "col_expand"};
+      e.operands = {r};
+      e.dtype = base.dtype, e.rows = base.rows, e.cols = base.cols;
+      e.precision = k.ops[r].precision, e.exact = k.ops[r].exact;
+      e.magnitude = k.ops[r].magnitude;
+      add(k, e);
+    }
+    break;
+  }
+  case 7: { // transpose (and back, sometimes)
+    if (!fl)
+      break;
+    Op op{OpKind::Transpose, "transpose"};
+    op.operands = {a};
+    op.dtype = x.dtype, op.rows = x.cols, op.cols = x.rows;
+    op.magnitude = x.magnitude, op.exact = x.exact, op.precision = x.precision;
+    int t = add(k, op);
+    if (chance(0.5)) {
+      Op back = op;
+      back.operands = {t};
+      back.rows = x.rows, back.cols = x.cols;
+      add(k, back);
+    }
+    break;
+  }
+  case 8: { // fillpad with zeros
+    Op op{OpKind::FillPad, "fillpad"};
+    op.operands = {a};
+    op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+    op.pad = "zero";
+    op.validRows = 1 + pick(24);
+    op.validCols = 1 + pick(80);
+    op.magnitude = x.magnitude, op.exact = x.exact, op.precision = x.precision;
+    add(k, op);
+    break;
+  }
+  case 9: { // a matmul: lhs from the values, rhs a K x N input window
+    if (!fl || x.cols.isRows)
+      break;
+    DType t = x.dtype == DType::F32 ? (chance(0.5) ? DType::F32 : DType::BF16)
+                                    : x.dtype;
+    int lhs = x.dtype == t ? a : cast(k, a, t, "rint");
+    Dim n{false, choose<int64_t>({8, 16, 24, 32, 40, 64})};
+    int rhs = sliceInput(k, t, x.cols, n, -1, 0);
+    k.ops[rhs].colOffset = -1; // block-independent window: rows from 0
+    Op op{OpKind::Matmul, "matmul"};
+    op.operands = {lhs, rhs};
+    op.dtype = DType::F32, op.rows = x.rows, op.cols = n;
+    op.magnitude = k.ops[lhs].magnitude * 5 * double(x.cols.n);
+    op.exact = false;
+    op.precision = 0;
+    int m = add(k, op);
+    markNew();
+    if (op.magnitude > 1e3)
+      scalarOp(k, "muls", m, 1.0 / 64);
+    break;
+  }
+  case 10: { // a K-loop of matmul_acc over input windows
+    DType t = choose<DType>({DType::F32, DType::BF16, DType::F16});
+    Op op{OpKind::MatmulKLoop, "matmul_acc"};
+    op.chunk = choose<int64_t>({16, 32, 64});
+    op.chunks = 2 + pick(3);
+    Dim k0{false, op.chunk};
+    Dim n{false, choose<int64_t>({8, 16, 32, 48})};
+    int A = newTensor("in", t, "randn"), B = newTensor("in", t, "randn");
+    k.inputs.push_back(A);
+    k.inputs.push_back(B);
+    op.operands = {A, B};
+    op.dtype = DType::F32, op.rows = Dim{true, 0}, op.cols = n;
+    op.magnitude = 25.0 * double(op.chunk * op.chunks) / 8;
+    op.exact = false;
+    (void)k0;
+    add(k, op);
+    break;
+  }
+  case 11: { // a loop carrying two values, the old one read after update
+    if (!fl)
+      break;
+    Op op{OpKind::CarryLoop, choose<std::string>({"max", "min", "add"})};
+    op.chunks = 2 + pick(3);
+    op.readOldAfterUpdate = chance(0.7);
+    int tensor = newTensor("in", x.dtype, "randn");
+    k.inputs.push_back(tensor);
+    op.operands = {a, tensor};
+    op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+    op.magnitude = (x.magnitude + 5) * double(op.chunks + 2);
+    op.exact = x.exact && x.dtype == DType::F32;
+    op.precision = x.precision;
+    if (x.rows.isRows || x.rows.n > 0)
+      add(k, op);
+    break;
+  }
+  case 12: { // reshape a column into a row and back
+    if (!(x.cols == Dim{false, 1}) || x.rows.isRows == false)
+      break;
+    Op op{OpKind::Reshape, "reshape"};
+    op.operands = {a};
+    op.dtype = x.dtype, op.rows = Dim{false, 1}, op.cols = x.rows;
+    op.magnitude = x.magnitude, op.exact = x.exact, op.precision = x.precision;
+    int r = add(k, op);
+    Op back = op;
+    back.operands = {r};
+    back.rows = x.rows, back.cols = Dim{false, 1};
+    add(k, back);
+    break;
+  }
+  case 13: { // a constant
+    Op op{OpKind::Full, "full"};
+    op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+    op.scalar =
+        fl ? choose<double>({0.5, -2.0, 3.25}) : choose<double>({3, -7});
+    op.magnitude = std::fabs(op.scalar);
+    int c = add(k, op);
+    markNew();
+    binary(k, choose<std::string>({"add", "max", "sub"}), a, c);
+    break;
+  }
+  }
+  usable.resize(k.ops.size(), true);
+}
+
+void Builder::buildKernel(Kernel &k, int carryTensor) {
+  usable.clear();
+  DType first = choose<DType>({DType::F32, DType::F32, DType::F32, DType::BF16,
+                               DType::F16, DType::I32});
+  Dim rows{true, 0};
+  if (carryTensor >= 0) {
+    const Tensor &t = program.tensors[carryTensor];
+    sliceInput(k, t.dtype, rows, Dim{false, 24}, carryTensor, 0);
+  }
+  Dim cols{false, choose<int64_t>({8, 16, 24, 37, 40, 64, 72, 100, 128})};
+  sliceInput(k, first, rows, cols, -1, chance(0.3) ? 16 : 0);
+  if (chance(0.2))
+    sliceInput(k, DType::F32, Dim{false, 1}, cols, -1, 0);
+  int steps = 3 + pick(9);
+  for (int i = 0; i < steps; ++i)
+    step(k);
+  usable.resize(k.ops.size(), true);
+  // Outputs: the last value, and sometimes others.
+  std::vector<int> candidates;
+  for (int i = 0; i < int(k.ops.size()); ++i)
+    if (usable[i] && k.ops[i].kind != OpKind::SliceInput)
+      candidates.push_back(i);
+  if (candidates.empty())
+    candidates.push_back(int(k.ops.size()) - 1);
+  std::set<int> chosen = {candidates.back()};
+  int extra = pick(3);
+  for (int i = 0; i < extra; ++i)
+    chosen.insert(candidates[pick(int(candidates.size()))]);
+  for (int v : chosen)
+    k.outputs.push_back({v, newTensor("out", k.ops[v].dtype, "")});
+}
+
+Program Builder::build(uint64_t seed) {
+  program.seed = seed;
+  int kernels = chance(0.3) ? 2 : 1;
+  int carry = -1;
+  for (int i = 0; i < kernels; ++i) {
+    Kernel k;
+    k.shape = choose<std::string>(
+        {"single", "parallel", "parallel", "range", "spmd", "spmd"});
+    k.blocks = k.shape == "single" ? 1 : 1 + pick(4);
+    k.rows = choose<int64_t>({1, 2, 3, 4, 5, 8, 8, 12, 16, 16, 17, 24, 32});
+    if (carry >= 0) {
+      // Read the producer's rows with another decomposition.
+      const Kernel &producer = program.kernels.back();
+      int64_t total = producer.blocks * producer.rows;
+      std::vector<int64_t> divisors;
+      for (int64_t d = 1; d <= std::min<int64_t>(total, 4); ++d)
+        if (total % d == 0)
+          divisors.push_back(d);
+      k.blocks = divisors[pick(int(divisors.size()))];
+      k.rows = total / k.blocks;
+      if (k.blocks == 1)
+        k.shape = "single";
+      else if (k.shape == "single")
+        k.shape = "parallel";
+    }
+    buildKernel(k, carry);
+    if (i + 1 < kernels) {
+      // Pass a 24-column value to the next kernel through a GM tensor.
+      int v = -1;
+      for (int j = int(k.ops.size()) - 1; j >= 0 && v < 0; --j)
+        if (usable.size() > size_t(j) && usable[j] && k.ops[j].rows.isRows &&
+            k.ops[j].cols == Dim{false, 24})
+          v = j;
+      if (v < 0) {
+        int s = sliceInput(k, DType::F32, Dim{true, 0}, Dim{false, 24});
+        v = scalarOp(k, "muls", s, 2.0);
+      }
+      carry = newTensor("tmp", k.ops[v].dtype, "");
+      k.outputs.push_back({v, carry});
+    }
+    program.kernels.push_back(std::move(k));
+  }
+  return program;
+}
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+struct Shape {
+  int64_t rows = 0, cols = 0;
+};
+
+/// What a program needs of each tensor: its shape, from its uses.
+struct Layout {
+  std::map<int, Shape> shapes;
+  bool valid = true;
+};
+
+std::vector<bool> liveOps(const Kernel &k) {
+  std::vector<bool> live(k.ops.size(), false);
+  std::function<void(int)> mark = [&](int v) {
+    if (v < 0 || v >= int(k.ops.size()) || live[v])
+      return;
+    live[v] = true;
+    const Op &op = k.ops[v];
+    if (op.kind == OpKind::SliceInput || op.kind == OpKind::MatmulKLoop)
+      return;
+    if (op.kind == OpKind::CarryLoop)
+      return mark(op.operands[0]);
+    for (int o : op.operands)
+      mark(o);
+  };
+  for (auto [v, t] : k.outputs)
+    mark(v);
+  return live;
+}
+
+Layout layoutOf(const Program &p) {
+  Layout layout;
+  auto need = [&](int tensor, int64_t rows, int64_t cols) {
+    Shape &s = layout.shapes[tensor];
+    s.rows = std::max(s.rows, rows);
+    s.cols = std::max(s.cols, cols);
+  };
+  for (const Kernel &k : p.kernels) {
+    std::vector<bool> live = liveOps(k);
+    for (size_t i = 0; i < k.ops.size(); ++i) {
+      if (!live[i])
+        continue;
+      const Op &op = k.ops[i];
+      int64_t r = op.rows.eval(k.rows), c = op.cols.eval(k.rows);
+      if (op.kind == OpKind::SliceInput) {
+        if (op.colOffset < 0)
+          need(op.operands[0], r, c); // one window for every block
+        else
+          need(op.operands[0], k.blocks * r, op.colOffset + c);
+      } else if (op.kind == OpKind::MatmulKLoop) {
+        int64_t kk = op.chunk * op.chunks;
+        need(op.operands[0], k.blocks * k.rows, kk);
+        need(op.operands[1], kk, c);
+      } else if (op.kind == OpKind::CarryLoop) {
+        need(op.operands[1], k.blocks * r, c * op.chunks);
+      }
+    }
+    for (auto [v, t] : k.outputs) {
+      const Op &op = k.ops[v];
+      int64_t r = op.rows.eval(k.rows), c = op.cols.eval(k.rows);
+      if (p.tensors[t].role == "tmp") {
+        // The producer defines it: readers must fit inside.
+        Shape &s = layout.shapes[t];
+        int64_t rows = k.blocks * r;
+        if ((s.rows && s.rows > rows) || (s.cols && s.cols > c))
+          layout.valid = false;
+        s.rows = rows, s.cols = c;
+      } else {
+        need(t, k.blocks * r, c);
+      }
+    }
+  }
+  // A tmp tensor read beyond what its producer writes.
+  for (const Kernel &k : p.kernels) {
+    std::vector<bool> live = liveOps(k);
+    for (size_t i = 0; i < k.ops.size(); ++i) {
+      const Op &op = k.ops[i];
+      if (!live[i] || op.kind != OpKind::SliceInput)
+        continue;
+      const Tensor &t = p.tensors[op.operands[0]];
+      if (t.role != "tmp")
+        continue;
+      bool written = false;
+      for (const Kernel &w : p.kernels)
+        for (auto [v, tt] : w.outputs)
+          written |= tt == op.operands[0];
+      if (!written)
+        layout.valid = false;
+      const Shape &s = layout.shapes[op.operands[0]];
+      if (k.blocks * op.rows.eval(k.rows) > s.rows ||
+          op.colOffset + op.cols.eval(k.rows) > s.cols)
+        layout.valid = false;
+    }
+  }
+  return layout;
+}
+
+std::string fmt(double v) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.6e", v);
+  return buffer;
+}
+
+class Printer {
+public:
+  explicit Printer(const Program &p) : p(p), layout(layoutOf(p)) {}
+
+  std::string print();
+
+private:
+  std::string tensorType(int64_t r, int64_t c, DType d) {
+    return "!pypto.tensor<" + std::to_string(r) + "x" + std::to_string(c) +
+           "x" + dtypeName(d) + ">";
+  }
+  std::string typeOf(const Kernel &k, const Op &op) {
+    return tensorType(op.rows.eval(k.rows), op.cols.eval(k.rows), op.dtype);
+  }
+  std::string tensorTypeOf(int t) {
+    const Shape &s = layout.shapes[t];
+    return tensorType(s.rows, s.cols, p.tensors[t].dtype);
+  }
+  /// An index constant of the current kernel.
+  std::string index(int64_t v) {
+    std::string name = "%k" + std::to_string(kernel) + "_c" + std::to_string(v);
+    constants.insert(v);
+    return name;
+  }
+  std::string scalarConstant(double v, DType d) {
+    std::string name =
+        "%k" + std::to_string(kernel) + "_s" + std::to_string(counter++);
+    body << "      " << name << " = arith.constant "
+         << (isFloat(d) ? fmt(v) : std::to_string(int64_t(v))) << " : "
+         << dtypeName(d) << "\n";
+    return name;
+  }
+  std::string fresh() {
+    return "%k" + std::to_string(kernel) + "_t" + std::to_string(counter++);
+  }
+  std::string value(int v) {
+    return "%k" + std::to_string(kernel) + "_v" + std::to_string(v);
+  }
+  /// The first row of this block's window of `rows` rows.
+  std::string rowOffset(int64_t rows) {
+    if (rows == 1)
+      return blockIndex;
+    std::string name = fresh();
+    body << "      " << name << " = arith.muli " << blockIndex << ", "
+         << index(rows) << " : index\n";
+    return name;
+  }
+  void printOp(const Kernel &k, int v);
+
+  const Program &p;
+  Layout layout;
+  int kernel = 0;
+  int counter = 0;
+  std::string blockIndex;
+  std::set<int64_t> constants;
+  std::ostringstream body;
+};
+
+void Printer::printOp(const Kernel &k, int v) {
+  const Op &op = k.ops[v];
+  std::string result = value(v);
+  std::string type = typeOf(k, op);
+  auto operand = [&](int i) { return value(op.operands[i]); };
+  auto operandType = [&](int i) { return typeOf(k, k.ops[op.operands[i]]); };
+  std::ostringstream &os = body;
+  const char *in = "      ";
+  switch (op.kind) {
+  case OpKind::SliceInput: {
+    int t = op.operands[0];
+    int64_t r = op.rows.eval(k.rows);
+    std::string row = op.colOffset < 0 ? index(0) : rowOffset(r);
+    os << in << result << " = pypto.slice %" << p.tensors[t].name << "[" << row
+       << ", " << index(std::max<int64_t>(op.colOffset, 0)) << "] [" << r
+       << ", " << op.cols.eval(k.rows) << "] : " << tensorTypeOf(t) << " -> "
+       << type << "\n";
+    return;
+  }
+  case OpKind::Unary:
+  case OpKind::Transpose:
+    if (op.kind == OpKind::Unary) {
+      os << in << result << " = pypto." << op.name << " " << operand(0) << " : "
+         << type << "\n";
+    } else {
+      os << in << result << " = pypto.transpose " << operand(0) << " : "
+         << operandType(0) << " -> " << type << "\n";
+    }
+    return;
+  case OpKind::Binary:
+    os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
+       << operand(1) << " : " << type << "\n";
+    return;
+  case OpKind::ScalarOp: {
+    std::string s = scalarConstant(op.scalar, op.dtype);
+    os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
+       << s << " : " << type << ", " << dtypeName(op.dtype) << "\n";
+    return;
+  }
+  case OpKind::Cast:
+    os << in << result << " = pypto.cast " << operand(0) << " round " << op.mode
+       << " : " << operandType(0) << " -> " << type << "\n";
+    return;
+  case OpKind::Reduce:
+  case OpKind::Expand:
+  case OpKind::Reshape:
+    os << in << result << " = pypto." << op.name << " " << operand(0) << " : "
+       << operandType(0) << " -> " << type << "\n";
+    return;
+  case OpKind::ExpandBinary:
+    os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
+       << operand(1) << " : " << operandType(0) << ", " << operandType(1)
+       << "\n";
+    return;
+  case OpKind::Full: {
+    std::string s = scalarConstant(op.scalar, op.dtype);
+    os << in << result << " = pypto.full " << s << " : " << dtypeName(op.dtype)
+       << " -> " << type << "\n";
+    return;
+  }
+  case OpKind::FillPad: {
+    int64_t r = op.rows.eval(k.rows), c = op.cols.eval(k.rows);
+    int64_t vr = op.validRows < 0 ? r : std::min(op.validRows, r);
+    int64_t vc = op.validCols < 0 ? c : std::min(op.validCols, c);
+    os << in << result << " = pypto.fillpad " << operand(0) << " valid ["
+       << index(vr) << ", " << index(vc) << "] pad " << op.pad << " : " << type
+       << " -> " << type << "\n";
+    return;
+  }
+  case OpKind::Matmul:
+    os << in << result << " = pypto.matmul " << operand(0) << ", " << operand(1)
+       << " : " << operandType(0) << ", " << operandType(1) << " -> " << type
+       << "\n";
+    return;
+  case OpKind::MatmulKLoop: {
+    int A = op.operands[0], B = op.operands[1];
+    int64_t r = k.rows, n = op.cols.eval(k.rows), c = op.chunk;
+    DType t = p.tensors[A].dtype;
+    std::string row = rowOffset(r), a0 = fresh(), b0 = fresh(), p0 = fresh();
+    std::string at = tensorType(r, c, t), bt = tensorType(c, n, t);
+    os << in << a0 << " = pypto.slice %" << p.tensors[A].name << "[" << row
+       << ", " << index(0) << "] [" << r << ", " << c
+       << "] : " << tensorTypeOf(A) << " -> " << at << "\n";
+    os << in << b0 << " = pypto.slice %" << p.tensors[B].name << "[" << index(0)
+       << ", " << index(0) << "] [" << c << ", " << n
+       << "] : " << tensorTypeOf(B) << " -> " << bt << "\n";
+    os << in << p0 << " = pypto.matmul " << a0 << ", " << b0 << " : " << at
+       << ", " << bt << " -> " << type << "\n";
+    if (op.chunks == 1) {
+      os << in << result << " = pypto.adds " << p0 << ", "
+         << scalarConstant(0.0, DType::F32) << " : " << type << ", f32\n";
+      return;
+    }
+    std::string kk = fresh(), acc = fresh(), ak = fresh(), bk = fresh(),
+                nx = fresh();
+    os << in << result << " = scf.for " << kk << " = " << index(c) << " to "
+       << index(c * op.chunks) << " step " << index(c) << " iter_args(" << acc
+       << " = " << p0 << ") -> (" << type << ") {\n";
+    os << in << "  " << ak << " = pypto.slice %" << p.tensors[A].name << "["
+       << row << ", " << kk << "] [" << r << ", " << c
+       << "] : " << tensorTypeOf(A) << " -> " << at << "\n";
+    os << in << "  " << bk << " = pypto.slice %" << p.tensors[B].name << "["
+       << kk << ", " << index(0) << "] [" << c << ", " << n
+       << "] : " << tensorTypeOf(B) << " -> " << bt << "\n";
+    os << in << "  " << nx << " = pypto.matmul_acc " << acc << ", " << ak
+       << ", " << bk << " : " << at << ", " << bt << " -> " << type << "\n";
+    os << in << "  scf.yield " << nx << " : " << type << "\n";
+    os << in << "} {pypto.loop = \"range\"}\n";
+    return;
+  }
+  case OpKind::CarryLoop: {
+    int tensor = op.operands[1];
+    int64_t r = op.rows.eval(k.rows), c = op.cols.eval(k.rows);
+    std::string row = rowOffset(r);
+    std::string j = fresh(), m = fresh(), acc = fresh(), x = fresh(),
+                mn = fresh(), an = fresh(), res = fresh();
+    os << in << res << ":2 = scf.for " << j << " = " << index(0) << " to "
+       << index(c * op.chunks) << " step " << index(c) << " iter_args(" << m
+       << " = " << operand(0) << ", " << acc << " = " << operand(0) << ") -> ("
+       << type << ", " << type << ") {\n";
+    os << in << "  " << x << " = pypto.slice %" << p.tensors[tensor].name << "["
+       << row << ", " << j << "] [" << r << ", " << c
+       << "] : " << tensorTypeOf(tensor) << " -> " << type << "\n";
+    os << in << "  " << mn << " = pypto." << op.name << " " << m << ", " << x
+       << " : " << type << "\n";
+    if (op.readOldAfterUpdate) {
+      std::string d = fresh();
+      // The old value, read after the new one is computed.
+      os << in << "  " << d << " = pypto.sub " << m << ", " << mn << " : "
+         << type << "\n";
+      os << in << "  " << an << " = pypto.add " << acc << ", " << d << " : "
+         << type << "\n";
+    } else {
+      os << in << "  " << an << " = pypto.add " << acc << ", " << x << " : "
+         << type << "\n";
+    }
+    os << in << "  scf.yield " << mn << ", " << an << " : " << type << ", "
+       << type << "\n";
+    os << in << "} {pypto.loop = \"range\"}\n";
+    os << in << result << " = pypto.add " << res << "#0, " << res
+       << "#1 : " << type << "\n";
+    return;
+  }
+  }
+}
+
+std::string Printer::print() {
+  if (!layout.valid)
+    return "";
+  // Tolerances: the loosest any output needs.
+  double rtol = 1e-6, magnitude = 1;
+  for (const Kernel &k : p.kernels) {
+    std::vector<bool> live = liveOps(k);
+    for (size_t i = 0; i < k.ops.size(); ++i) {
+      if (!live[i])
+        continue;
+      const Op &op = k.ops[i];
+      if (op.rows.eval(k.rows) < 1 || op.cols.eval(k.rows) < 1)
+        return "";
+      magnitude = std::max(magnitude, std::min(op.magnitude, 1e6));
+      double r = op.precision == 2   ? 3e-2
+                 : op.precision == 1 ? 1e-2
+                 : op.exact          ? 1e-6
+                                     : 2e-4;
+      rtol = std::max(rtol, r);
+    }
+  }
+  double atol = rtol * magnitude;
+  std::string name = "fuzz_" + std::to_string(p.seed);
+  std::ostringstream os;
+  os << "// Generated by pypto-fuzz (seed " << p.seed << ").\n";
+  os << "module @" << name << " attributes {pypto.rtol = " << fmt(rtol)
+     << " : f64, pypto.atol = " << fmt(atol) << " : f64} {\n";
+  os << "  func.func @" << name << "(";
+  bool first = true;
+  std::set<int> used;
+  for (auto &[t, s] : layout.shapes)
+    used.insert(t);
+  for (int t = 0; t < int(p.tensors.size()); ++t) {
+    const Tensor &tensor = p.tensors[t];
+    if (!used.count(t) || tensor.role == "tmp")
+      continue;
+    os << (first ? "" : ",\n      ") << "%" << tensor.name << ": "
+       << tensorTypeOf(t);
+    first = false;
+    if (tensor.role == "in")
+      os << " {pypto.init = \"" << tensor.init << "\"}";
+    else
+      os << " {pypto.dir = \"out\"}";
+  }
+  os << ") {\n";
+  for (int t = 0; t < int(p.tensors.size()); ++t)
+    if (used.count(t) && p.tensors[t].role == "tmp")
+      os << "    %" << p.tensors[t].name
+         << " = pypto.create_tensor : " << tensorTypeOf(t) << "\n";
+  for (kernel = 0; kernel < int(p.kernels.size()); ++kernel) {
+    const Kernel &k = p.kernels[kernel];
+    std::vector<bool> live = liveOps(k);
+    constants.clear();
+    body.str("");
+    std::string kname = "k" + std::to_string(kernel);
+    blockIndex = "%" + kname + "_b";
+    for (size_t i = 0; i < k.ops.size(); ++i)
+      if (live[i])
+        printOp(k, int(i));
+    for (auto [v, t] : k.outputs) {
+      const Op &op = k.ops[v];
+      std::string row = rowOffset(op.rows.eval(k.rows));
+      body << "      pypto.assemble " << value(v) << " into %"
+           << p.tensors[t].name << "[" << row << ", " << index(0)
+           << "] : " << typeOf(k, op) << " into " << tensorTypeOf(t) << "\n";
+    }
+    std::string constantText;
+    for (int64_t c : constants)
+      constantText += "      %" + kname + "_c" + std::to_string(c) +
+                      " = arith.constant " + std::to_string(c) + " : index\n";
+    if (k.shape == "spmd") {
+      os << "    pypto.spmd core_group \"" << kname << "\" blocks(" << k.blocks
+         << ") (" << blockIndex << ") {\n"
+         << constantText << body.str() << "    }\n";
+    } else if (k.shape == "single" || k.blocks == 1) {
+      os << "    " << blockIndex << " = arith.constant 0 : index\n"
+         << "    pypto.at core_group \"" << kname << "\" {\n"
+         << constantText << body.str() << "    }\n";
+    } else {
+      os << "    %" << kname << "_lo = arith.constant 0 : index\n"
+         << "    %" << kname << "_hi = arith.constant " << k.blocks
+         << " : index\n"
+         << "    %" << kname << "_one = arith.constant 1 : index\n"
+         << "    scf.for " << blockIndex << " = %" << kname << "_lo to %"
+         << kname << "_hi step %" << kname << "_one {\n"
+         << "    pypto.at core_group \"" << kname << "\" {\n"
+         << constantText << body.str() << "    }\n"
+         << "    } {pypto.loop = \"" << k.shape << "\"}\n";
+    }
+  }
+  os << "    return\n  }\n}\n";
+  return os.str();
+}
+
+} // namespace
+
+Program pypto::fuzz::generateProgram(uint64_t seed) {
+  return Builder(seed).build(seed);
+}
+
+std::string pypto::fuzz::printProgram(const Program &program) {
+  return Printer(program).print();
+}
+
+int pypto::fuzz::liveOpCount(const Program &program) {
+  int count = 0;
+  for (const Kernel &k : program.kernels) {
+    std::vector<bool> live = liveOps(k);
+    for (size_t i = 0; i < k.ops.size(); ++i)
+      count += live[i] ? (k.ops[i].kind == OpKind::MatmulKLoop ||
+                                  k.ops[i].kind == OpKind::CarryLoop
+                              ? 1 + int(k.ops[i].chunks)
+                              : 1)
+                       : 0;
+    count += int(k.blocks) + int(k.rows);
+  }
+  return count;
+}
+
+std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
+  std::vector<Program> out;
+  // Fewer kernels: drop the last one (nothing reads a last kernel's outputs).
+  if (program.kernels.size() > 1) {
+    Program p = program;
+    p.kernels.pop_back();
+    out.push_back(p);
+  }
+  for (size_t ki = 0; ki < program.kernels.size(); ++ki) {
+    const Kernel &k = program.kernels[ki];
+    // Fewer outputs (a tensor a later kernel reads stays written).
+    for (size_t oi = 0; oi < k.outputs.size() && k.outputs.size() > 1; ++oi) {
+      if (program.tensors[k.outputs[oi].second].role == "tmp")
+        continue;
+      Program p = program;
+      p.kernels[ki].outputs.erase(p.kernels[ki].outputs.begin() + oi);
+      out.push_back(p);
+    }
+    // Fewer blocks and rows.
+    for (int64_t blocks : {int64_t(1), k.blocks / 2})
+      if (blocks >= 1 && blocks < k.blocks) {
+        Program p = program;
+        p.kernels[ki].blocks = blocks;
+        out.push_back(p);
+      }
+    for (int64_t rows : {int64_t(1), k.rows / 2})
+      if (rows >= 1 && rows < k.rows) {
+        Program p = program;
+        p.kernels[ki].rows = rows;
+        out.push_back(p);
+      }
+    if (k.shape != "single" && k.blocks == 1) {
+      Program p = program;
+      p.kernels[ki].shape = "single";
+      out.push_back(p);
+    }
+    // Fewer ops: an op replaced by one of its operands of the same type.
+    std::vector<bool> live = liveOps(k);
+    for (size_t vi = 0; vi < k.ops.size(); ++vi) {
+      const Op &op = k.ops[vi];
+      if (!live[vi])
+        continue;
+      if (op.kind == OpKind::MatmulKLoop || op.kind == OpKind::CarryLoop) {
+        if (op.chunks > 1) {
+          Program p = program;
+          p.kernels[ki].ops[vi].chunks = 1;
+          out.push_back(p);
+        }
+      }
+      if (op.kind == OpKind::SliceInput || op.kind == OpKind::MatmulKLoop)
+        continue;
+      for (int operand : op.operands) {
+        if (op.kind == OpKind::CarryLoop && operand != op.operands[0])
+          continue;
+        const Op &o = k.ops[operand];
+        if (!(o.rows == op.rows) || !(o.cols == op.cols) || o.dtype != op.dtype)
+          continue;
+        Program p = program;
+        Kernel &pk = p.kernels[ki];
+        for (Op &user : pk.ops)
+          if (user.kind != OpKind::SliceInput &&
+              user.kind != OpKind::MatmulKLoop)
+            for (size_t i = 0; i < user.operands.size(); ++i)
+              if (user.operands[i] == int(vi) &&
+                  !(user.kind == OpKind::CarryLoop && i == 1))
+                user.operands[i] = operand;
+        for (auto &[v, t] : pk.outputs)
+          if (v == int(vi))
+            v = operand;
+        out.push_back(p);
+        break;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+//===- Generator.h - random valid pypto programs ----------------*- C++ -*-===//
+//
+// The program model of pypto-fuzz: kernels of ops over values whose shapes,
+// dtypes, magnitudes and exactness are tracked, so every generated program
+// is valid and its outputs can be compared with the reference interpreter at
+// a tolerance the dtypes justify. The model is what the shrinker edits; the
+// MLIR text is printed from it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_FUZZ_GENERATOR_H
+#define PYPTO_FUZZ_GENERATOR_H
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace pypto::fuzz {
+
+enum class DType { F32, F16, BF16, I32, I16, I8 };
+
+/// A dimension: the kernel's row count R (which the shrinker may lower) or a
+/// constant.
+struct Dim {
+  bool isRows = false;
+  int64_t n = 0;
+  int64_t eval(int64_t rows) const { return isRows ? rows : n; }
+  bool operator==(const Dim &o) const {
+    return isRows == o.isRows && (isRows || n == o.n);
+  }
+};
+
+enum class OpKind {
+  SliceInput,   // a window of a kernel input: operand = input index
+  Unary,        // neg abs relu exp log sqrt rsqrt recip
+  Binary,       // add sub mul div max min
+  ScalarOp,     // adds subs muls divs maxs mins
+  Cast,         // to `dtype`, rounding `mode`
+  Reduce,       // row_/col_ sum max min
+  Expand,       // row_expand / col_expand to `rows` x `cols`
+  ExpandBinary, // row_/col_expand_{add,...,expdif}
+  Full,         // a constant
+  FillPad,      // keep `validRows` x `validCols`
+  Transpose,
+  Reshape,     // Mx1 <-> 1xM
+  Matmul,      // operands 0, 1 (rhs from an input slice of K x N)
+  MatmulKLoop, // sum over K chunks of slices of inputs `a` and `b`
+  CarryLoop,   // a loop over column chunks carrying a value
+};
+
+struct Op {
+  OpKind kind;
+  std::string name;          // the pypto op: "add", "row_sum", "exp", ...
+  std::vector<int> operands; // value ids (SliceInput: the kernel input)
+  DType dtype = DType::F32;  // of the result
+  Dim rows, cols;            // of the result
+  double scalar = 0;         // ScalarOp, Full
+  std::string mode;          // Cast rounding mode
+  int64_t colOffset = 0;     // SliceInput: the window's first column
+  int64_t validRows = 0, validCols = 0; // FillPad
+  std::string pad;                      // FillPad: zero, max, min
+  int64_t chunk = 0, chunks = 0;        // MatmulKLoop / CarryLoop
+  bool readOldAfterUpdate = false;      // CarryLoop: d = old - new
+  // What the generator knows of the result.
+  double magnitude = 1; // a bound on |x|
+  bool exact = true;    // the device computes the reference's bits
+  int precision = 0;    // 0 exact or f32, 1 f16, 2 bf16 (tolerance class)
+};
+
+/// One `pypto.at` / `pypto.spmd` kernel and the loop around it.
+struct Kernel {
+  std::string shape; // "single", "parallel", "range", "spmd"
+  int64_t blocks = 1;
+  int64_t rows = 1;        // R
+  std::vector<int> inputs; // program tensors it reads (tensor ids)
+  std::vector<Op> ops;     // value id = index
+  std::vector<std::pair<int, int>> outputs; // (value id, tensor id)
+};
+
+/// A program tensor: an input, an output or an intermediate tensor that one
+/// kernel writes and a later one reads.
+struct Tensor {
+  std::string name;
+  DType dtype = DType::F32;
+  std::string role; // "in", "out", "tmp"
+  std::string init; // inputs: randn, randint, rand
+};
+
+struct Program {
+  uint64_t seed = 0;
+  std::vector<Tensor> tensors;
+  std::vector<Kernel> kernels;
+};
+
+/// A random valid program from `seed`.
+Program generateProgram(uint64_t seed);
+
+/// The MLIR text of `program` (dead ops are left out). Returns "" when the
+/// program is no longer valid (a shrink step broke a constraint).
+std::string printProgram(const Program &program);
+
+/// Every program one shrink step away from `program`, smallest first: fewer
+/// kernels, outputs, ops, blocks, rows, chunks.
+std::vector<Program> shrinkCandidates(const Program &program);
+
+/// The number of ops that reach an output (the size the shrinker lowers).
+int liveOpCount(const Program &program);
+
+const char *dtypeName(DType dtype);
+
+} // namespace pypto::fuzz
+
+#endif // PYPTO_FUZZ_GENERATOR_H
