@@ -171,9 +171,11 @@ private:
   /// loaded before the loop.
   LogicalResult carryTiles(scf::ForOp loop) {
     for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
-      if (!isa<GMTensorType>(init.getType()))
+      // The iteration argument, not the init: an init that is an earlier
+      // loop's result is already a tile.
+      if (!isa<GMTensorType>(loop.getRegionIterArg(i).getType()))
         continue;
-      Value tile = tiles.lookup(init);
+      Value tile = isa<TileType>(init.getType()) ? init : tiles.lookup(init);
       if (!tile) {
         FailureOr<Value> loaded = tileOf(init, loop);
         if (failed(loaded))

@@ -461,3 +461,28 @@ func.func @carried_parameter_window(%a: !pypto.tensor<16x16xf32>, %b: !pypto.ten
   pypto.assemble %r into %b[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A loop that starts from an earlier loop's result carries that tile.
+// CHECK-LABEL: func.func @chained_loops
+// CHECK:       %[[A:.+]] = scf.for {{.+}} -> (!pypto.tile<16x16xf32, vec>)
+// CHECK:       %[[B:.+]] = scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[X:.+]] = %[[A]]) -> (!pypto.tile<16x16xf32, vec>)
+// CHECK-NEXT:    %[[Y:.+]] = pypto.muls %[[X]], %{{.+}} : !pypto.tile<16x16xf32, vec>, f32
+// CHECK-NEXT:    scf.yield %[[Y]] : !pypto.tile<16x16xf32, vec>
+// CHECK:       pypto.store %[[B]]
+func.func @chained_loops(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %a) -> (!pypto.tensor<16x16xf32>) {
+    %y = pypto.adds %x, %s : !pypto.tensor<16x16xf32>, f32
+    scf.yield %y : !pypto.tensor<16x16xf32>
+  }
+  %q = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %r) -> (!pypto.tensor<16x16xf32>) {
+    %y = pypto.muls %x, %s : !pypto.tensor<16x16xf32>, f32
+    scf.yield %y : !pypto.tensor<16x16xf32>
+  }
+  pypto.assemble %q into %b[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  return
+}

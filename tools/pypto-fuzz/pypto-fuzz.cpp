@@ -103,8 +103,9 @@ Outcome classify(const proc::ProcessResult &result) {
   Outcome o;
   const std::string &out = result.output;
   if (!result.started) {
-    o.kind = "crash";
+    o.kind = "no-start";
     o.detail = result.startError;
+    return o;
   } else if (result.timedOut) {
     o.kind = "hang";
   } else if (result.exitStatus == 0) {
@@ -221,6 +222,8 @@ private:
   std::map<std::string, int> counts;     // kind -> runs
   std::map<std::string, int> signatures; // signature -> runs
   std::atomic<unsigned> next{0};
+  std::atomic<bool> stopped{false};
+  std::string startError;
 };
 
 int Fuzzer::run() {
@@ -240,8 +243,18 @@ int Fuzzer::run() {
       std::string dir = outOption + "/work/" + std::to_string(seed);
       bool failed = false;
       for (const std::string &platform : platforms) {
+        if (stopped)
+          return;
         Outcome o = text.empty() ? Outcome{"generator", "", "generator"}
                                  : runOnce(text, dir, platform);
+        if (o.kind == "no-start") {
+          // Not a finding: the toolchain under test is missing (or being
+          // rebuilt). Every later run would fail the same way.
+          std::lock_guard<std::mutex> lock(mutex);
+          if (!stopped.exchange(true))
+            startError = o.detail;
+          return;
+        }
         bool fresh;
         {
           std::lock_guard<std::mutex> lock(mutex);
@@ -268,6 +281,11 @@ int Fuzzer::run() {
     threads.emplace_back(worker);
   for (std::thread &t : threads)
     t.join();
+  if (stopped) {
+    std::fprintf(stderr, "pypto-fuzz: error: %s; stopped\n",
+                 startError.c_str());
+    return 2;
+  }
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
