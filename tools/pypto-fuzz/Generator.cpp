@@ -244,7 +244,7 @@ void Builder::step(Kernel &k) {
     return;
   const Op x = k.ops[a];
   bool fl = isFloat(x.dtype);
-  int choice = pick(14);
+  int choice = pick(15);
   auto markNew = [&] { usable.resize(k.ops.size(), true); };
   switch (choice) {
   case 0: { // unary
@@ -291,7 +291,10 @@ void Builder::step(Kernel &k) {
       name = "adds";
     if (name == "muls" && x.magnitude * std::fabs(s) > 1e3)
       name = "maxs";
-    scalarOp(k, name, a, s);
+    int r = scalarOp(k, name, a, s);
+    // Sometimes the program's scalar argument instead of a constant.
+    if ((x.dtype == DType::F32 || x.dtype == DType::I32) && chance(0.3))
+      k.ops[r].scalarArgument = true;
     break;
   }
   case 4: { // cast
@@ -490,6 +493,30 @@ void Builder::step(Kernel &k) {
     back.operands = {r};
     back.rows = x.rows, back.cols = Dim{false, 1};
     add(k, back);
+    break;
+  }
+  case 14: { // top-k: sort32 (+ mrgsort) and gather the first pairs
+    int64_t n = chance(0.5) ? 32 : 128;
+    int v =
+        x.dtype == DType::F32 && x.cols == Dim{false, n}
+            ? a
+            : sliceInput(k, chance(0.3) ? DType::I32 : DType::F32,
+                         x.rows.isRows ? x.rows : Dim{true, 0}, Dim{false, n});
+    if (k.ops[v].dtype != DType::F32)
+      v = cast(k, v, DType::F32, "rint"); // integers: many ties
+    int idx = sliceInput(k, DType::I32, Dim{false, 1}, Dim{false, n}, -1, 0);
+    k.ops[idx].colOffset = -1; // one index row for every block
+    program.tensors[k.ops[idx].operands[0]].init = "arange";
+    Op op{OpKind::Sort, "sort"};
+    op.operands = {v, idx};
+    op.mode = chance(0.5) ? "even" : "odd";
+    op.chunk = n;
+    op.chunks = choose<int64_t>({1, 8, 16, 32});
+    op.dtype = op.mode == "even" ? DType::F32 : DType::I32;
+    op.rows = k.ops[v].rows, op.cols = Dim{false, op.chunks};
+    op.magnitude = op.mode == "even" ? k.ops[v].magnitude : double(n);
+    op.exact = k.ops[v].exact;
+    add(k, op);
     break;
   }
   case 13: { // a constant
@@ -862,6 +889,18 @@ bool analyze(const Program &p, const Kernel &k,
       r.exact = false;
       break;
     }
+    case OpKind::Sort: {
+      Facts a = A(0);
+      if (op.mode == "odd") {
+        // Indices are only comparable where the order cannot differ.
+        if (!a.exact || a.error > 0)
+          return false;
+        r.magnitude = double(op.chunk);
+      } else {
+        r = a; // sorting moves values: the max-norm error stays
+      }
+      break;
+    }
     case OpKind::CarryLoop: {
       Facts a = A(0);
       double steps = double(op.chunks);
@@ -920,6 +959,10 @@ private:
          << (isFloat(d) ? fmt(v) : std::to_string(int64_t(v))) << " : "
          << dtypeName(d) << "\n";
     return name;
+  }
+  /// The entry argument that gives op `v` of the current kernel its scalar.
+  std::string scalarArgument(const Kernel &, int v) {
+    return "%a" + std::to_string(kernel) + "_" + std::to_string(v);
   }
   std::string fresh() {
     return "%k" + std::to_string(kernel) + "_t" + std::to_string(counter++);
@@ -982,7 +1025,8 @@ void Printer::printOp(const Kernel &k, int v) {
        << operand(1) << " : " << type << "\n";
     return;
   case OpKind::ScalarOp: {
-    std::string s = scalarConstant(op.scalar, op.dtype);
+    std::string s = op.scalarArgument ? scalarArgument(k, v)
+                                      : scalarConstant(op.scalar, op.dtype);
     os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
        << s << " : " << type << ", " << dtypeName(op.dtype) << "\n";
     return;
@@ -1056,6 +1100,26 @@ void Printer::printOp(const Kernel &k, int v) {
        << ", " << bk << " : " << at << ", " << bt << " -> " << type << "\n";
     os << in << "  scf.yield " << nx << " : " << type << "\n";
     os << in << "} {pypto.loop = \"range\"}\n";
+    return;
+  }
+  case OpKind::Sort: {
+    int64_t r = op.rows.eval(k.rows), n = op.chunk;
+    std::string values = operand(0), indices = operand(1);
+    std::string pairs = tensorType(r, 2 * n, DType::F32);
+    std::string sorted = fresh();
+    os << in << sorted << " = pypto.sort32 " << values << ", " << indices
+       << " : " << operandType(0) << ", " << operandType(1) << " -> " << pairs
+       << "\n";
+    // sort32 sorts runs of 32 pairs (64 columns); merges of four runs
+    // finish the row.
+    for (int64_t run = 64; run < 2 * n; run *= 4) {
+      std::string merged = fresh();
+      os << in << merged << " = pypto.mrgsort " << sorted
+         << " {block_len = " << run << " : i64} : " << pairs << "\n";
+      sorted = merged;
+    }
+    os << in << result << " = pypto.gather " << sorted << " " << op.mode
+       << " : " << pairs << " -> " << type << "\n";
     return;
   }
   case OpKind::CarryLoop: {
@@ -1145,6 +1209,22 @@ std::string Printer::print() {
     else
       os << " {pypto.dir = \"out\", pypto.compare = \"" << comparators[t]
          << "\"}";
+  }
+  for (kernel = 0; kernel < int(p.kernels.size()); ++kernel) {
+    const Kernel &k = p.kernels[kernel];
+    std::vector<bool> live = liveOps(k);
+    for (size_t i = 0; i < k.ops.size(); ++i) {
+      const Op &op = k.ops[i];
+      if (!live[i] || op.kind != OpKind::ScalarOp || !op.scalarArgument)
+        continue;
+      std::string value = op.dtype == DType::F32
+                              ? fmt(op.scalar)
+                              : std::to_string(int64_t(op.scalar));
+      os << (first ? "" : ",\n      ") << scalarArgument(k, int(i)) << ": "
+         << dtypeName(op.dtype) << " {pypto.value = " << value << " : "
+         << dtypeName(op.dtype) << "}";
+      first = false;
+    }
   }
   os << ") {\n";
   for (int t = 0; t < int(p.tensors.size()); ++t)

@@ -47,6 +47,9 @@ enum class OpKind {
   Matmul,      // operands 0, 1 (rhs from an input slice of K x N)
   MatmulKLoop, // sum over K chunks of slices of inputs `a` and `b`
   CarryLoop,   // a loop over column chunks carrying a value
+  Sort,        // sort32 (+ mrgsort) of operand 0 with the indices of operand
+               // 1 (an arange window), then gather `mode` (even: values,
+               // odd: indices) of the first `chunks` pairs
 };
 
 struct Op {
@@ -56,6 +59,7 @@ struct Op {
   DType dtype = DType::F32;  // of the result
   Dim rows, cols;            // of the result
   double scalar = 0;         // ScalarOp, Full
+  bool scalarArgument = false; // ScalarOp: the scalar is an entry argument
   std::string mode;          // Cast rounding mode
   int64_t colOffset = 0;     // SliceInput: the window's first column
   int64_t validRows = 0, validCols = 0; // FillPad
