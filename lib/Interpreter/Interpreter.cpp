@@ -211,7 +211,7 @@ at::Tensor toIntegral(const at::Tensor &q, pp::RoundMode mode) {
   case pp::RoundMode::none: // CAST_NONE rounds as CAST_RINT
     return at::round(q);
   case pp::RoundMode::round:
-    return at::sign(q) * at::floor(at::abs(q) + 0.5);
+    return at::copysign(at::floor(at::abs(q) + 0.5), q);
   case pp::RoundMode::floor:
     return at::floor(q);
   case pp::RoundMode::ceil:
@@ -246,16 +246,31 @@ at::Tensor castTensor(const at::Tensor &source, c10::ScalarType to,
     return source.to(to);
   at::Tensor x = source.to(at::kDouble);
   if (at::isFloatingType(to)) {
+    at::Tensor r;
+    double largest;
     switch (to) {
     case at::kHalf:
-      return toFloatFormat(x, 10, -14, mode).to(to);
+      r = toFloatFormat(x, 10, -14, mode), largest = 65504.0;
+      break;
     case at::kBFloat16:
-      return toFloatFormat(x, 7, -126, mode).to(to);
+      r = toFloatFormat(x, 7, -126, mode), largest = 3.3895313892515355e38;
+      break;
     case at::kFloat:
-      return toFloatFormat(x, 23, -126, mode).to(to);
+      r = toFloatFormat(x, 23, -126, mode), largest = 3.4028234663852886e38;
+      break;
     default:
       return x.to(to);
     }
+    // Rounding toward zero (or away from the overflow) ends at the largest
+    // finite value, as IEEE directed rounding does; to nearest it overflows.
+    at::Tensor finite = at::isfinite(x);
+    if (mode == pp::RoundMode::trunc || mode == pp::RoundMode::odd)
+      r = at::where(finite, at::clamp(r, -largest, largest), r);
+    else if (mode == pp::RoundMode::floor)
+      r = at::where(finite & (r > largest), at::full_like(r, largest), r);
+    else if (mode == pp::RoundMode::ceil)
+      r = at::where(finite & (r < -largest), at::full_like(r, -largest), r);
+    return r.to(to);
   }
   // To an integer: round (floats), then saturate to the type's range; NaN
   // becomes 0, as the vector unit converts.
@@ -400,7 +415,9 @@ private:
   // `mutex`; a blocked one waits on `stateChanged`.
   std::mutex mutex;
   std::condition_variable stateChanged;
-  int live = 1, blocked = 0;
+  int live = 1;
+  // The conditions the waiting agents wait for.
+  std::vector<const std::function<bool()> *> waiting;
   bool aborted = false;
   int64_t world = 1;
   // Every alloc_window buffer: one copy per rank.
@@ -496,11 +513,11 @@ void Interpreter::runAgents(Frame &f, std::vector<Job> jobs) {
         aborted = true;
       }
       --live;
-      --remaining;
+      if (--remaining == 0)
+        ++live; // the caller runs again
       changed();
     });
   stateChanged.wait(*f.lock, [&] { return remaining == 0; });
-  ++live;
   f.lock->unlock();
   for (std::thread &thread : threads)
     thread.join();
@@ -517,16 +534,19 @@ void Interpreter::waitUntil(Frame &f, Operation *op,
   while (!ready()) {
     if (aborted)
       throw Aborted();
-    if (blocked + 1 >= live) {
-      // Everyone else waits too: nothing can change any more.
+    // A deadlock: every other agent waits, and none of their conditions
+    // holds (one that holds is about to run again).
+    bool anyReady = llvm::any_of(
+        waiting, [](const std::function<bool()> *w) { return (*w)(); });
+    if (int(waiting.size()) + 1 >= live && !anyReady) {
       aborted = true;
       changed();
       fail(op, what + " can never be met: every other part of the program "
                       "is waiting too");
     }
-    ++blocked;
+    waiting.push_back(&ready);
     stateChanged.wait(*f.lock);
-    --blocked;
+    waiting.erase(llvm::find(waiting, &ready));
   }
 }
 
@@ -616,6 +636,11 @@ void Interpreter::runArith(Operation *op, Frame &f) {
     return v;
   };
   auto ua = [&] { return unsignedValue(a().i, type); };
+  auto nonZeroUnsigned = [&](uint64_t v) {
+    if (v == 0)
+      fail(op, "integer division by zero");
+    return v;
+  };
   auto ub = [&] { return unsignedValue(b().i, type); };
   llvm::TypeSwitch<Operation *>(op)
       .Case([&](arith::ConstantOp c) {
@@ -640,28 +665,31 @@ void Interpreter::runArith(Operation *op, Frame &f) {
         setInt(d == -1 ? int64_t(0 - uint64_t(a().i)) : a().i / d);
       })
       .Case([&](arith::DivUIOp) {
-        setInt(int64_t(ua() / uint64_t(nonZero(b().i))));
+        setInt(int64_t(ua() / nonZeroUnsigned(ub())));
       })
       .Case([&](arith::RemSIOp) {
         int64_t d = nonZero(b().i);
         setInt(d == -1 ? 0 : a().i % d);
       })
       .Case([&](arith::RemUIOp) {
-        setInt(int64_t(ua() % uint64_t(nonZero(b().i))));
+        setInt(int64_t(ua() % nonZeroUnsigned(ub())));
       })
       .Case([&](arith::CeilDivSIOp) {
         int64_t x = a().i, d = nonZero(b().i);
         int64_t q = d == -1 ? int64_t(0 - uint64_t(x)) : x / d;
-        setInt(q + ((x % d != 0) && ((x < 0) == (d < 0)) ? 1 : 0));
+        // x % -1 is 0 (and would trap for the smallest x).
+        bool exact = d == -1 || x % d == 0;
+        setInt(q + (!exact && ((x < 0) == (d < 0)) ? 1 : 0));
       })
       .Case([&](arith::CeilDivUIOp) {
-        uint64_t x = ua(), d = uint64_t(nonZero(b().i));
+        uint64_t x = ua(), d = nonZeroUnsigned(ub());
         setInt(int64_t(x / d + (x % d != 0)));
       })
       .Case([&](arith::FloorDivSIOp) {
         int64_t x = a().i, d = nonZero(b().i);
         int64_t q = d == -1 ? int64_t(0 - uint64_t(x)) : x / d;
-        setInt(q - ((x % d != 0) && ((x < 0) != (d < 0)) ? 1 : 0));
+        bool exact = d == -1 || x % d == 0;
+        setInt(q - (!exact && ((x < 0) != (d < 0)) ? 1 : 0));
       })
       .Case([&](arith::MinSIOp) { setInt(std::min(a().i, b().i)); })
       .Case([&](arith::MaxSIOp) { setInt(std::max(a().i, b().i)); })
@@ -707,16 +735,20 @@ void Interpreter::runArith(Operation *op, Frame &f) {
       .Case([&](arith::DivFOp) { setFloat(a().f / b().f); })
       .Case([&](arith::RemFOp) { setFloat(std::fmod(a().f, b().f)); })
       .Case([&](arith::NegFOp) { setFloat(-a().f); })
-      .Case<arith::MaximumFOp, arith::MaxNumFOp>([&](Operation *) {
+      // maximumf/minimumf propagate NaN; maxnumf/minnumf return the other
+      // operand.
+      .Case([&](arith::MaximumFOp) {
         setFloat(std::isnan(a().f) || std::isnan(b().f)
                      ? std::nan("")
                      : std::max(a().f, b().f));
       })
-      .Case<arith::MinimumFOp, arith::MinNumFOp>([&](Operation *) {
+      .Case([&](arith::MinimumFOp) {
         setFloat(std::isnan(a().f) || std::isnan(b().f)
                      ? std::nan("")
                      : std::min(a().f, b().f));
       })
+      .Case([&](arith::MaxNumFOp) { setFloat(std::fmax(a().f, b().f)); })
+      .Case([&](arith::MinNumFOp) { setFloat(std::fmin(a().f, b().f)); })
       .Case([&](arith::SIToFPOp) { setFloat(double(a().i)); })
       .Case([&](arith::UIToFPOp) { setFloat(double(ua())); })
       .Case<arith::FPToSIOp, arith::FPToUIOp>([&](Operation *) {
@@ -822,8 +854,9 @@ void Interpreter::runCall(Operation *op, Frame &f) {
             at::zeros(torchShape(shaped.getShape()),
                       at::TensorOptions().dtype(
                           dtypeOf(shaped.getElementType(), param.getLoc()))));
-      } else if (param.getType().isIndex() &&
-                 param.getArgNumber() + 1 == fn.getNumArguments()) {
+      } else if (fn.getArgAttr(param.getArgNumber(), pp::attr::kSpmd) ||
+                 (param.getType().isIndex() &&
+                  param.getArgNumber() + 1 == fn.getNumArguments())) {
         full.push_back(makeInt(indexType, block));
       } else {
         fail(op, "'" + fn.getSymName() + "' takes " +
@@ -1234,21 +1267,16 @@ void Interpreter::runFillPad(Operation *op, Frame &f) {
     value = 0;
     break;
   case pp::PadValue::max:
-    value = isFloat
-                ? at::Scalar(std::numeric_limits<double>::infinity())
-                : at::Scalar(at::full({}, 0, at::TensorOptions().dtype(dtype))
-                                 .fill_(std::numeric_limits<int64_t>::max())
-                                 .item<int64_t>());
+    value = at::Scalar(std::numeric_limits<double>::infinity());
     break;
   case pp::PadValue::min:
-    value = isFloat ? at::Scalar(-std::numeric_limits<double>::infinity())
-                    : at::Scalar(int64_t(0));
+    value = at::Scalar(-std::numeric_limits<double>::infinity());
     break;
   }
   if (!isFloat) {
     // The largest and smallest values of the integer type.
     int64_t bits = int64_t(at::elementSize(dtype)) * 8;
-    bool isUnsigned = dtype == at::kByte;
+    bool isUnsigned = dtype == at::kByte || dtype == at::kBool;
     int64_t maxValue = isUnsigned   ? (int64_t(1) << bits) - 1
                        : bits >= 64 ? std::numeric_limits<int64_t>::max()
                                     : (int64_t(1) << (bits - 1)) - 1;
@@ -1271,10 +1299,11 @@ void Interpreter::runTranspose(Operation *op, Frame &f) {
 
 void Interpreter::runReshape(Operation *op, Frame &f) {
   at::Tensor source = tensor(f, op->getOperand(0));
-  // A view where the layout allows (a GM tensor keeps its reference
-  // semantics), else a copy.
+  // A copy: the kernel loads the tile where the reshape is, so a later
+  // write into the tensor does not show through it.
   set(f, op->getResult(0),
-      source.reshape(torchShape(shapedType(op->getResult(0)).getShape())));
+      source.reshape(torchShape(shapedType(op->getResult(0)).getShape()))
+          .clone());
 }
 
 /// Sorted pairs in the value dtype: f32 pair k is columns 2k (the value) and
@@ -1370,15 +1399,15 @@ void Interpreter::runMatmul(Operation *op, Frame &f) {
   }
   // Products and sums in float64: exact for 8-bit integers and half
   // precision inputs, and the reference for f32 ones.
-  at::Tensor a = tensor(f, lhs).to(at::kDouble);
-  at::Tensor b = tensor(f, rhs).to(at::kDouble);
+  at::Tensor a = widen(tensor(f, lhs));
+  at::Tensor b = widen(tensor(f, rhs));
   if (aTrans)
     a = a.t();
   if (bTrans)
     b = b.t();
   at::Tensor r = at::matmul(a, b);
   if (acc)
-    r = r + tensor(f, acc).to(at::kDouble);
+    r = r + widen(tensor(f, acc));
   set(f, op->getResult(0), rounded(r, op->getResult(0)));
 }
 

@@ -24,6 +24,13 @@ FailureOr<std::string> mlir::pypto::detail::cppScalarType(Type type,
     return std::string("half");
   if (type.isBF16())
     return std::string("bfloat16_t");
+  // Unsigned first: isInteger(N) matches every signedness.
+  if (type.isUnsignedInteger(8))
+    return std::string("uint8_t");
+  if (type.isUnsignedInteger(16))
+    return std::string("uint16_t");
+  if (type.isUnsignedInteger(32))
+    return std::string("uint32_t");
   if (type.isIndex() || type.isInteger(64))
     return std::string("int64_t");
   if (type.isInteger(32))

@@ -224,15 +224,27 @@ private:
     OpBuilder builder(user);
     auto tileType = TileType::get(builder.getContext(), tensorType.getShape(),
                                   tensorType.getElementType(), std::nullopt);
-    // A window loaded earlier into the same space is loaded once.
+    // A window loaded earlier into the same space is loaded once, unless
+    // the use is in a loop the load is outside of: a store later in the
+    // loop body changes what the next iteration reads.
     for (LoadOp earlier : loads.lookup(value))
       if (earlier.getType() == tileType &&
-          dominance.properlyDominates(earlier.getOperation(), user))
+          dominance.properlyDominates(earlier.getOperation(), user) &&
+          inLoopsOf(earlier, user))
         return earlier.getResult();
     auto load = builder.create<LoadOp>(user->getLoc(), tileType, window->base,
                                        window->offsets, /*peer=*/Value());
     loads[value].push_back(load);
     return load.getResult();
+  }
+
+  /// True when every loop around `user` is also around `earlier`.
+  static bool inLoopsOf(Operation *earlier, Operation *user) {
+    for (Operation *parent = user->getParentOp(); parent;
+         parent = parent->getParentOp())
+      if (isa<scf::ForOp>(parent) && !parent->isProperAncestor(earlier))
+        return false;
+    return true;
   }
 
   /// A transposed matmul operand: its window loaded transposed.

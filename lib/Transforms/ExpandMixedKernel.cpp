@@ -206,7 +206,20 @@ private:
             toVector
                 ? builder.create<TPopFromAicOp>(move.getLoc(), move.getType())
                 : builder.create<TPopFromAivOp>(move.getLoc(), move.getType());
-        move.getResult().replaceAllUsesWith(pop->getResult(0));
+        Value popped = pop->getResult(0);
+        move.getResult().replaceAllUsesWith(popped);
+        // fillpad views its source's buffer at a planned address, and a
+        // popped tile lives in a pipe slot: it pads a copy.
+        SmallVector<OpOperand *> padded;
+        for (OpOperand &use : popped.getUses())
+          if (isa<FillPadOp>(use.getOwner()))
+            padded.push_back(&use);
+        if (!padded.empty()) {
+          Value copy =
+              builder.create<MoveOp>(move.getLoc(), popped.getType(), popped);
+          for (OpOperand *use : padded)
+            use->set(copy);
+        }
         dropped.push_back(move);
         pops.push_back(pop);
         return;

@@ -79,11 +79,10 @@ public:
     if (needsComm) {
       MLIRContext *ctx = kernel.getContext();
       unsigned index = kernel.getNumArguments();
-      kernel.insertArgument(
-          index, pto::PtrType::get(ctx, builder.getI64Type()),
-          builder.getDictionaryAttr(
-              builder.getNamedAttr(attr::kCommCtx, builder.getUnitAttr())),
-          kernel.getLoc());
+      kernel.insertArgument(index, pto::PtrType::get(ctx, builder.getI64Type()),
+                            builder.getDictionaryAttr(builder.getNamedAttr(
+                                attr::kCommCtx, builder.getUnitAttr())),
+                            kernel.getLoc());
       commCtx = kernel.getArgument(index);
     }
 
@@ -394,8 +393,8 @@ private:
     if (!localWindowBase) {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(&kernel.getBody().front());
-      Value pair = builder.create<pto::LoadScalarOp>(loc, i64, commCtx,
-                                                     index(2));
+      Value pair =
+          builder.create<pto::LoadScalarOp>(loc, i64, commCtx, index(2));
       Value rank32 =
           builder.create<arith::TruncIOp>(loc, builder.getI32Type(), pair);
       localRank = builder.create<arith::IndexCastOp>(loc, indexType, rank32);
@@ -563,10 +562,9 @@ private:
       ArrayRef<int64_t> shape = load.getResult().getType().getShape();
       Value window =
           load.getPeer()
-              ? partitionOf(loc,
-                            peerTensorView(loc, load.getSource(),
-                                           load.getPeer()),
-                            load.getSource(), load.getOffsets(), shape)
+              ? partitionOf(
+                    loc, peerTensorView(loc, load.getSource(), load.getPeer()),
+                    load.getSource(), load.getOffsets(), shape)
           : load.getTranspose()
               ? transposedPartition(loc, load.getSource(), load.getOffsets(),
                                     shape)

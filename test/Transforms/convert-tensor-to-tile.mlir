@@ -486,3 +486,28 @@ func.func @chained_loops(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf
   pypto.assemble %q into %b[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A window loaded before a loop is loaded again inside it: the loop body
+// stores into the same tensor, so the next iteration must read it anew.
+// CHECK-LABEL: func.func @reload_in_loop
+// CHECK-SAME:  (%[[X:[^:]+]]: !pypto.tensor<8x16xf32>
+// CHECK:       pypto.load %[[X]][
+// CHECK:       scf.for
+// CHECK-NEXT:    %[[T:.+]] = pypto.load %[[X]][
+// CHECK-NEXT:    pypto.adds %[[T]]
+// CHECK:         pypto.store {{.+}}, %[[X]][
+func.func @reload_in_loop(%x: !pypto.tensor<8x16xf32>, %y: !pypto.tensor<8x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %t = pypto.slice %x[%c0, %c0] [8, 16] : !pypto.tensor<8x16xf32> -> !pypto.tensor<8x16xf32>
+  %a = pypto.adds %t, %s : !pypto.tensor<8x16xf32>, f32
+  scf.for %i = %c0 to %c3 step %c1 {
+    %u = pypto.adds %t, %s : !pypto.tensor<8x16xf32>, f32
+    pypto.assemble %u into %x[%c0, %c0] : !pypto.tensor<8x16xf32> into !pypto.tensor<8x16xf32>
+  }
+  pypto.assemble %a into %y[%c0, %c0] : !pypto.tensor<8x16xf32> into !pypto.tensor<8x16xf32>
+  return
+}

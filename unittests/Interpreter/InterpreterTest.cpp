@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <limits>
 
 namespace {
 
@@ -347,6 +348,112 @@ func.func @main(%x: !pypto.tensor<16x16xf32> {pypto.init = "randn"},
   std::vector<at::Tensor> args = {x, at::zeros({16, 16})};
   ASSERT_EQ(run(source, args), "");
   EXPECT_TRUE(at::equal(args[1], x * 2));
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(InterpreterTest, TwoRoundsOfSignalsAreNotADeadlock) {
+  // Each rank signals, waits, signals again and waits for the second
+  // signal: a waiter whose condition already holds must not count as stuck.
+  std::string source = R"mlir(
+func.func @f(%out: !pypto.tensor<2x1xi32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  %signal = pypto.alloc_window : !pypto.tensor<1x1xi32>
+  pypto.ranks world(2) (%rank) {
+    %p0 = arith.addi %rank, %c1 : index
+    %peer = arith.remui %p0, %c2 : index
+    pypto.at core_group "twice" {
+      pypto.notify %signal[%c0, %c0] peer %peer add %one : !pypto.tensor<1x1xi32>
+      pypto.wait %signal[%c0, %c0] ge %one : !pypto.tensor<1x1xi32>
+      pypto.notify %signal[%c0, %c0] peer %peer add %one : !pypto.tensor<1x1xi32>
+      pypto.wait %signal[%c0, %c0] ge %two : !pypto.tensor<1x1xi32>
+      %s = pypto.slice %signal[%c0, %c0] [1, 1] : !pypto.tensor<1x1xi32> -> !pypto.tensor<1x1xi32>
+      %v = pypto.adds %s, %one : !pypto.tensor<1x1xi32>, i32
+      pypto.assemble %v into %out[%rank, %c0] : !pypto.tensor<1x1xi32> into !pypto.tensor<2x1xi32>
+    }
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {at::zeros({2, 1}, at::kInt)};
+  ASSERT_EQ(run(source, args), "");
+  EXPECT_EQ(args[0][0][0].item<int>(), 3);
+  EXPECT_EQ(args[0][1][0].item<int>(), 3);
+}
+
+TEST_F(InterpreterTest, IntegerFillPadUsesTheTypesLimits) {
+  std::string source = R"mlir(
+func.func @f(%x: !pypto.tensor<2x8xi32> {pypto.init = "zeros"},
+             %y: !pypto.tensor<2x8xi32> {pypto.dir = "out"},
+             %z: !pypto.tensor<2x8xi32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  pypto.at core_group "k" {
+    %t = pypto.slice %x[%c0, %c0] [2, 8] : !pypto.tensor<2x8xi32> -> !pypto.tensor<2x8xi32>
+    %hi = pypto.fillpad %t valid [%c1, %c3] pad max : !pypto.tensor<2x8xi32> -> !pypto.tensor<2x8xi32>
+    %lo = pypto.fillpad %t valid [%c1, %c3] pad min : !pypto.tensor<2x8xi32> -> !pypto.tensor<2x8xi32>
+    pypto.assemble %hi into %y[%c0, %c0] : !pypto.tensor<2x8xi32> into !pypto.tensor<2x8xi32>
+    pypto.assemble %lo into %z[%c0, %c0] : !pypto.tensor<2x8xi32> into !pypto.tensor<2x8xi32>
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {at::full({2, 8}, 7, at::kInt),
+                                  at::zeros({2, 8}, at::kInt),
+                                  at::zeros({2, 8}, at::kInt)};
+  ASSERT_EQ(run(source, args), "");
+  EXPECT_EQ(args[1][0][2].item<int>(), 7);
+  EXPECT_EQ(args[1][0][3].item<int>(), INT32_MAX);
+  EXPECT_EQ(args[1][1][0].item<int>(), INT32_MAX);
+  EXPECT_EQ(args[2][0][0].item<int>(), 7);
+  EXPECT_EQ(args[2][1][7].item<int>(), INT32_MIN);
+}
+
+TEST_F(InterpreterTest, DirectedRoundingSaturatesAtTheLargestFinite) {
+  // 70000 does not fit f16: toward zero it is 65504, to nearest +inf;
+  // ceil of -70000 is -65504, floor of it -inf.
+  std::string source = R"mlir(
+func.func @f(%x: !pypto.tensor<1x2xf32> {pypto.init = "zeros"},
+             %y: !pypto.tensor<4x2xf16> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  pypto.at core_group "k" {
+    %t = pypto.slice %x[%c0, %c0] [1, 2] : !pypto.tensor<1x2xf32> -> !pypto.tensor<1x2xf32>
+    %a = pypto.cast %t round trunc : !pypto.tensor<1x2xf32> -> !pypto.tensor<1x2xf16>
+    %b = pypto.cast %t round rint : !pypto.tensor<1x2xf32> -> !pypto.tensor<1x2xf16>
+    %c = pypto.cast %t round ceil : !pypto.tensor<1x2xf32> -> !pypto.tensor<1x2xf16>
+    %d = pypto.cast %t round floor : !pypto.tensor<1x2xf32> -> !pypto.tensor<1x2xf16>
+    pypto.assemble %a into %y[%c0, %c0] : !pypto.tensor<1x2xf16> into !pypto.tensor<4x2xf16>
+    pypto.assemble %b into %y[%c1, %c0] : !pypto.tensor<1x2xf16> into !pypto.tensor<4x2xf16>
+    pypto.assemble %c into %y[%c2, %c0] : !pypto.tensor<1x2xf16> into !pypto.tensor<4x2xf16>
+    pypto.assemble %d into %y[%c3, %c0] : !pypto.tensor<1x2xf16> into !pypto.tensor<4x2xf16>
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {
+      at::tensor({70000.0f, -70000.0f}).reshape({1, 2}),
+      at::zeros({4, 2}, at::kHalf)};
+  ASSERT_EQ(run(source, args), "");
+  at::Tensor y = args[1].to(at::kFloat);
+  float inf = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(y[0][0].item<float>(), 65504.0f); // trunc
+  EXPECT_EQ(y[0][1].item<float>(), -65504.0f);
+  EXPECT_EQ(y[1][0].item<float>(), inf); // rint
+  EXPECT_EQ(y[1][1].item<float>(), -inf);
+  EXPECT_EQ(y[2][0].item<float>(), inf); // ceil
+  EXPECT_EQ(y[2][1].item<float>(), -65504.0f);
+  EXPECT_EQ(y[3][0].item<float>(), 65504.0f); // floor
+  EXPECT_EQ(y[3][1].item<float>(), -inf);
 }
 
 } // namespace
