@@ -67,7 +67,10 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::StringRef source(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer reads up to a terminating NUL: libFuzzer's buffer has
+  // none, a file read by the tools has one.
+  std::string text(reinterpret_cast<const char *>(data), size);
+  llvm::StringRef source(text);
   if (pypto::harness::findParserCrash(source, registry(), false))
     return 0;
   mlir::MLIRContext context(registry());
