@@ -113,31 +113,6 @@ static std::string errorText(const std::exception &e) {
   return text;
 }
 
-/// What an output holds before the kernels write it: NaN, or the integer
-/// type's most negative value (unsigned: largest; bool: true), so an element
-/// no kernel writes fails validation instead of passing where the golden
-/// happens to be 0.
-static at::Tensor unwrittenOutput(at::IntArrayRef shape,
-                                  torch::TensorOptions options) {
-  c10::ScalarType type = options.dtype().toScalarType();
-  if (at::isFloatingType(type))
-    return torch::full(shape, std::nan(""), options);
-  if (type == torch::kBool)
-    return torch::ones(shape, options);
-  switch (type) {
-  case torch::kUInt8:
-    return torch::full(shape, std::numeric_limits<uint8_t>::max(), options);
-  case torch::kInt8:
-    return torch::full(shape, std::numeric_limits<int8_t>::min(), options);
-  case torch::kInt16:
-    return torch::full(shape, std::numeric_limits<int16_t>::min(), options);
-  case torch::kInt32:
-    return torch::full(shape, std::numeric_limits<int32_t>::min(), options);
-  default:
-    return torch::full(shape, std::numeric_limits<int64_t>::min(), options);
-  }
-}
-
 std::string RunData::generateInputs(uint64_t seed) {
   try {
     torch::manual_seed(seed);
@@ -162,7 +137,7 @@ std::string RunData::generateInputs(uint64_t seed) {
       auto floatOptions = torch::TensorOptions(torch::kFloat32);
       at::Tensor value;
       if (t.init == "unwritten")
-        value = unwrittenOutput(t.shape, options);
+        value = pypto::interp::unwrittenLike(torch::empty(t.shape, options));
       else if (t.init == "zeros")
         value = torch::zeros(t.shape, options);
       else if (t.init == "ones")
@@ -345,7 +320,7 @@ static std::string interpretOnInputs(mlir::ModuleOp module, const RunSpec &spec,
   for (size_t i = 0; i < spec.args.size(); ++i) {
     const ArgSpec &arg = spec.args[i];
     values.push_back(arg.isTensor && arg.tensor.dir == Direction::Out
-                         ? unwrittenOutput(args[i].sizes(), args[i].options())
+                         ? pypto::interp::unwrittenLike(args[i])
                          : inputs[i].clone());
   }
   if (std::string error = pypto::interp::interpretProgram(module, values);

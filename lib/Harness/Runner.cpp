@@ -426,24 +426,13 @@ private:
         } else if (useReference) {
           std::printf("[RUN]   golden: the reference interpreter\n");
           std::fflush(stdout);
-          std::string error;
-          double seconds = goldenTimeoutSeconds(error);
-          if (!error.empty()) {
-            ok = check(error);
-          } else {
-            GoldenWatchdog watchdog(seconds, "the reference interpreter");
-            ok = checkInterpreter(data.runReference(*asWritten));
-          }
+          ok = withGoldenTimeout("the reference interpreter", [&] {
+            return checkInterpreter(data.runReference(*asWritten));
+          });
         } else {
-          std::string error;
-          double seconds = goldenTimeoutSeconds(error);
-          if (!error.empty()) {
-            ok = check(error);
-          } else {
-            GoldenWatchdog watchdog(seconds, "the golden '" +
-                                                 program.spec.goldenPath + "'");
-            ok = check(data.runGolden(program.spec.goldenPath));
-          }
+          ok = withGoldenTimeout(
+              "the golden '" + program.spec.goldenPath + "'",
+              [&] { return check(data.runGolden(program.spec.goldenPath)); });
         }
         if (ok && options.saveData) {
           llvm::sys::fs::create_directories(dataDir + "/out");
@@ -503,17 +492,12 @@ private:
   bool checkGoldenFile(RunData &data) {
     Stage stage("check golden");
     std::vector<OutputReport> reports;
-    std::string error;
-    double seconds = goldenTimeoutSeconds(error);
-    if (!error.empty())
-      return check(error);
-    {
-      GoldenWatchdog watchdog(seconds, "the reference interpreter");
-      if (!checkInterpreter(data.checkGolden(
+    if (!withGoldenTimeout("the reference interpreter", [&] {
+          return checkInterpreter(data.checkGolden(
               *asWritten, options.rtol.value_or(program.spec.rtol),
-              options.atol.value_or(program.spec.atol), reports)))
-        return false;
-    }
+              options.atol.value_or(program.spec.atol), reports));
+        }))
+      return false;
     std::string details;
     for (const OutputReport &report : reports) {
       std::printf("[RUN]   %s\n", report.summary.c_str());
@@ -533,6 +517,18 @@ private:
       std::fflush(stderr);
     }
     return true;
+  }
+
+  /// Runs `compute` (a golden: `what` names it) under the golden watchdog
+  /// (PYPTO_GOLDEN_TIMEOUT_SECONDS).
+  template <typename Compute>
+  bool withGoldenTimeout(const std::string &what, Compute compute) {
+    std::string error;
+    double seconds = goldenTimeoutSeconds(error);
+    if (!error.empty())
+      return check(error);
+    GoldenWatchdog watchdog(seconds, what);
+    return compute();
   }
 
   /// An error of the reference interpreter is located in the program:

@@ -1532,6 +1532,10 @@ std::string interpretProgram(ModuleOp module, std::vector<at::Tensor> &args) {
   }
 }
 
+at::Tensor unwrittenLike(const at::Tensor &like) {
+  return unwritten(like.sizes(), like.scalar_type());
+}
+
 bool hasInterpretation(TypeID op) {
   return Interpreter::handlers().count(op) != 0;
 }

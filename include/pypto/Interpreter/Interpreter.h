@@ -36,6 +36,12 @@ namespace pypto::interp {
 std::string interpretProgram(mlir::ModuleOp module,
                              std::vector<at::Tensor> &args);
 
+/// A tensor shaped and typed as `like` that holds what memory nobody wrote
+/// holds: NaN, or the integer type's most negative value (unsigned: the
+/// largest; bool: true), so a read of it shows in a result. pypto-run starts
+/// the device's outputs from it too.
+at::Tensor unwrittenLike(const at::Tensor &like);
+
 /// Whether ops of this class (a registered operation's TypeID) have an
 /// interpretation.
 bool hasInterpretation(mlir::TypeID op);
