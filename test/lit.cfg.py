@@ -23,7 +23,8 @@ config.environment["PYPTO_CACHE_DIR"] = os.path.join(config.pypto_obj_root, "ker
 llvm_config.with_system_environment(["HOME", "PATH", "CXX"])
 llvm_config.use_default_substitutions()
 llvm_config.add_tool_substitutions(
-    ["pypto-opt", "pypto-translate", "pypto-run", "pypto-fuzz", "pypto-lsp-server"],
+    ["pypto-opt", "pypto-translate", "pypto-run", "pypto-fuzz", "pypto-lsp-server",
+     "pypto-fuzz-frontend-replay"],
     [config.pypto_tools_dir])
 llvm_config.add_tool_substitutions(["FileCheck", "not", "split-file"],
                                    [config.llvm_tools_dir])

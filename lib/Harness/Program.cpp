@@ -390,6 +390,25 @@ LogicalResult loadProgram(MLIRContext &context, StringRef path,
                                &context, path, *crash->line, *crash->column))
                          : Location(FileLineColLoc::get(&context, path, 1, 1)),
                      crash->message);
+  // Input that does not parse is parsed only in a child process (whose
+  // errors, printed by this context's handler, are passed on): MLIR 19's
+  // clean-up after some parse errors writes to freed memory.
+  {
+    StringRef text = file->getBuffer();
+    IsolatedParse parse = parseIsolated([&] {
+      context.disableMultithreading();
+      llvm::SourceMgr sourceMgr;
+      sourceMgr.AddNewSourceBuffer(
+          llvm::MemoryBuffer::getMemBufferCopy(text, path), SMLoc());
+      Block scratch;
+      ParserConfig config(&context, /*verifyAfterParse=*/false);
+      return succeeded(parseAsmSourceFile(sourceMgr, &scratch, config));
+    });
+    if (parse.isolated && parse.failed && !parse.crashed) {
+      llvm::errs() << parse.output;
+      return failure();
+    }
+  }
   program.sourceMgr = std::make_shared<llvm::SourceMgr>();
   program.sourceMgr->AddNewSourceBuffer(std::move(file), SMLoc());
   AsmParserState state;

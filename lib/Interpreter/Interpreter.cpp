@@ -93,13 +93,12 @@ unsigned widthOf(Type type) {
   return type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
 }
 
-/// `v` truncated to the width of `type` and sign-extended.
+/// `v` truncated to the width of `type` and sign-extended (an i1 true is
+/// -1, so the signed ops see it as the hardware does).
 int64_t wrap(int64_t v, Type type) {
   unsigned width = widthOf(type);
   if (width >= 64)
     return v;
-  if (width == 1)
-    return v & 1;
   uint64_t mask = (uint64_t(1) << width) - 1;
   uint64_t bits = uint64_t(v) & mask;
   if (bits >> (width - 1))
@@ -724,7 +723,7 @@ void Interpreter::runArith(Operation *op, Frame &f) {
       })
       .Case<arith::IndexCastOp, arith::ExtSIOp>([&](Operation *) {
         Scalar x = a();
-        setInt(x.type.isInteger(1) ? -x.i : x.i);
+        setInt(x.i);
       })
       .Case<arith::IndexCastUIOp, arith::ExtUIOp>(
           [&](Operation *) { setInt(int64_t(unsignedValue(a().i, a().type))); })
@@ -1364,14 +1363,32 @@ void Interpreter::runSort(Operation *op, Frame &f) {
   }
   auto merge = cast<pp::MrgSortOp>(op);
   int64_t perPair = source.scalar_type() == at::kFloat ? 2 : 4;
-  int64_t group = 4 * merge.getBlockLen() / perPair; // pairs merged together
+  int64_t run = merge.getBlockLen() / perPair; // pairs in one sorted run
   auto [values, idx] = unpackPairs(source);
   int64_t pairs = values.size(1);
-  auto [sorted, carried] =
-      sortDescending(values.reshape({rows, pairs / group, group}),
-                     idx.reshape({rows, pairs / group, group}));
+  // A merge, not a sort: each step takes the largest head of the four runs
+  // (the first run on a tie), so runs that are not sorted give what the
+  // hardware gives, not a sorted row.
+  at::Tensor key = values.to(at::kFloat).contiguous();
+  at::Tensor order = at::empty({rows, pairs}, at::kLong);
+  auto keys = key.accessor<float, 2>();
+  auto out = order.accessor<int64_t, 2>();
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t g = 0; g < pairs; g += 4 * run) {
+      int64_t pos[4] = {0, 0, 0, 0};
+      for (int64_t k = 0; k < 4 * run; ++k) {
+        int best = -1;
+        for (int i = 0; i < 4; ++i)
+          if (pos[i] < run &&
+              (best < 0 || keys[r][g + i * run + pos[i]] >
+                               keys[r][g + best * run + pos[best]]))
+            best = i;
+        out[r][g + k] = g + best * run + pos[best]++;
+      }
+    }
+  }
   set(f, merge.getResult(),
-      packPairs(sorted.reshape({rows, pairs}), carried.reshape({rows, pairs})));
+      packPairs(values.gather(1, order), idx.gather(1, order)));
 }
 
 void Interpreter::runGather(Operation *op, Frame &f) {

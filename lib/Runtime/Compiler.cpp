@@ -1,11 +1,12 @@
-//===- Compiler.cpp - Generated C++ to cached shared objects
-//---------------===//
+//===- Compiler.cpp - Generated C++ to cached shared objects --------------===//
 //
 // Each job is compiled by the host compiler into `<cache>/<key>.so`, where the
 // key is a 128-bit hash of the source text, the command line, the compiler
 // (path, size, mtime) and the text of every header under the runtime include
 // directory. Results are written to a temporary file and renamed into place,
-// so concurrent processes sharing the cache never see partial objects.
+// so concurrent processes sharing the cache never see partial objects. The
+// headers a source opens with are precompiled once into
+// `<cache>/pch/<key>/prelude.h.gch` and reused by later compiles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -172,7 +173,76 @@ struct PreparedJob {
   std::string key;
   std::string soPath;
   std::string error;
+  std::string prelude; // leading #include lines a precompiled header serves
+  std::string pchKey;  // of that header; empty: compiled without one
 };
+
+/// The #include lines that open `source` (after blank and `//` lines), when
+/// a header made of them means the same as the source's own lines: a quoted
+/// name must not resolve next to the source, since the header lives
+/// elsewhere. Empty when the source opens otherwise.
+std::string includePrelude(const std::string &source,
+                           const fs::path &sourceDir) {
+  std::string prelude;
+  std::istringstream in(source);
+  std::string line;
+  while (std::getline(in, line)) {
+    size_t b = line.find_first_not_of(" \t\r");
+    if (b == std::string::npos || line.compare(b, 2, "//") == 0)
+      continue;
+    if (line.compare(b, 8, "#include") != 0)
+      break;
+    size_t open = line.find_first_of("<\"", b + 8);
+    if (open == std::string::npos)
+      break;
+    char close = line[open] == '<' ? '>' : '"';
+    size_t end = line.find(close, open + 1);
+    if (end == std::string::npos)
+      break;
+    std::string name = line.substr(open + 1, end - open - 1);
+    std::error_code ec;
+    if (close == '"' && fs::exists(sourceDir / name, ec))
+      break;
+    prelude += "#include " + line.substr(open, end - open + 1) + "\n";
+  }
+  return prelude;
+}
+
+/// The cache key of compiling `text` (an object, or a precompiled header:
+/// `kind` keeps them apart) with this compiler, flags and headers.
+std::string cacheKey(const std::string &kind, const std::string &compiler,
+                     const std::vector<std::string> &flags,
+                     const std::string &headers, const std::string &text) {
+  Hasher h;
+  h.add(kind);
+  h.add(compiler);
+  for (const std::string &f : flags)
+    h.add(f);
+  h.add(headers);
+  h.add(text);
+  return h.hex();
+}
+
+/// Runs `body(i)` for i in [0, n) on up to `parallelism` threads.
+template <typename Body>
+void parallelFor(size_t n, unsigned parallelism, Body body) {
+  std::atomic<size_t> next{0};
+  auto worker = [&]() {
+    for (size_t i; (i = next.fetch_add(1)) < n;)
+      body(i);
+  };
+  unsigned par =
+      std::max(1u, std::min<unsigned>(parallelism, static_cast<unsigned>(n)));
+  if (par <= 1) {
+    worker();
+    return;
+  }
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < par; ++t)
+    pool.emplace_back(worker);
+  for (std::thread &t : pool)
+    t.join();
+}
 
 } // namespace
 
@@ -292,14 +362,8 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
     for (const std::string &f : job.extraFlags)
       p.flags.push_back(f);
 
-    Hasher h;
-    h.add(std::string("pypto-mlir-so-v1"));
-    h.add(compilerStamp);
-    for (const std::string &f : p.flags)
-      h.add(f);
-    h.add(headers);
-    h.add(p.source);
-    p.key = h.hex();
+    p.key =
+        cacheKey("pypto-mlir-so-v1", compilerStamp, p.flags, headers, p.source);
     p.soPath = (fs::path(cacheDir) / (p.key + ".so")).string();
   }
 
@@ -313,83 +377,132 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
       work.push_back(i);
   }
 
-  std::atomic<unsigned> invocations{0}, hits{0};
-  std::atomic<size_t> next{0};
-  auto worker = [&]() {
-    for (;;) {
-      size_t w = next.fetch_add(1);
-      if (w >= work.size())
-        return;
-      const size_t i = work[w];
-      PreparedJob &p = prepared[i];
-      CompiledObject &obj = result.objects[i];
-      if (options.useCache && ::access(p.soPath.c_str(), R_OK) == 0) {
-        obj.soPath = p.soPath;
-        obj.cacheHit = true;
-        ++hits;
-        continue;
-      }
-      std::string srcPath = jobs[i].sourcePath;
-      if (!p.compileInPlace) {
-        srcPath =
-            (fs::path(cacheDir) / "src" /
-             (p.key.substr(0, 16) + "-" + sanitizeFileName(p.displayName)))
-                .string();
-        std::string err;
-        if (!writeFileAtomically(srcPath, p.source, err)) {
-          obj.error = "cannot compile '" + p.displayName + "': " + err;
-          continue;
-        }
-      }
-      static std::atomic<unsigned> tmpCounter{0};
-      const std::string tmpSo = p.soPath + ".tmp-" +
-                                std::to_string(::getpid()) + "-" +
-                                std::to_string(tmpCounter.fetch_add(1));
-      std::vector<std::string> argv = compilerArgv;
-      argv.insert(argv.end(), p.flags.begin(), p.flags.end());
-      argv.push_back(srcPath);
-      argv.push_back("-o");
-      argv.push_back(tmpSo);
-      ++invocations;
-      ProcessResult pr = runProcess(argv, options.timeoutSeconds);
-      std::string where = "'" + p.displayName + "'";
-      if (srcPath != p.displayName)
-        where += " (" + srcPath + ")";
-      if (!pr.started) {
-        obj.error = "cannot compile " + where + ": " + pr.startError;
-      } else if (pr.timedOut) {
-        obj.error = "compiling " + where + " timed out after " +
-                    std::to_string(options.timeoutSeconds) + " s\n" + pr.output;
-      } else if (pr.exitStatus != 0) {
-        obj.error =
-            "compiling " + where + " failed (" +
-            (pr.exitStatus < 0 ? "signal " + std::to_string(-pr.exitStatus)
-                               : "exit code " + std::to_string(pr.exitStatus)) +
-            ")\ncommand: " + joinCommand(argv) + "\n" + pr.output;
-      } else if (std::rename(tmpSo.c_str(), p.soPath.c_str()) != 0) {
-        obj.error = "cannot move the object of " + where +
-                    " into the cache: " + std::strerror(errno);
-      } else {
-        obj.soPath = p.soPath;
-      }
-      if (!obj.ok())
-        std::remove(tmpSo.c_str());
-    }
-  };
+  std::atomic<unsigned> invocations{0}, hits{0}, pchBuilds{0};
+  const unsigned parallelism = options.parallelism
+                                   ? options.parallelism
+                                   : std::thread::hardware_concurrency();
 
-  unsigned par = options.parallelism ? options.parallelism
-                                     : std::thread::hardware_concurrency();
-  par =
-      std::max(1u, std::min<unsigned>(par, static_cast<unsigned>(work.size())));
-  if (par <= 1) {
-    worker();
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < par; ++t)
-      pool.emplace_back(worker);
-    for (std::thread &t : pool)
-      t.join();
+  // Objects the cache already holds.
+  std::vector<size_t> misses;
+  for (size_t i : work) {
+    if (options.useCache && ::access(prepared[i].soPath.c_str(), R_OK) == 0) {
+      result.objects[i].soPath = prepared[i].soPath;
+      result.objects[i].cacheHit = true;
+      ++hits;
+    } else {
+      misses.push_back(i);
+    }
   }
+
+  // Most of a kernel's compile time is parsing the tile library, so the
+  // headers a source opens with are compiled once into a precompiled header
+  // (per compiler, flags and header contents), kept in the cache and shared
+  // by every later compile. It only saves time: the object's key does not
+  // depend on it, and without a usable one the headers are read as text.
+  std::map<std::string, size_t> pchOfKey; // key -> first job that needs it
+  const char *pchEnv = std::getenv("PYPTO_PCH");
+  if (options.precompiledHeaders && !(pchEnv && std::string(pchEnv) == "0")) {
+    for (size_t i : misses) {
+      PreparedJob &p = prepared[i];
+      fs::path sourceDir = p.compileInPlace
+                               ? fs::path(jobs[i].sourcePath).parent_path()
+                               : fs::path(cacheDir) / "src";
+      p.prelude = includePrelude(p.source, sourceDir);
+      if (p.prelude.empty())
+        continue;
+      p.pchKey = cacheKey("pypto-mlir-pch-v1", compilerStamp, p.flags, headers,
+                          p.prelude);
+      pchOfKey.emplace(p.pchKey, i);
+    }
+  }
+  const std::string pchExt = isClang ? ".pch" : ".gch";
+  auto preludePath = [&](const std::string &key) {
+    return fs::path(cacheDir) / "pch" / key / "prelude.h";
+  };
+  std::vector<std::pair<std::string, size_t>> pchWork(pchOfKey.begin(),
+                                                      pchOfKey.end());
+  parallelFor(pchWork.size(), parallelism, [&](size_t w) {
+    const auto &[key, i] = pchWork[w];
+    const PreparedJob &p = prepared[i];
+    const fs::path header = preludePath(key);
+    const std::string pch = header.string() + pchExt;
+    std::error_code ec;
+    std::string err;
+    if (options.useCache && ::access(pch.c_str(), R_OK) == 0)
+      return;
+    fs::create_directories(header.parent_path(), ec);
+    if (ec || !writeFileAtomically(header.string(), p.prelude, err))
+      return;
+    static std::atomic<unsigned> tmpCounter{0};
+    const std::string tmp = pch + ".tmp-" + std::to_string(::getpid()) + "-" +
+                            std::to_string(tmpCounter.fetch_add(1));
+    std::vector<std::string> argv = compilerArgv;
+    for (const std::string &f : p.flags)
+      if (f != "-shared")
+        argv.push_back(f);
+    argv.insert(argv.end(), {"-x", "c++-header", header.string(), "-o", tmp});
+    ++pchBuilds;
+    ProcessResult pr = runProcess(argv, options.timeoutSeconds);
+    // A header that does not compile is reported by the compile of the
+    // source that includes it, as it would be without a precompiled header.
+    if (!pr.started || pr.timedOut || pr.exitStatus != 0 ||
+        std::rename(tmp.c_str(), pch.c_str()) != 0)
+      std::remove(tmp.c_str());
+  });
+
+  parallelFor(misses.size(), parallelism, [&](size_t w) {
+    const size_t i = misses[w];
+    PreparedJob &p = prepared[i];
+    CompiledObject &obj = result.objects[i];
+    std::string srcPath = jobs[i].sourcePath;
+    if (!p.compileInPlace) {
+      srcPath = (fs::path(cacheDir) / "src" /
+                 (p.key.substr(0, 16) + "-" + sanitizeFileName(p.displayName)))
+                    .string();
+      std::string err;
+      if (!writeFileAtomically(srcPath, p.source, err)) {
+        obj.error = "cannot compile '" + p.displayName + "': " + err;
+        return;
+      }
+    }
+    static std::atomic<unsigned> tmpCounter{0};
+    const std::string tmpSo = p.soPath + ".tmp-" + std::to_string(::getpid()) +
+                              "-" + std::to_string(tmpCounter.fetch_add(1));
+    std::vector<std::string> argv = compilerArgv;
+    argv.insert(argv.end(), p.flags.begin(), p.flags.end());
+    if (!p.pchKey.empty()) {
+      const fs::path header = preludePath(p.pchKey);
+      if (::access((header.string() + pchExt).c_str(), R_OK) == 0)
+        argv.insert(argv.end(), {"-include", header.string()});
+    }
+    argv.push_back(srcPath);
+    argv.push_back("-o");
+    argv.push_back(tmpSo);
+    ++invocations;
+    ProcessResult pr = runProcess(argv, options.timeoutSeconds);
+    std::string where = "'" + p.displayName + "'";
+    if (srcPath != p.displayName)
+      where += " (" + srcPath + ")";
+    if (!pr.started) {
+      obj.error = "cannot compile " + where + ": " + pr.startError;
+    } else if (pr.timedOut) {
+      obj.error = "compiling " + where + " timed out after " +
+                  std::to_string(options.timeoutSeconds) + " s\n" + pr.output;
+    } else if (pr.exitStatus != 0) {
+      obj.error =
+          "compiling " + where + " failed (" +
+          (pr.exitStatus < 0 ? "signal " + std::to_string(-pr.exitStatus)
+                             : "exit code " + std::to_string(pr.exitStatus)) +
+          ")\ncommand: " + joinCommand(argv) + "\n" + pr.output;
+    } else if (std::rename(tmpSo.c_str(), p.soPath.c_str()) != 0) {
+      obj.error = "cannot move the object of " + where +
+                  " into the cache: " + std::strerror(errno);
+    } else {
+      obj.soPath = p.soPath;
+    }
+    if (!obj.ok())
+      std::remove(tmpSo.c_str());
+  });
 
   result.ok = true;
   for (size_t i = 0; i < jobs.size(); ++i) {
@@ -412,6 +525,7 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
   }
   result.compilerInvocations = invocations.load();
   result.cacheHits = hits.load();
+  result.precompiledHeaderBuilds = pchBuilds.load();
   return result;
 }
 

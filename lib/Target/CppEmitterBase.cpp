@@ -126,17 +126,33 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
     return success();
   }
   if (isa<arith::MinSIOp, arith::MaxSIOp>(op)) {
+    FailureOr<std::string> type =
+        cppScalarType(op->getResult(0).getType(), op->getLoc());
+    if (failed(type))
+      return failure();
     std::string a = name(op->getOperand(0)), b = name(op->getOperand(1));
     indent();
-    os << "const int64_t " << name(op->getResult(0)) << " = " << a
+    os << "const " << *type << " " << name(op->getResult(0)) << " = " << a
        << (isa<arith::MinSIOp>(op) ? " < " : " > ") << b << " ? " << a << " : "
        << b << ";\n";
     return success();
   }
   if (auto shift = dyn_cast<arith::ShRUIOp>(op)) {
+    // A logical shift of the operand's own bits.
+    unsigned width = shift.getType().isIndex()
+                         ? 64
+                         : shift.getType().getIntOrFloatBitWidth();
+    FailureOr<std::string> type = cppScalarType(shift.getType(), op->getLoc());
+    if (failed(type))
+      return failure();
+    std::string bits = width == 1    ? "bool"
+                       : width <= 8  ? "uint8_t"
+                       : width <= 16 ? "uint16_t"
+                       : width <= 32 ? "uint32_t"
+                                     : "uint64_t";
     indent();
-    os << "const int64_t " << name(shift) << " = static_cast<int64_t>("
-       << "static_cast<uint64_t>(" << name(shift.getLhs()) << ") >> "
+    os << "const " << *type << " " << name(shift) << " = static_cast<" << *type
+       << ">(static_cast<" << bits << ">(" << name(shift.getLhs()) << ") >> "
        << name(shift.getRhs()) << ");\n";
     return success();
   }
@@ -190,9 +206,13 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
     return success();
   }
   if (auto ceilDiv = dyn_cast<arith::CeilDivSIOp>(op)) {
+    FailureOr<std::string> type =
+        cppScalarType(ceilDiv.getType(), op->getLoc());
+    if (failed(type))
+      return failure();
     std::string a = name(ceilDiv.getLhs()), b = name(ceilDiv.getRhs());
     indent();
-    os << "const int64_t " << name(ceilDiv) << " = " << a << " / " << b
+    os << "const " << *type << " " << name(ceilDiv) << " = " << a << " / " << b
        << " + ((" << a << " % " << b << " != 0) && ((" << a << " < 0) == (" << b
        << " < 0)));\n";
     return success();
@@ -207,10 +227,25 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
           .Default([](Operation *) { return std::nullopt; });
   if (!symbol)
     return std::nullopt;
+  Type resultType = op->getResult(0).getType();
+  FailureOr<std::string> type = cppScalarType(resultType, op->getLoc());
+  if (failed(type))
+    return failure();
+  unsigned width =
+      resultType.isIndex() ? 64 : resultType.getIntOrFloatBitWidth();
+  std::string a = name(op->getOperand(0)), b = name(op->getOperand(1));
   indent();
-  os << "const int64_t " << name(op->getResult(0)) << " = "
-     << name(op->getOperand(0)) << " " << *symbol << " "
-     << name(op->getOperand(1)) << ";\n";
+  os << "const " << *type << " " << name(op->getResult(0)) << " = ";
+  if (width < 64 && isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op)) {
+    // Narrow integers wrap at their width, as on the device: the operation
+    // is done on unsigned 32 bits (no signed overflow) and truncated.
+    os << "static_cast<" << *type << ">(static_cast<uint32_t>(" << a << ") "
+       << *symbol << " static_cast<uint32_t>(" << b << ")"
+       << (width == 1 ? " & 1u" : "") << ");\n";
+  } else {
+    // Operands of the result's type; a narrow quotient converts back.
+    os << a << " " << *symbol << " " << b << ";\n";
+  }
   return success();
 }
 

@@ -325,10 +325,14 @@ void Builder::step(Kernel &k) {
   }
   case 5:
   case 6: { // reduction, then a use of it
-    if (!fl)
+    // Integers: only column max/min, which both arches have for i16/i32
+    // (the hardware's row reductions and sums take half and float).
+    bool intReduce = x.dtype == DType::I32 || x.dtype == DType::I16;
+    if (!fl && !intReduce)
       break;
-    bool row = chance(0.5);
-    std::string what = choose<std::string>({"sum", "max", "min"});
+    bool row = fl && chance(0.5);
+    std::string what = fl ? choose<std::string>({"sum", "max", "min"})
+                          : choose<std::string>({"max", "min"});
     int src = a;
     if (chance(0.3) && (what != "sum")) {
       // A masked reduction: pad with -inf (max) / +inf (min) outside the
@@ -361,8 +365,9 @@ void Builder::step(Kernel &k) {
     // Use it: broadcast back onto a value of the source's shape.
     const Op base = k.ops[a];
     if (chance(0.7)) {
-      std::string f = choose<std::string>(
-          {"add", "sub", "mul", "div", "max", "min", "expdif"});
+      std::string f = fl ? choose<std::string>({"add", "sub", "mul", "div",
+                                                "max", "min", "expdif"})
+                         : choose<std::string>({"add", "sub", "max", "min"});
       Op e{OpKind::ExpandBinary, (row ? "row_expand_" : "col_expand_") + f};
       int lhs = a;
       if (f == "div") {

@@ -66,6 +66,10 @@ cl::opt<unsigned>
     shrinkRuns("shrink-runs",
                cl::desc("Runs a shrink may take per failure (default 150)"),
                cl::init(150), cl::cat(category));
+cl::opt<unsigned> progressOption(
+    "progress",
+    cl::desc("Print a progress line every N programs (default 100, 0: never)"),
+    cl::init(100), cl::cat(category));
 cl::opt<uint64_t>
     printSeed("print",
               cl::desc("Print the program of this program seed and exit"),
@@ -220,6 +224,7 @@ private:
   std::vector<std::string> platforms;
   std::mutex mutex;
   std::map<std::string, int> counts;     // kind -> runs
+  unsigned finished = 0;                 // programs done, under `mutex`
   std::map<std::string, int> signatures; // signature -> runs
   std::atomic<unsigned> next{0};
   std::atomic<bool> stopped{false};
@@ -274,6 +279,21 @@ int Fuzzer::run() {
       }
       if (!failed)
         llvm::sys::fs::remove_directories(dir);
+      std::lock_guard<std::mutex> lock(mutex);
+      if (progressOption && ++finished % progressOption == 0) {
+        int runs = 0, failures = 0;
+        for (auto &[kind, n] : counts) {
+          runs += n;
+          failures += kind == "pass" ? 0 : n;
+        }
+        std::printf("[FUZZ] progress: %u/%u programs, %d runs, %d failed, "
+                    "%.0f s\n",
+                    finished, unsigned(countOption), runs, failures,
+                    std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - start)
+                        .count());
+        std::fflush(stdout);
+      }
     }
   };
   std::vector<std::thread> threads;

@@ -91,6 +91,49 @@ func.func @f(%y: !pypto.tensor<1x10xi32> {pypto.dir = "out"}) {
     EXPECT_EQ(args[0][0][i].item<int>(), (i * 3 + 7) / 2 - i % 3) << i;
 }
 
+TEST_F(InterpreterTest, I1IsSignedWhereTheOpIsSigned) {
+  // As a signed number an i1 true is -1: minsi(true, false) is true and
+  // extsi gives -1, while extui gives 1 and an unsigned compare puts true
+  // above false. y = [min ? 7 : 3, extsi, extui, ult(false, true) ? 5 : 9].
+  std::string source = R"mlir(
+func.func @f(%y: !pypto.tensor<1x4xi32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %c7 = arith.constant 7 : i32
+  %c3i = arith.constant 3 : i32
+  %c5 = arith.constant 5 : i32
+  %c9 = arith.constant 9 : i32
+  pypto.at core_group "k" {
+    %m = arith.minsi %true, %false : i1
+    %v0 = arith.select %m, %c7, %c3i : i32
+    %v1 = arith.extsi %true : i1 to i32
+    %v2 = arith.extui %true : i1 to i32
+    %lt = arith.cmpi ult, %false, %true : i1
+    %v3 = arith.select %lt, %c5, %c9 : i32
+    %t0 = pypto.full %v0 : i32 -> !pypto.tensor<1x1xi32>
+    %t1 = pypto.full %v1 : i32 -> !pypto.tensor<1x1xi32>
+    %t2 = pypto.full %v2 : i32 -> !pypto.tensor<1x1xi32>
+    %t3 = pypto.full %v3 : i32 -> !pypto.tensor<1x1xi32>
+    pypto.assemble %t0 into %y[%c0, %c0] : !pypto.tensor<1x1xi32> into !pypto.tensor<1x4xi32>
+    pypto.assemble %t1 into %y[%c0, %c1] : !pypto.tensor<1x1xi32> into !pypto.tensor<1x4xi32>
+    pypto.assemble %t2 into %y[%c0, %c2] : !pypto.tensor<1x1xi32> into !pypto.tensor<1x4xi32>
+    pypto.assemble %t3 into %y[%c0, %c3] : !pypto.tensor<1x1xi32> into !pypto.tensor<1x4xi32>
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {at::zeros({1, 4}, at::kInt)};
+  ASSERT_EQ(run(source, args), "");
+  EXPECT_EQ(args[0][0][0].item<int>(), 7);
+  EXPECT_EQ(args[0][0][1].item<int>(), -1);
+  EXPECT_EQ(args[0][0][2].item<int>(), 1);
+  EXPECT_EQ(args[0][0][3].item<int>(), 5);
+}
+
 TEST_F(InterpreterTest, CastRoundsByMode) {
   // 2.5 and -2.5 are ties, 2.25 a near tie: every mode differs somewhere.
   std::string source = R"mlir(
@@ -197,6 +240,46 @@ func.func @f(%x: !pypto.tensor<1x128xf32> {pypto.init = "zeros"},
   auto [sorted, order] = at::sort(x, /*stable=*/true, 0, /*descending=*/true);
   EXPECT_TRUE(at::equal(args[2].reshape({128}), sorted));
   EXPECT_TRUE(at::equal(args[3].reshape({128}), order.to(at::kInt)));
+}
+
+TEST_F(InterpreterTest, MrgSortMergesRunsItDoesNotSortThem) {
+  // Four runs of 32 pairs; run 0 is not sorted (1, 100, 0, ...) and runs
+  // 1-3 hold 50 everywhere. A merge takes the largest head each step, the
+  // first run on a tie: runs 1, 2, 3, then run 0 as it is. A sort would put
+  // 100 first.
+  std::string source = R"mlir(
+func.func @f(%p: !pypto.tensor<1x256xf32> {pypto.init = "zeros"},
+             %v: !pypto.tensor<1x128xf32> {pypto.dir = "out"},
+             %k: !pypto.tensor<1x128xi32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "k" {
+    %s = pypto.slice %p[%c0, %c0] [1, 256] : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x256xf32>
+    %m = pypto.mrgsort %s {block_len = 64 : i64} : !pypto.tensor<1x256xf32>
+    %vals = pypto.gather %m even : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xf32>
+    %idx = pypto.gather %m odd : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xi32>
+    pypto.assemble %vals into %v[%c0, %c0] : !pypto.tensor<1x128xf32> into !pypto.tensor<1x128xf32>
+    pypto.assemble %idx into %k[%c0, %c0] : !pypto.tensor<1x128xi32> into !pypto.tensor<1x128xi32>
+  }
+  return
+}
+)mlir";
+  at::Tensor values = at::full({128}, 50.0f);
+  values.narrow(0, 0, 32).zero_();
+  values[0] = 1.0f;
+  values[1] = 100.0f;
+  at::Tensor idx = at::arange(128, at::kInt);
+  at::Tensor pairs = at::stack({values.view(at::kInt), idx}, 1)
+                         .reshape({1, 256})
+                         .view(at::kFloat);
+  std::vector<at::Tensor> args = {pairs, at::zeros({1, 128}),
+                                  at::zeros({1, 128}, at::kInt)};
+  ASSERT_EQ(run(source, args), "");
+  at::Tensor expectIdx =
+      at::cat({at::arange(32, 128, at::kInt), at::arange(0, 32, at::kInt)});
+  EXPECT_TRUE(at::equal(args[2].reshape({128}), expectIdx))
+      << args[2].reshape({128}).narrow(0, 90, 10);
+  EXPECT_TRUE(at::equal(args[1].reshape({128}),
+                        values.index_select(0, expectIdx.to(at::kLong))));
 }
 
 TEST_F(InterpreterTest, MatmulAccumulatesInTheResultType) {

@@ -18,8 +18,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 using namespace pypto::runtime;
 namespace fs = std::filesystem;
@@ -429,6 +431,121 @@ TEST(Compile, IdenticalJobsCompileOnce) {
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(r.compilerInvocations, 1u);
   EXPECT_EQ(r.objects[2].soPath, r.objects[0].soPath);
+}
+
+// Paths of the precompiled headers under `cache`.
+std::vector<std::string> precompiledHeaders(const std::string &cache) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(fs::path(cache) / "pch", ec), end;
+       !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".gch" || it->path().extension() == ".pch")
+      found.push_back(it->path().string());
+  return found;
+}
+
+TEST(Compile, PrecompiledHeaderIsBuiltOnceAndUsed) {
+  std::string dir = freshDir("pch");
+  std::string cache = dir + "/cache";
+  // A compiler that logs its command lines, so the test sees the header used.
+  std::string cc = dir + "/logcc.sh";
+  std::ofstream(cc) << "#!/bin/sh\necho \"$@\" >> " << dir
+                    << "/log\nexec g++ \"$@\"\n";
+  fs::permissions(cc, fs::perms::owner_all);
+  CompileOptions opts = compileOptions(cache);
+  opts.compiler = cc;
+
+  CompileJob a;
+  a.name = "a.cpp";
+  a.sourceText = kernelSource(kAddOne);
+  a.kind = CompileKind::AivKernel;
+  CompileJob b = a;
+  b.name = "b.cpp";
+  b.sourceText += "\n// another kernel with the same headers\n";
+
+  CompileResult first = compileSharedObjects({a}, opts);
+  ASSERT_TRUE(first.ok) << first.error;
+  EXPECT_EQ(first.precompiledHeaderBuilds, 1u);
+  ASSERT_EQ(precompiledHeaders(cache).size(), 1u);
+  CompileResult second = compileSharedObjects({b}, opts);
+  ASSERT_TRUE(second.ok) << second.error;
+  EXPECT_EQ(second.precompiledHeaderBuilds, 0u);
+  EXPECT_EQ(second.compilerInvocations, 1u);
+
+  std::ifstream logFile(dir + "/log");
+  std::string line, last;
+  unsigned headerBuilds = 0;
+  while (std::getline(logFile, line)) {
+    headerBuilds += line.find("c++-header") != std::string::npos;
+    last = line;
+  }
+  EXPECT_EQ(headerBuilds, 1u);
+  EXPECT_NE(
+      last.find(
+          "-include " +
+          fs::path(precompiledHeaders(cache)[0]).replace_extension().string()),
+      std::string::npos)
+      << last;
+
+  // Other flags (another core type) need their own header.
+  CompileJob aic = a;
+  aic.kind = CompileKind::AicKernel;
+  CompileResult third = compileSharedObjects({aic}, opts);
+  ASSERT_TRUE(third.ok) << third.error;
+  EXPECT_EQ(third.precompiledHeaderBuilds, 1u);
+  EXPECT_EQ(precompiledHeaders(cache).size(), 2u);
+
+  // Switched off, none is built or used.
+  CompileJob c = a;
+  c.sourceText += "\n// a third kernel\n";
+  opts.precompiledHeaders = false;
+  std::string offCache = dir + "/off";
+  opts.cacheDir = offCache;
+  CompileResult off = compileSharedObjects({c}, opts);
+  ASSERT_TRUE(off.ok) << off.error;
+  EXPECT_EQ(off.precompiledHeaderBuilds, 0u);
+  EXPECT_TRUE(precompiledHeaders(offCache).empty());
+}
+
+TEST(Compile, BrokenHeaderIsReportedByTheSource) {
+  std::string cache = freshDir("pchbad");
+  CompileJob job;
+  job.name = "needs_missing.cpp";
+  job.sourceText = "#include <cstdint>\n#include <no_such_header_qq.h>\n"
+                   "int f() { return 1; }\n";
+  job.kind = CompileKind::AivKernel;
+  CompileResult r = compileSharedObjects({job}, compileOptions(cache));
+  ASSERT_FALSE(r.ok);
+  EXPECT_EQ(r.precompiledHeaderBuilds, 1u);
+  EXPECT_NE(r.error.find("needs_missing.cpp"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("no_such_header_qq.h"), std::string::npos) << r.error;
+  EXPECT_TRUE(precompiledHeaders(cache).empty());
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(cache, ec), end; !ec && it != end;
+       it.increment(ec))
+    EXPECT_EQ(it->path().string().find(".tmp"), std::string::npos)
+        << it->path();
+}
+
+TEST(Compile, HeaderNextToTheSourceEndsThePrelude) {
+  // A quoted include that resolves beside the source would resolve elsewhere
+  // from the cache, so the precompiled header stops before it.
+  std::string dir = freshDir("pchlocal");
+  std::ofstream(dir + "/local.h") << "#define LOCAL_VALUE 7\n";
+  std::ofstream(dir + "/uses_local.cpp")
+      << "// leading comment\n\n#include <cstdint>\n#include \"local.h\"\n"
+         "extern \"C\" int64_t value() { return LOCAL_VALUE; }\n";
+  CompileJob job;
+  job.sourcePath = dir + "/uses_local.cpp";
+  CompileResult r = compileSharedObjects({job}, compileOptions(dir + "/cache"));
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.precompiledHeaderBuilds, 1u);
+  std::vector<std::string> headers = precompiledHeaders(dir + "/cache");
+  ASSERT_EQ(headers.size(), 1u);
+  std::ifstream prelude(fs::path(headers[0]).replace_extension());
+  std::string text((std::istreambuf_iterator<char>(prelude)),
+                   std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "#include <cstdint>\n");
 }
 
 TEST(Compile, CacheDirFromEnvironment) {

@@ -6,7 +6,7 @@
 // RUN: not pypto-run %s -p a5sim --compile-only --output-dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,LOAD
 // RUN: sh -c 'pypto-opt %s > /dev/null 2>&1; echo "exit $?"' | FileCheck %s --check-prefix=EXIT
 
-// CHECK: parser-crash.mlir:[[@LINE+9]]:35: error: '%s' is used before its definition; the MLIR 19 parser crashed on this input with SIGSEGV (invalid memory access at {{.+}}) (a known upstream bug; a value used in an operation's header but defined inside its region is one cause)
+// CHECK: parser-crash.mlir:[[@LINE+9]]:35: error: '%s' is used before its definition; the MLIR 19 parser crashed on this input with SIGSEGV (a known upstream bug; a value used in an operation's header but defined inside its region is one cause)
 // CHECK-NOT: Stack dump
 // LOAD: pypto-run: error: cannot load the program
 // EXIT: exit 1
