@@ -234,6 +234,7 @@ private:
 
   std::mt19937_64 rng;
   Program program;
+  int carryIn = -1;         // the tensor the previous kernel wrote for this one
   std::vector<bool> usable; // per op of the kernel being built
 };
 
@@ -292,9 +293,20 @@ void Builder::step(Kernel &k) {
     if (name == "muls" && x.magnitude * std::fabs(s) > 1e3)
       name = "maxs";
     int r = scalarOp(k, name, a, s);
-    // Sometimes the program's scalar argument instead of a constant.
-    if ((x.dtype == DType::F32 || x.dtype == DType::I32) && chance(0.3))
+    // Sometimes the program's scalar argument instead of a constant, or an
+    // element the orchestration reads: of an input, or of the tensor the
+    // previous kernel wrote (so the read must wait for that kernel).
+    bool scalarType = x.dtype == DType::F32 || x.dtype == DType::I32;
+    bool bounded =
+        name == "adds" || name == "subs" || name == "maxs" || name == "mins";
+    if (scalarType && bounded && chance(0.2)) {
+      int tensor = carryIn;
+      if (tensor < 0 || program.tensors[tensor].dtype != x.dtype || chance(0.5))
+        tensor = newTensor("in", x.dtype, fl ? "randn" : "randint");
+      k.ops[r].scalarTensor = tensor;
+    } else if (scalarType && chance(0.3)) {
       k.ops[r].scalarArgument = true;
+    }
     break;
   }
   case 4: { // cast
@@ -541,6 +553,7 @@ void Builder::step(Kernel &k) {
 
 void Builder::buildKernel(Kernel &k, int carryTensor) {
   usable.clear();
+  carryIn = carryTensor;
   DType first = choose<DType>({DType::F32, DType::F32, DType::F32, DType::BF16,
                                DType::F16, DType::I32});
   Dim rows{true, 0};
@@ -567,8 +580,23 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   int extra = pick(3);
   for (int i = 0; i < extra; ++i)
     chosen.insert(candidates[pick(int(candidates.size()))]);
-  for (int v : chosen)
-    k.outputs.push_back({v, newTensor("out", k.ops[v].dtype, "")});
+  std::vector<int> values(chosen.begin(), chosen.end());
+  // Sometimes the first two outputs side by side in one tensor: the second
+  // assembled at a column offset.
+  bool sideBySide = false;
+  if (values.size() >= 2) {
+    const Op &left = k.ops[values[0]], &right = k.ops[values[1]];
+    sideBySide = chance(0.4) && left.dtype == right.dtype &&
+                 left.rows == right.rows && !left.cols.isRows;
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i == 1 && sideBySide)
+      k.outputs.push_back(
+          {values[1], k.outputs[0].tensor, k.ops[values[0]].cols.n});
+    else
+      k.outputs.push_back(
+          {values[i], newTensor("out", k.ops[values[i]].dtype, ""), 0});
+  }
 }
 
 Program Builder::build(uint64_t seed) {
@@ -609,7 +637,7 @@ Program Builder::build(uint64_t seed) {
         v = scalarOp(k, "muls", s, 2.0);
       }
       carry = newTensor("tmp", k.ops[v].dtype, "");
-      k.outputs.push_back({v, carry});
+      k.outputs.push_back({v, carry, 0});
     }
     program.kernels.push_back(std::move(k));
   }
@@ -644,8 +672,8 @@ std::vector<bool> liveOps(const Kernel &k) {
     for (int o : op.operands)
       mark(o);
   };
-  for (auto [v, t] : k.outputs)
-    mark(v);
+  for (const Output &o : k.outputs)
+    mark(o.value);
   return live;
 }
 
@@ -674,9 +702,12 @@ Layout layoutOf(const Program &p) {
         need(op.operands[1], kk, c);
       } else if (op.kind == OpKind::CarryLoop) {
         need(op.operands[1], k.blocks * r, c * op.chunks);
+      } else if (op.kind == OpKind::ScalarOp && op.scalarTensor >= 0 &&
+                 p.tensors[op.scalarTensor].role == "in") {
+        need(op.scalarTensor, 1, 1);
       }
     }
-    for (auto [v, t] : k.outputs) {
+    for (auto [v, t, col] : k.outputs) {
       const Op &op = k.ops[v];
       int64_t r = op.rows.eval(k.rows), c = op.cols.eval(k.rows);
       if (p.tensors[t].role == "tmp") {
@@ -687,7 +718,7 @@ Layout layoutOf(const Program &p) {
           layout.valid = false;
         s.rows = rows, s.cols = c;
       } else {
-        need(t, k.blocks * r, c);
+        need(t, k.blocks * r, col + c);
       }
     }
   }
@@ -703,8 +734,8 @@ Layout layoutOf(const Program &p) {
         continue;
       bool written = false;
       for (const Kernel &w : p.kernels)
-        for (auto [v, tt] : w.outputs)
-          written |= tt == op.operands[0];
+        for (const Output &o : w.outputs)
+          written |= o.tensor == op.operands[0];
       if (!written)
         layout.valid = false;
       const Shape &s = layout.shapes[op.operands[0]];
@@ -829,6 +860,20 @@ bool analyze(const Program &p, const Kernel &k,
     case OpKind::ScalarOp: {
       Facts a = A(0);
       double s = std::fabs(op.scalar);
+      if (op.scalarTensor >= 0) {
+        // A read element: bounded as its tensor is; it may carry an error.
+        if (op.name == "muls" || op.name == "divs")
+          return false;
+        auto found = tensorFacts.find(op.scalarTensor);
+        Facts e;
+        if (found != tensorFacts.end())
+          e = found->second;
+        else
+          e.magnitude = p.tensors[op.scalarTensor].init == "randint" ? 8 : 5;
+        s = e.magnitude;
+        a.error += e.error;
+        a.exact = a.exact && e.exact;
+      }
       r.exact =
           a.exact && (isF32 || !fl || op.name == "maxs" || op.name == "mins");
       if (op.name == "adds" || op.name == "subs")
@@ -969,6 +1014,11 @@ private:
   std::string scalarArgument(const Kernel &, int v) {
     return "%a" + std::to_string(kernel) + "_" + std::to_string(v);
   }
+  /// The orchestration's read of the element that op `v` of the current
+  /// kernel takes as its scalar.
+  std::string scalarRead(int v) {
+    return "%r" + std::to_string(kernel) + "_" + std::to_string(v);
+  }
   std::string fresh() {
     return "%k" + std::to_string(kernel) + "_t" + std::to_string(counter++);
   }
@@ -989,6 +1039,7 @@ private:
   const Program &p;
   Layout layout;
   std::map<int, std::string> comparators; // per output tensor
+  std::map<int, double> tolerances;       // per output tensor
   int kernel = 0;
   int counter = 0;
   std::string blockIndex;
@@ -1030,8 +1081,9 @@ void Printer::printOp(const Kernel &k, int v) {
        << operand(1) << " : " << type << "\n";
     return;
   case OpKind::ScalarOp: {
-    std::string s = op.scalarArgument ? scalarArgument(k, v)
-                                      : scalarConstant(op.scalar, op.dtype);
+    std::string s = op.scalarTensor >= 0 ? scalarRead(v)
+                    : op.scalarArgument  ? scalarArgument(k, v)
+                                         : scalarConstant(op.scalar, op.dtype);
     os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
        << s << " : " << type << ", " << dtypeName(op.dtype) << "\n";
     return;
@@ -1179,13 +1231,16 @@ std::string Printer::print() {
     std::vector<Facts> facts;
     if (!analyze(p, k, tensorFacts, facts))
       return "";
-    for (auto [v, t] : k.outputs) {
+    for (auto [v, t, col] : k.outputs) {
       tensorFacts[t] = facts[v];
       const Facts &f = facts[v];
       // Twice the bound, and a unit of the dtype's last place over it.
       double atol = f.error > 0 || !f.exact
                         ? 2 * f.error + ulpOf(k.ops[v].dtype) * f.magnitude
                         : 0;
+      // Outputs side by side share their tensor's tolerance: the larger.
+      atol = std::max(atol, tolerances[t]);
+      tolerances[t] = atol;
       char text[128];
       std::snprintf(text, sizeof text,
                     "ratio_allclose(atol=%.3g, rtol=0, max_error_ratio=0)",
@@ -1243,14 +1298,27 @@ std::string Printer::print() {
     body.str("");
     std::string kname = "k" + std::to_string(kernel);
     blockIndex = "%" + kname + "_b";
+    bool zeroPrinted = false;
+    for (size_t i = 0; i < k.ops.size(); ++i) {
+      const Op &op = k.ops[i];
+      if (!live[i] || op.kind != OpKind::ScalarOp || op.scalarTensor < 0)
+        continue;
+      if (!zeroPrinted)
+        os << "    %" << kname << "_r0 = arith.constant 0 : index\n";
+      zeroPrinted = true;
+      os << "    " << scalarRead(int(i)) << " = pypto.read %"
+         << p.tensors[op.scalarTensor].name << "[%" << kname << "_r0, %"
+         << kname << "_r0] : " << tensorTypeOf(op.scalarTensor) << " -> "
+         << dtypeName(op.dtype) << "\n";
+    }
     for (size_t i = 0; i < k.ops.size(); ++i)
       if (live[i])
         printOp(k, int(i));
-    for (auto [v, t] : k.outputs) {
+    for (auto [v, t, col] : k.outputs) {
       const Op &op = k.ops[v];
       std::string row = rowOffset(op.rows.eval(k.rows));
       body << "      pypto.assemble " << value(v) << " into %"
-           << p.tensors[t].name << "[" << row << ", " << index(0)
+           << p.tensors[t].name << "[" << row << ", " << index(col)
            << "] : " << typeOf(k, op) << " into " << tensorTypeOf(t) << "\n";
     }
     std::string constantText;
@@ -1326,7 +1394,13 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
     const Kernel &k = program.kernels[ki];
     // Fewer outputs (a tensor a later kernel reads stays written).
     for (size_t oi = 0; oi < k.outputs.size() && k.outputs.size() > 1; ++oi) {
-      if (program.tensors[k.outputs[oi].second].role == "tmp")
+      // A tensor a later kernel reads stays written, and so does a tensor
+      // two outputs fill side by side.
+      int tensor = k.outputs[oi].tensor;
+      if (program.tensors[tensor].role == "tmp" ||
+          std::count_if(k.outputs.begin(), k.outputs.end(),
+                        [&](const Output &o) { return o.tensor == tensor; }) >
+              1)
         continue;
       Program p = program;
       p.kernels[ki].outputs.erase(p.kernels[ki].outputs.begin() + oi);
@@ -1380,9 +1454,9 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
               if (user.operands[i] == int(vi) &&
                   !(user.kind == OpKind::CarryLoop && i == 1))
                 user.operands[i] = operand;
-        for (auto &[v, t] : pk.outputs)
-          if (v == int(vi))
-            v = operand;
+        for (Output &o : pk.outputs)
+          if (o.value == int(vi))
+            o.value = operand;
         out.push_back(p);
         break;
       }

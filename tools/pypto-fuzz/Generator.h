@@ -60,6 +60,8 @@ struct Op {
   Dim rows, cols;            // of the result
   double scalar = 0;         // ScalarOp, Full
   bool scalarArgument = false; // ScalarOp: the scalar is an entry argument
+  int scalarTensor = -1;       // ScalarOp: the scalar is element [0, 0] of this
+                               // tensor, read by the orchestration (pypto.read)
   std::string mode;          // Cast rounding mode
   int64_t colOffset = 0;     // SliceInput: the window's first column
   int64_t validRows = 0, validCols = 0; // FillPad
@@ -72,6 +74,14 @@ struct Op {
   int precision = 0;    // 0 exact or f32, 1 f16, 2 bf16 (tolerance class)
 };
 
+/// A kernel output: value `value` assembled into tensor `tensor` at column
+/// `col` (two outputs of one kernel may fill one tensor side by side).
+struct Output {
+  int value = 0;
+  int tensor = 0;
+  int64_t col = 0;
+};
+
 /// One `pypto.at` / `pypto.spmd` kernel and the loop around it.
 struct Kernel {
   std::string shape; // "single", "parallel", "range", "spmd"
@@ -79,7 +89,7 @@ struct Kernel {
   int64_t rows = 1;        // R
   std::vector<int> inputs; // program tensors it reads (tensor ids)
   std::vector<Op> ops;     // value id = index
-  std::vector<std::pair<int, int>> outputs; // (value id, tensor id)
+  std::vector<Output> outputs;
 };
 
 /// A program tensor: an input, an output or an intermediate tensor that one
