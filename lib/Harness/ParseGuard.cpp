@@ -25,9 +25,11 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -122,15 +124,27 @@ std::string signalName(int signal) {
   }
 }
 
+/// A parse that failed cleanly; any other exit of the child is a crash (a
+/// sanitizer's report, an abort).
+constexpr int kParseFailed = 3;
+
 } // namespace
+
+// Sanitizer runtimes (a fuzzing build) report in the child as in the tool;
+// their death callback (libFuzzer's writes a crash file) must not run there.
+extern "C" void __sanitizer_set_death_callback(void (*)(void))
+    __attribute__((weak));
 
 IsolatedParse parseIsolated(llvm::function_ref<bool()> parse,
                             unsigned timeoutSeconds) {
   IsolatedParse result;
   int fds[2];
-  if (::pipe(fds) != 0)
+  // Close-on-exec: a process another thread starts must not keep the
+  // write end open (the parent reads until every writer is gone).
+  if (::pipe2(fds, O_CLOEXEC) != 0)
     return result; // not isolated: the caller parses as if it succeeded
   std::fflush(nullptr);
+  llvm::outs().flush();
   llvm::errs().flush();
   pid_t child = ::fork();
   if (child < 0) {
@@ -142,18 +156,29 @@ IsolatedParse parseIsolated(llvm::function_ref<bool()> parse,
     ::close(fds[0]);
     ::dup2(fds[1], 2);
     ::close(fds[1]);
+    // A crash here is the parent's finding: default actions, no handlers
+    // inherited from the tool or a fuzzer.
+    for (int signal : {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL})
+      std::signal(signal, SIG_DFL);
+    if (__sanitizer_set_death_callback)
+      __sanitizer_set_death_callback(nullptr);
     bool ok = parse();
     llvm::errs().flush();
     std::fflush(nullptr);
-    ::_exit(ok ? 0 : 1); // no clean-up: the parser may have left it unsafe
+    ::_exit(ok ? 0 : kParseFailed); // no clean-up: it may be unsafe
   }
   ::close(fds[1]);
   // Read until the child closes its end; a child that hangs is killed.
   char buffer[4096];
   struct pollfd pfd = {fds[0], POLLIN, 0};
   bool killed = false;
+  auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
   for (;;) {
-    int ready = ::poll(&pfd, 1, int(timeoutSeconds) * 1000);
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    deadline - std::chrono::steady_clock::now())
+                    .count();
+    int ready = left <= 0 ? 0 : ::poll(&pfd, 1, int(left));
     if (ready < 0 && errno == EINTR)
       continue;
     if (ready <= 0) {
@@ -178,8 +203,11 @@ IsolatedParse parseIsolated(llvm::function_ref<bool()> parse,
   if (WIFSIGNALED(status)) {
     result.crashed = true;
     result.crash = signalName(WTERMSIG(status));
-  } else {
-    result.failed = !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+  } else if (WEXITSTATUS(status) == kParseFailed) {
+    result.failed = true;
+  } else if (WEXITSTATUS(status) != 0) {
+    result.crashed = true;
+    result.crash = "exit code " + std::to_string(WEXITSTATUS(status));
   }
   return result;
 }

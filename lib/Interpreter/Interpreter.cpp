@@ -75,15 +75,18 @@ std::string locationText(Location loc) {
   return "";
 }
 
-/// A scalar: integers and index sign-extended from their width (i1 as 0 or
-/// 1), floats as a double that the type represents exactly.
+/// A scalar: integers and index sign-extended from their width (an i1 true
+/// is -1), floats as a double that the type represents exactly.
 struct Scalar {
   Type type;
   int64_t i = 0;
   double f = 0;
   bool isFloat() const { return isa<FloatType>(type); }
+  /// As a tensor element: an i1 is a bool (true, not -1).
   at::Scalar toTorch() const {
-    return isFloat() ? at::Scalar(f) : at::Scalar(i);
+    if (isFloat())
+      return at::Scalar(f);
+    return type.isInteger(1) ? at::Scalar(i != 0) : at::Scalar(i);
   }
 };
 
@@ -749,7 +752,9 @@ void Interpreter::runArith(Operation *op, Frame &f) {
       .Case([&](arith::MaxNumFOp) { setFloat(std::fmax(a().f, b().f)); })
       .Case([&](arith::MinNumFOp) { setFloat(std::fmin(a().f, b().f)); })
       .Case([&](arith::SIToFPOp) { setFloat(double(a().i)); })
-      .Case([&](arith::UIToFPOp) { setFloat(double(ua())); })
+      .Case([&](arith::UIToFPOp) {
+        setFloat(double(unsignedValue(a().i, a().type)));
+      })
       .Case<arith::FPToSIOp, arith::FPToUIOp>([&](Operation *) {
         double v = std::trunc(a().f);
         if (!std::isfinite(v) || std::fabs(v) >= 9.2e18)

@@ -431,7 +431,9 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
     if (options.useCache && ::access(pch.c_str(), R_OK) == 0)
       return;
     fs::create_directories(header.parent_path(), ec);
-    if (ec || !writeFileAtomically(header.string(), p.prelude, err))
+    // Written once: clang checks the header's time against its PCH.
+    if (ec || (::access(header.c_str(), R_OK) != 0 &&
+               !writeFileAtomically(header.string(), p.prelude, err)))
       return;
     static std::atomic<unsigned> tmpCounter{0};
     const std::string tmp = pch + ".tmp-" + std::to_string(::getpid()) + "-" +
@@ -440,6 +442,10 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
     for (const std::string &f : p.flags)
       if (f != "-shared")
         argv.push_back(f);
+    // clang would refuse its PCH once a header's time changed (a checkout):
+    // the key already covers the headers' contents.
+    if (isClang)
+      argv.insert(argv.end(), {"-Xclang", "-fno-pch-timestamp"});
     argv.insert(argv.end(), {"-x", "c++-header", header.string(), "-o", tmp});
     ++pchBuilds;
     ProcessResult pr = runProcess(argv, options.timeoutSeconds);
@@ -470,9 +476,11 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
                               "-" + std::to_string(tmpCounter.fetch_add(1));
     std::vector<std::string> argv = compilerArgv;
     argv.insert(argv.end(), p.flags.begin(), p.flags.end());
+    bool usesPch = false;
     if (!p.pchKey.empty()) {
       const fs::path header = preludePath(p.pchKey);
-      if (::access((header.string() + pchExt).c_str(), R_OK) == 0)
+      usesPch = ::access((header.string() + pchExt).c_str(), R_OK) == 0;
+      if (usesPch)
         argv.insert(argv.end(), {"-include", header.string()});
     }
     argv.push_back(srcPath);
@@ -480,6 +488,13 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
     argv.push_back(tmpSo);
     ++invocations;
     ProcessResult pr = runProcess(argv, options.timeoutSeconds);
+    if (usesPch && pr.started && !pr.timedOut && pr.exitStatus != 0) {
+      // A precompiled header the compiler refuses must not fail a compile
+      // that works without it: once more, reading the headers as text.
+      auto include = std::find(argv.begin(), argv.end(), "-include");
+      argv.erase(include, include + 2);
+      pr = runProcess(argv, options.timeoutSeconds);
+    }
     std::string where = "'" + p.displayName + "'";
     if (srcPath != p.displayName)
       where += " (" + srcPath + ")";

@@ -95,6 +95,13 @@ std::string CppEmitterBase::uniqueName(const std::string &preferred) {
   return candidate;
 }
 
+std::string CppEmitterBase::signedValue(Value value) {
+  // A C++ bool is 0 or 1; as a signed i1, true is -1.
+  if (value.getType().isInteger(1))
+    return "(-static_cast<int>(" + name(value) + "))";
+  return name(value);
+}
+
 std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     FailureOr<std::string> type =
@@ -119,10 +126,15 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
         cppScalarType(op->getResult(0).getType(), op->getLoc());
     if (failed(type))
       return failure();
+    // An i1 extends to -1 when signed; a truncation to i1 keeps the low bit.
+    std::string source = isa<arith::TruncIOp>(op)
+                             ? name(op->getOperand(0))
+                             : signedValue(op->getOperand(0));
+    if (op->getResult(0).getType().isInteger(1))
+      source = "(" + source + " & 1)";
     indent();
     os << "const " << *type << " " << name(op->getResult(0))
-       << " = static_cast<" << *type << ">(" << name(op->getOperand(0))
-       << ");\n";
+       << " = static_cast<" << *type << ">(" << source << ");\n";
     return success();
   }
   if (isa<arith::MinSIOp, arith::MaxSIOp>(op)) {
@@ -132,9 +144,10 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
       return failure();
     std::string a = name(op->getOperand(0)), b = name(op->getOperand(1));
     indent();
-    os << "const " << *type << " " << name(op->getResult(0)) << " = " << a
-       << (isa<arith::MinSIOp>(op) ? " < " : " > ") << b << " ? " << a << " : "
-       << b << ";\n";
+    os << "const " << *type << " " << name(op->getResult(0)) << " = "
+       << signedValue(op->getOperand(0))
+       << (isa<arith::MinSIOp>(op) ? " < " : " > ")
+       << signedValue(op->getOperand(1)) << " ? " << a << " : " << b << ";\n";
     return success();
   }
   if (auto shift = dyn_cast<arith::ShRUIOp>(op)) {
@@ -151,9 +164,11 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
                        : width <= 32 ? "uint32_t"
                                      : "uint64_t";
     indent();
-    os << "const " << *type << " " << name(shift) << " = static_cast<" << *type
-       << ">(static_cast<" << bits << ">(" << name(shift.getLhs()) << ") >> "
-       << name(shift.getRhs()) << ");\n";
+    // A shift by the width or more gives 0 (in C++ it would be undefined).
+    os << "const " << *type << " " << name(shift) << " = "
+       << name(shift.getRhs()) << " >= " << width << " ? 0 : static_cast<"
+       << *type << ">(static_cast<" << bits << ">(" << name(shift.getLhs())
+       << ") >> " << name(shift.getRhs()) << ");\n";
     return success();
   }
   if (auto compare = dyn_cast<arith::CmpIOp>(op)) {
@@ -187,7 +202,8 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
       break;
     }
     auto operand = [&](Value v) {
-      return isUnsigned ? "static_cast<uint64_t>(" + name(v) + ")" : name(v);
+      return isUnsigned ? "static_cast<uint64_t>(" + name(v) + ")"
+                        : signedValue(v);
     };
     indent();
     os << "const bool " << name(compare) << " = " << operand(compare.getLhs())

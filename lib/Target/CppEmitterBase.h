@@ -33,6 +33,8 @@ protected:
 
   /// The C++ name of a value: the one given with setName, else v<N>.
   std::string name(Value value);
+  /// `value` as a signed number: an i1 true is -1, not C++'s 1.
+  std::string signedValue(Value value);
   /// Names `value` after `preferred`, made unique and not a C++ keyword.
   void setName(Value value, const std::string &preferred);
   /// `preferred`, or `preferred_<k>` when taken; reserved from then on.

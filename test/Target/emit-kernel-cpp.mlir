@@ -300,7 +300,7 @@ module @padded {
 // CHECK: const int64_t [[PAIR:v[0-9]+]] = [[CTX]][[[C2:v[0-9]+]]];
 // CHECK-NEXT: const int32_t [[ME32:v[0-9]+]] = static_cast<int32_t>([[PAIR]]);
 // CHECK-NEXT: const int64_t [[ME:v[0-9]+]] = static_cast<int64_t>([[ME32]]);
-// CHECK-NEXT: const int64_t [[HIGH:v[0-9]+]] = static_cast<int64_t>(static_cast<uint64_t>([[PAIR]]) >> {{v[0-9]+}});
+// CHECK-NEXT: const int64_t [[HIGH:v[0-9]+]] = [[SHIFT:v[0-9]+]] >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>([[PAIR]]) >> [[SHIFT]]);
 // CHECK-NEXT: const int32_t [[N32:v[0-9]+]] = static_cast<int32_t>([[HIGH]]);
 // CHECK-NEXT: const int64_t [[N:v[0-9]+]] = static_cast<int64_t>([[N32]]);
 // CHECK-NEXT: const int64_t [[MYSLOT:v[0-9]+]] = [[ME]] + [[C4:v[0-9]+]];

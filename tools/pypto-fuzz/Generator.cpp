@@ -775,7 +775,9 @@ double ulpOf(DType d) {
 /// sqrt, rsqrt, recip and a divisor.
 bool isPositiveChain(const Kernel &k, int v) {
   const Op &op = k.ops[v];
-  if (op.kind != OpKind::ScalarOp || op.name != "adds" || op.scalar < 1)
+  // A read element's value is unknown: it may be negative.
+  if (op.kind != OpKind::ScalarOp || op.name != "adds" || op.scalar < 1 ||
+      op.scalarTensor >= 0)
     return false;
   const Op &abs = k.ops[op.operands[0]];
   return abs.kind == OpKind::Unary && abs.name == "abs";
