@@ -297,9 +297,11 @@ bool checkInputParses(int argc, char **argv, const DialectRegistry &registry) {
       ParserConfig config(&context, /*verifyAfterParse=*/false);
       return bool(parseSourceFile<ModuleOp>(sourceMgr, config));
     });
-    if (parse.isolated && parse.failed && !parse.crashed) {
-      llvm::errs() << parse.output;
-      return false;
+    if (parse.isolated && !parse.crashed) {
+      // Parsed or failed cleanly: no second parse to look for a crash.
+      if (parse.failed)
+        llvm::errs() << parse.output;
+      return !parse.failed;
     }
   }
   std::optional<ParserCrash> crash =

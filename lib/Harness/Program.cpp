@@ -383,13 +383,6 @@ LogicalResult loadProgram(MLIRContext &context, StringRef path,
   if (!file)
     return emitError(UnknownLoc::get(&context), "cannot read '")
            << path << "': " << error;
-  if (std::optional<ParserCrash> crash = findParserCrash(
-          file->getBuffer(), context.getDialectRegistry(), false))
-    return emitError(crash->line
-                         ? Location(FileLineColLoc::get(
-                               &context, path, *crash->line, *crash->column))
-                         : Location(FileLineColLoc::get(&context, path, 1, 1)),
-                     crash->message);
   // Input that does not parse is parsed only in a child process (whose
   // errors, printed by this context's handler, are passed on): MLIR 19's
   // clean-up after some parse errors writes to freed memory.
@@ -407,6 +400,16 @@ LogicalResult loadProgram(MLIRContext &context, StringRef path,
     if (parse.isolated && parse.failed && !parse.crashed) {
       llvm::errs() << parse.output;
       return failure();
+    }
+    // A crash (or no child): find where, for the message.
+    if (!parse.isolated || parse.crashed) {
+      if (std::optional<ParserCrash> crash =
+              findParserCrash(text, context.getDialectRegistry(), false))
+        return emitError(
+            crash->line ? Location(FileLineColLoc::get(
+                              &context, path, *crash->line, *crash->column))
+                        : Location(FileLineColLoc::get(&context, path, 1, 1)),
+            crash->message);
     }
   }
   program.sourceMgr = std::make_shared<llvm::SourceMgr>();
