@@ -8,11 +8,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -204,6 +206,260 @@ std::string joinCommand(const std::vector<std::string> &argv) {
     s += a;
   }
   return s;
+}
+
+namespace {
+
+/// Writes all of `text` to `fd`; false when the reader is gone.
+bool writeAll(int fd, const std::string &text) {
+  const char *p = text.data();
+  size_t n = text.size();
+  while (n) {
+    ssize_t k = ::write(fd, p, n);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0)
+      return false;
+    p += k;
+    n -= size_t(k);
+  }
+  return true;
+}
+
+/// One line of the request stream (blocking), without its newline.
+bool readRequestLine(std::FILE *in, std::string &line) {
+  line.clear();
+  for (int c; (c = std::fgetc(in)) != EOF;) {
+    if (c == '\n')
+      return true;
+    line.push_back(char(c));
+  }
+  return false;
+}
+
+/// Waits for `pid` (killing its group after `timeoutSeconds`, 0: never) and
+/// says how it ended in the protocol's words.
+std::string awaitChild(pid_t pid, unsigned timeoutSeconds) {
+  const int64_t deadline = monotonicMs() + int64_t(timeoutSeconds) * 1000;
+  int status = 0;
+  for (;;) {
+    pid_t got = ::waitpid(pid, &status, WNOHANG);
+    if (got == pid)
+      break;
+    if (got < 0 && errno != EINTR)
+      return "exit 127";
+    if (timeoutSeconds && monotonicMs() >= deadline) {
+      ::kill(-pid, SIGKILL);
+      ::kill(pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      return "timeout";
+    }
+    // Runs take a tenth of a second or more: polling every 2 ms costs
+    // nothing and needs no SIGCHLD handler in the tool.
+    timespec pause{0, 2000000};
+    ::nanosleep(&pause, nullptr);
+  }
+  if (WIFSIGNALED(status))
+    return "signal " + std::to_string(WTERMSIG(status));
+  return "exit " + std::to_string(WEXITSTATUS(status));
+}
+
+} // namespace
+
+int serveForkRequests(
+    const std::function<int(const std::vector<std::string> &)> &run) {
+  // Replies go straight to fd 1 with write(2): nothing is left in a stdio
+  // buffer for a child to print again.
+  const int replies = ::fcntl(1, F_DUPFD_CLOEXEC, 3);
+  if (replies < 0 || !writeAll(replies, "pypto fork server 1\n"))
+    return 1;
+  std::string line;
+  while (readRequestLine(stdin, line)) {
+    std::istringstream request(line);
+    std::string verb, outputFile;
+    unsigned timeoutSeconds = 0;
+    size_t argc = 0;
+    if (!(request >> verb >> timeoutSeconds >> outputFile >> argc) ||
+        verb != "run" || argc > 4096) {
+      if (!writeAll(replies, "error expected 'run TIMEOUT OUTPUT-FILE ARGC'\n"))
+        return 1;
+      continue;
+    }
+    std::vector<std::string> args(argc);
+    for (std::string &arg : args)
+      if (!readRequestLine(stdin, arg))
+        return 1; // the client is gone mid-request
+    // Opened here, so the file exists once the client hears the pid.
+    int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    int out = ::open(outputFile.c_str(),
+                     O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    pid_t pid = in < 0 || out < 0 ? -1 : ::fork();
+    if (pid < 0) {
+      std::string why =
+          std::string(in < 0 || out < 0 ? "cannot open '" + outputFile + "'"
+                                        : "fork") +
+          ": " + std::strerror(errno);
+      for (int fd : {in, out})
+        if (fd >= 0)
+          ::close(fd);
+      if (!writeAll(replies, "error " + why + "\n"))
+        return 1;
+      continue;
+    }
+    if (pid == 0) {
+      ::setpgid(0, 0);
+      ::dup2(in, 0);
+      ::dup2(out, 1);
+      ::dup2(out, 2);
+      ::close(in);
+      ::close(out);
+      std::exit(run(args));
+    }
+    ::close(in);
+    ::close(out);
+    ::setpgid(pid, pid); // also here: a timeout may come before the child's
+    if (!writeAll(replies, "pid " + std::to_string(pid) + "\n") ||
+        !writeAll(replies, awaitChild(pid, timeoutSeconds) + "\n"))
+      return 1;
+  }
+  return 0;
+}
+
+ForkServer::~ForkServer() { stop(); }
+
+void ForkServer::stop() {
+  if (toServer_ >= 0)
+    ::close(toServer_); // the server ends when its stdin closes
+  if (fromServer_ >= 0)
+    ::close(fromServer_);
+  if (pid_ > 0) {
+    ::kill(pid_, SIGKILL);
+    int status;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  pid_ = toServer_ = fromServer_ = -1;
+  buffer_.clear();
+}
+
+bool ForkServer::readLine(std::string &line, int timeoutMs) {
+  const int64_t deadline = monotonicMs() + timeoutMs;
+  for (;;) {
+    size_t end = buffer_.find('\n');
+    if (end != std::string::npos) {
+      line = buffer_.substr(0, end);
+      buffer_.erase(0, end + 1);
+      return true;
+    }
+    const int64_t left = deadline - monotonicMs();
+    if (left <= 0)
+      return false;
+    pollfd p{fromServer_, POLLIN, 0};
+    int n = ::poll(&p, 1, int(std::min<int64_t>(left, 60000)));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      continue; // re-check the deadline
+    char buf[256];
+    ssize_t got = ::read(fromServer_, buf, sizeof(buf));
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0)
+      return false; // the server is gone
+    buffer_.append(buf, size_t(got));
+  }
+}
+
+bool ForkServer::start(std::string &error) {
+  int in[2], out[2];
+  if (::pipe2(in, O_CLOEXEC) != 0) {
+    error = std::string("pipe: ") + std::strerror(errno);
+    return false;
+  }
+  if (::pipe2(out, O_CLOEXEC) != 0) {
+    error = std::string("pipe: ") + std::strerror(errno);
+    ::close(in[0]);
+    ::close(in[1]);
+    return false;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  std::string flag = "--fork-server";
+  char *argv[] = {const_cast<char *>(tool_.c_str()), flag.data(), nullptr};
+  pid_t pid = -1;
+  int rc = ::posix_spawnp(&pid, argv[0], &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(in[0]);
+  ::close(out[1]);
+  toServer_ = in[1];
+  fromServer_ = out[0];
+  if (rc != 0) {
+    error = "cannot run '" + tool_ + "': " + std::strerror(rc);
+    pid_ = -1;
+    stop();
+    return false;
+  }
+  pid_ = pid;
+  std::string hello;
+  if (!readLine(hello, 120000) || hello != "pypto fork server 1") {
+    error = "'" + tool_ + " --fork-server' did not start a fork server";
+    stop();
+    return false;
+  }
+  return true;
+}
+
+ProcessResult ForkServer::run(const std::vector<std::string> &args,
+                              unsigned timeoutSeconds,
+                              const std::string &outputFile) {
+  ProcessResult r;
+  for (const std::string &arg : args)
+    if (arg.find('\n') != std::string::npos) {
+      r.startError =
+          "an argument with a newline cannot go through the fork server";
+      return r;
+    }
+  if (pid_ < 0 && !start(r.startError))
+    return r;
+  std::string request = "run " + std::to_string(timeoutSeconds) + " " +
+                        outputFile + " " + std::to_string(args.size()) + "\n";
+  for (const std::string &arg : args)
+    request += arg + "\n";
+  std::string started, ended;
+  // The server enforces the timeout; the client's own deadline only guards
+  // against a server that stops answering.
+  const int limitMs =
+      timeoutSeconds ? int(timeoutSeconds + 60) * 1000 : INT32_MAX;
+  if (writeAll(toServer_, request) && readLine(started, 60000) &&
+      started.rfind("error ", 0) == 0) {
+    r.startError = "pypto-run --fork-server: " + started.substr(6);
+    return r;
+  }
+  if (started.rfind("pid ", 0) != 0 || !readLine(ended, limitMs)) {
+    stop();
+    r.started = true;
+    r.exitStatus = -SIGKILL;
+    r.output =
+        "pypto fork server: the server stopped answering (" + started + ")\n";
+    return r;
+  }
+  r.started = true;
+  if (ended == "timeout")
+    r.timedOut = true;
+  else if (ended.rfind("signal ", 0) == 0)
+    r.exitStatus = -std::atoi(ended.c_str() + 7);
+  else if (ended.rfind("exit ", 0) == 0)
+    r.exitStatus = std::atoi(ended.c_str() + 5);
+  Capture capture(256 * 1024);
+  std::ifstream file(outputFile, std::ios::binary);
+  char buf[4096];
+  while (file.read(buf, sizeof(buf)) || file.gcount() > 0)
+    capture.append(buf, size_t(file.gcount()));
+  r.output = capture.text();
+  return r;
 }
 
 } // namespace pypto::runtime::detail

@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <regex>
 #include <set>
@@ -60,6 +61,11 @@ cl::opt<std::string> toolOption(
 cl::opt<unsigned> timeoutOption(
     "timeout", cl::desc("Seconds before a run counts as a hang (default 300)"),
     cl::init(300), cl::cat(category));
+cl::opt<bool> noForkServer(
+    "no-fork-server",
+    cl::desc("Start a new pypto-run for every run instead of forking it from "
+             "one that has loaded its libraries (slower by about 1 s a run)"),
+    cl::cat(category));
 cl::opt<bool> noShrink("no-shrink", cl::desc("Do not shrink failures"),
                        cl::cat(category));
 cl::opt<unsigned>
@@ -159,10 +165,25 @@ private:
       std::ofstream file(path);
       file << text;
     }
-    proc::ProcessResult result = proc::runProcess(
-        {tool, path, "-p", platform, "--golden=reference", "--output-dir",
-         dir + "/" + platform, "--no-dump-passes", "--no-save-data"},
-        timeoutOption);
+    std::vector<std::string> args{path,
+                                  "-p",
+                                  platform,
+                                  "--golden=reference",
+                                  "--output-dir",
+                                  dir + "/" + platform,
+                                  "--no-dump-passes",
+                                  "--no-save-data"};
+    if (noForkServer) {
+      args.insert(args.begin(), tool);
+      return classify(proc::runProcess(args, timeoutOption));
+    }
+    // One server per worker thread: a run blocks its server.
+    thread_local std::unique_ptr<proc::ForkServer> server;
+    if (!server)
+      server = std::make_unique<proc::ForkServer>(tool);
+    std::string log = dir + "/" + platform + ".log";
+    proc::ProcessResult result = server->run(args, timeoutOption, log);
+    llvm::sys::fs::remove(log);
     return classify(result);
   }
 

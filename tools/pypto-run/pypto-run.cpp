@@ -7,6 +7,8 @@
 #include "pypto/Harness/Diagnostics.h"
 #include "pypto/Harness/Runner.h"
 
+#include "Process.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -154,146 +156,179 @@ int main(int argc, char **argv) {
                "max_diff_hd=) | topk_pair_compare(VALS[, scores=INPUT]) "
                "(repeatable)"),
       cl::value_desc("name=comparator"), cl::cat(category));
+  cl::opt<bool> forkServer(
+      "fork-server",
+      cl::desc("Serve runs from this process (pypto-fuzz's fast path; the "
+               "protocol is in lib/Runtime/Process.h)"),
+      cl::Hidden, cl::cat(category));
   cl::HideUnrelatedOptions(category);
-  // `--enable-pmu N` (argparse's optional value): join it as --enable-pmu=N.
-  std::vector<std::string> joined;
-  std::vector<char *> arguments;
-  for (int i = 0; i < argc; ++i) {
-    llvm::StringRef arg(argv[i]);
-    int group;
-    if (arg == "--enable-pmu" && i + 1 < argc &&
-        !llvm::StringRef(argv[i + 1]).getAsInteger(10, group)) {
-      joined.push_back("--enable-pmu=" + std::string(argv[++i]));
-      continue;
-    }
-    joined.push_back(arg.str());
-  }
-  for (std::string &arg : joined)
-    arguments.push_back(arg.data());
-  argc = static_cast<int>(arguments.size());
-  argv = arguments.data();
   // Option errors exit with 2, as every other bad command line does.
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "pypto-run: compile a pypto program, run it on "
-          "a simulator and validate it against its golden\n",
-          &llvm::errs()))
-    return 2;
-  // Flags that contradict each other: one of them would be ignored.
-  auto conflict = [](const cl::Option &a, const cl::Option &b,
-                     llvm::StringRef why) {
-    if (!a.getNumOccurrences() || !b.getNumOccurrences())
-      return false;
-    llvm::errs() << "pypto-run: error: --" << a.ArgStr << " and --" << b.ArgStr
-                 << " given together: " << why << "\n";
-    return true;
+  auto parse = [&](const std::vector<std::string> &args) {
+    // `--enable-pmu N` (argparse's optional value): join it as
+    // --enable-pmu=N.
+    std::vector<std::string> joined;
+    for (size_t i = 0; i < args.size(); ++i) {
+      int group;
+      if (args[i] == "--enable-pmu" && i + 1 < args.size() &&
+          !llvm::StringRef(args[i + 1]).getAsInteger(10, group)) {
+        joined.push_back("--enable-pmu=" + args[++i]);
+        continue;
+      }
+      joined.push_back(args[i]);
+    }
+    std::vector<const char *> arguments;
+    for (std::string &arg : joined)
+      arguments.push_back(arg.c_str());
+    return cl::ParseCommandLineOptions(
+        static_cast<int>(arguments.size()), arguments.data(),
+        "pypto-run: compile a pypto program, run it on "
+        "a simulator and validate it against its golden\n",
+        &llvm::errs());
   };
-  if (conflict(goldenData, golden,
-               "a replay takes the goldens from the data directory") ||
-      conflict(goldenData, seed,
-               "a replay loads its inputs instead of generating them") ||
-      conflict(saveData, noSaveData, "choose one") ||
-      conflict(dumpPasses, noDumpPasses, "choose one") ||
-      conflict(checkGolden, compileOnly,
-               "checking the golden needs a run, --compile-only stops "
-               "before it") ||
-      conflict(checkGolden, skipPtoas,
-               "checking the golden needs a run, --skip-ptoas stops before "
-               "it"))
-    return 2;
-  if (checkGolden && golden == "reference") {
-    llvm::errs() << "pypto-run: error: --check-golden compares a golden with "
-                    "the reference interpreter; --golden=reference leaves "
-                    "nothing to compare\n";
-    return 2;
-  }
+  // Everything after the command line: checks it and runs.
+  auto runWithOptions = [&]() -> int {
+    // Flags that contradict each other: one of them would be ignored.
+    auto conflict = [](const cl::Option &a, const cl::Option &b,
+                       llvm::StringRef why) {
+      if (!a.getNumOccurrences() || !b.getNumOccurrences())
+        return false;
+      llvm::errs() << "pypto-run: error: --" << a.ArgStr << " and --"
+                   << b.ArgStr << " given together: " << why << "\n";
+      return true;
+    };
+    if (conflict(goldenData, golden,
+                 "a replay takes the goldens from the data directory") ||
+        conflict(goldenData, seed,
+                 "a replay loads its inputs instead of generating them") ||
+        conflict(saveData, noSaveData, "choose one") ||
+        conflict(dumpPasses, noDumpPasses, "choose one") ||
+        conflict(checkGolden, compileOnly,
+                 "checking the golden needs a run, --compile-only stops "
+                 "before it") ||
+        conflict(checkGolden, skipPtoas,
+                 "checking the golden needs a run, --skip-ptoas stops before "
+                 "it"))
+      return 2;
+    if (checkGolden && golden == "reference") {
+      llvm::errs() << "pypto-run: error: --check-golden compares a golden with "
+                      "the reference interpreter; --golden=reference leaves "
+                      "nothing to compare\n";
+      return 2;
+    }
 
-  pypto::harness::RunOptions options;
-  options.programPath = program;
-  options.platform = platform;
-  // -d N or -d a,b,c; without -d, device 0 (or 0..N-1 for a program
-  // marked `// ci: devices=N`: the harness fills the list).
-  if (device.getNumOccurrences()) {
-    llvm::SmallVector<llvm::StringRef> ids;
-    llvm::StringRef(device).split(ids, ',');
-    for (llvm::StringRef id : ids) {
-      int value = 0;
-      if (id.trim().getAsInteger(10, value) || value < 0) {
-        llvm::errs() << "pypto-run: error: -d/--device: '" << device
-                     << "' is not a device id or a comma-separated list of "
-                        "them\n";
+    pypto::harness::RunOptions options;
+    options.programPath = program;
+    options.platform = platform;
+    // -d N or -d a,b,c; without -d, device 0 (or 0..N-1 for a program
+    // marked `// ci: devices=N`: the harness fills the list).
+    if (device.getNumOccurrences()) {
+      llvm::SmallVector<llvm::StringRef> ids;
+      llvm::StringRef(device).split(ids, ',');
+      for (llvm::StringRef id : ids) {
+        int value = 0;
+        if (id.trim().getAsInteger(10, value) || value < 0) {
+          llvm::errs() << "pypto-run: error: -d/--device: '" << device
+                       << "' is not a device id or a comma-separated list of "
+                          "them\n";
+          return 2;
+        }
+        if (llvm::is_contained(options.devices, value)) {
+          llvm::errs() << "pypto-run: error: -d/--device: device " << value
+                       << " is listed twice in '" << device
+                       << "'; each rank needs its own chip\n";
+          return 2;
+        }
+        options.devices.push_back(value);
+      }
+      options.device = options.devices.front();
+    }
+    if (enablePmu.getNumOccurrences()) {
+      int group = 2; // the bare flag: PIPE_UTILIZATION
+      if (!enablePmu.empty() &&
+          llvm::StringRef(enablePmu).getAsInteger(10, group)) {
+        llvm::errs() << "pypto-run: error: --enable-pmu: '" << enablePmu
+                     << "' is not an event group number\n";
         return 2;
       }
-      if (llvm::is_contained(options.devices, value)) {
-        llvm::errs() << "pypto-run: error: -d/--device: device " << value
-                     << " is listed twice in '" << device
-                     << "'; each rank needs its own chip\n";
+      options.dfx.pmu = group;
+    }
+    options.dfx.l2Swimlane = l2Swimlane || runtimeProfiling;
+    if (runtimeProfiling)
+      llvm::errs() << "pypto-run: warning: --runtime-profiling is deprecated; "
+                      "use --enable-l2-swimlane\n";
+    options.dfx.dumpTensor = dumpTensor;
+    if (enablePmu.getNumOccurrences() &&
+        (options.dfx.pmu < 1 || options.dfx.pmu == 3 || options.dfx.pmu > 8)) {
+      llvm::errs() << "pypto-run: error: --enable-pmu: event group "
+                   << options.dfx.pmu << " does not exist (1, 2, 4-8)\n";
+      return 2;
+    }
+    options.dfx.depGen = depGen;
+    options.dfx.exportKernelInsight = kernelInsight;
+    options.seed = seed;
+    options.outputDir = outputDir;
+    options.dumpPasses = dumpPasses && !noDumpPasses;
+    options.strategy = strategy;
+    options.profiling = profiling;
+    options.verificationLevel = verificationLevel;
+    options.skipPtoas = skipPtoas;
+    options.diagnosticPhase = diagnosticPhase;
+    options.compare.assign(compare.begin(), compare.end());
+    std::string error;
+    if (!pypto::harness::parseDisabledDiagnostics(
+            disabledDiagnostics, options.disabledDiagnostics, error)) {
+      llvm::errs() << "pypto-run: error: --disabled-diagnostics: " << error
+                   << "\n";
+      return 2;
+    }
+    options.compileOnly = compileOnly;
+    options.ptoas = ptoas;
+    options.goldenData = goldenData;
+    options.runtimeDir = runtimeDir;
+    options.saveData = saveData && !noSaveData;
+    options.golden = golden;
+    options.checkGolden = checkGolden;
+    for (auto *tolerance : {&rtol, &atol}) {
+      if (!tolerance->getNumOccurrences())
+        continue;
+      double value = *tolerance;
+      if (!(value >= 0) || std::isinf(value)) {
+        llvm::errs() << "pypto-run: error: --" << tolerance->ArgStr
+                     << ": a tolerance is a finite number >= 0, not "
+                     << llvm::format("%g", value) << "\n";
         return 2;
       }
-      options.devices.push_back(value);
     }
-    options.device = options.devices.front();
-  }
-  if (enablePmu.getNumOccurrences()) {
-    int group = 2; // the bare flag: PIPE_UTILIZATION
-    if (!enablePmu.empty() &&
-        llvm::StringRef(enablePmu).getAsInteger(10, group)) {
-      llvm::errs() << "pypto-run: error: --enable-pmu: '" << enablePmu
-                   << "' is not an event group number\n";
+    if (rtol.getNumOccurrences())
+      options.rtol = rtol;
+    if (atol.getNumOccurrences())
+      options.atol = atol;
+    return pypto::harness::runProgramFile(options);
+  };
+  auto parseAndRun = [&](const std::vector<std::string> &args,
+                         llvm::StringRef notHere) {
+    if (!parse(args))
+      return 2;
+    if (forkServer) {
+      llvm::errs() << "pypto-run: error: " << notHere << "\n";
       return 2;
     }
-    options.dfx.pmu = group;
+    return runWithOptions();
+  };
+  // The server reads its own command line: the program and -p are required of
+  // each run, not of the server.
+  if (argc == 2 && llvm::StringRef(argv[1]) == "--fork-server") {
+    // Each run is a forked child that starts from the defaults, so a run
+    // sees only its own request's options.
+    return pypto::runtime::detail::serveForkRequests(
+        [&](const std::vector<std::string> &args) {
+          cl::ResetAllOptionOccurrences();
+          std::vector<std::string> full{argv[0]};
+          full.insert(full.end(), args.begin(), args.end());
+          return parseAndRun(full, "--fork-server in a fork server request");
+        });
   }
-  options.dfx.l2Swimlane = l2Swimlane || runtimeProfiling;
-  if (runtimeProfiling)
-    llvm::errs() << "pypto-run: warning: --runtime-profiling is deprecated; "
-                    "use --enable-l2-swimlane\n";
-  options.dfx.dumpTensor = dumpTensor;
-  if (enablePmu.getNumOccurrences() &&
-      (options.dfx.pmu < 1 || options.dfx.pmu == 3 || options.dfx.pmu > 8)) {
-    llvm::errs() << "pypto-run: error: --enable-pmu: event group "
-                 << options.dfx.pmu << " does not exist (1, 2, 4-8)\n";
-    return 2;
-  }
-  options.dfx.depGen = depGen;
-  options.dfx.exportKernelInsight = kernelInsight;
-  options.seed = seed;
-  options.outputDir = outputDir;
-  options.dumpPasses = dumpPasses && !noDumpPasses;
-  options.strategy = strategy;
-  options.profiling = profiling;
-  options.verificationLevel = verificationLevel;
-  options.skipPtoas = skipPtoas;
-  options.diagnosticPhase = diagnosticPhase;
-  options.compare.assign(compare.begin(), compare.end());
-  std::string error;
-  if (!pypto::harness::parseDisabledDiagnostics(
-          disabledDiagnostics, options.disabledDiagnostics, error)) {
-    llvm::errs() << "pypto-run: error: --disabled-diagnostics: " << error
-                 << "\n";
-    return 2;
-  }
-  options.compileOnly = compileOnly;
-  options.ptoas = ptoas;
-  options.goldenData = goldenData;
-  options.runtimeDir = runtimeDir;
-  options.saveData = saveData && !noSaveData;
-  options.golden = golden;
-  options.checkGolden = checkGolden;
-  for (auto *tolerance : {&rtol, &atol}) {
-    if (!tolerance->getNumOccurrences())
-      continue;
-    double value = *tolerance;
-    if (!(value >= 0) || std::isinf(value)) {
-      llvm::errs() << "pypto-run: error: --" << tolerance->ArgStr
-                   << ": a tolerance is a finite number >= 0, not "
-                   << llvm::format("%g", value) << "\n";
-      return 2;
-    }
-  }
-  if (rtol.getNumOccurrences())
-    options.rtol = rtol;
-  if (atol.getNumOccurrences())
-    options.atol = atol;
-  return pypto::harness::runProgramFile(options);
+  return parseAndRun(std::vector<std::string>(argv, argv + argc),
+                     "--fork-server takes no other arguments; each request "
+                     "brings its own");
 }
