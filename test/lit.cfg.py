@@ -14,6 +14,11 @@ config.test_exec_root = os.path.join(config.pypto_obj_root, "test")
 config.substitutions.append(("%pypto_src", config.pypto_src_root))
 config.substitutions.append(("%pypto_obj", config.pypto_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.pypto_src_root, "examples")))
+# The host C++ compiler and the tile library, to check that emitted kernel
+# C++ compiles.
+config.substitutions.append(("%cxx", os.environ.get("CXX") or "g++"))
+config.substitutions.append(("%tile_lib", os.path.join(config.pypto_src_root, "include",
+                                                       "pypto", "Runtime")))
 
 # FileCheck variables are scoped to their CHECK-LABEL block.
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"

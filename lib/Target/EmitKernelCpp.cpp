@@ -130,7 +130,8 @@ private:
     }
     os << ") {\n";
     depth = 1;
-    if (failed(emitBlock(kernel.getBody().front())))
+    if (failed(checkAllocLevels()) ||
+        failed(emitBlock(kernel.getBody().front())))
       return failure();
     os << "}\n\n";
     return success();
@@ -150,6 +151,27 @@ private:
         .Case([&](scf::ForOp loop) {
           return emitFor(loop, "kernels",
                          [&](Operation *inner) { return emitOp(inner); });
+        })
+        .Case([&](scf::IfOp branch) { return emitIf(branch); })
+        .Case([&](pto::TReshapeOp reshape) -> LogicalResult {
+          // The result is a second tile over the source's bytes.
+          FailureOr<std::string> tile =
+              tileType(reshape.getResult().getType(), reshape.getLoc());
+          if (failed(tile))
+            return failure();
+          indent();
+          os << *tile << " " << name(reshape.getResult()) << ";\n";
+          indent();
+          os << "TRESHAPE(" << name(reshape.getResult()) << ", "
+             << name(reshape.getSrc()) << ");\n";
+          return success();
+        })
+        .Case([&](pto::SetValidShapeOp set) {
+          indent();
+          os << name(set.getSource()) << ".SetValidShape("
+             << name(set.getValidRow()) << ", " << name(set.getValidCol())
+             << ");\n";
+          return success();
         })
         .Case([&](pto::MakeTensorViewOp view) -> LogicalResult {
           views[view.getResult()] = view;
@@ -423,6 +445,67 @@ private:
         .str();
   }
 
+  /// `if (c) { ... } else { ... }`. A tensor_view result must be the same
+  /// view in both branches (pypto yields its view unchanged); a tile or
+  /// scalar result is declared before the `if` and assigned in each branch.
+  LogicalResult emitIf(scf::IfOp branch) {
+    auto yields = [&](Region &region) -> ValueRange {
+      if (region.empty())
+        return {};
+      return cast<scf::YieldOp>(region.front().getTerminator()).getOperands();
+    };
+    ValueRange thenValues = yields(branch.getThenRegion());
+    ValueRange elseValues = yields(branch.getElseRegion());
+    for (auto [i, result] : llvm::enumerate(branch.getResults())) {
+      Type type = result.getType();
+      if (isa<pto::TensorViewType>(type)) {
+        pto::MakeTensorViewOp view = views.lookup(thenValues[i]);
+        if (!view || thenValues[i] != elseValues[i])
+          return branch.emitOpError("result #")
+                 << i
+                 << " must be the same pto.make_tensor_view of this kernel "
+                    "in both branches in the built-in lowering";
+        views[result] = view;
+        continue;
+      }
+      FailureOr<std::string> cppType =
+          isa<pto::TileBufType>(type)
+              ? tileType(cast<pto::TileBufType>(type), branch.getLoc())
+              : cppScalarType(type, branch.getLoc());
+      if (failed(cppType))
+        return failure();
+      indent();
+      os << *cppType << " " << name(result) << "{};\n";
+    }
+    auto emitBranch = [&](Region &region) -> LogicalResult {
+      ++depth;
+      for (Operation &inner : region.front().without_terminator())
+        if (failed(emitOp(&inner)))
+          return failure();
+      ValueRange values = yields(region);
+      for (auto [i, result] : llvm::enumerate(branch.getResults()))
+        if (!isa<pto::TensorViewType>(result.getType())) {
+          indent();
+          os << name(result) << " = " << name(values[i]) << ";\n";
+        }
+      --depth;
+      return success();
+    };
+    indent();
+    os << "if (" << name(branch.getCondition()) << ") {\n";
+    if (failed(emitBranch(branch.getThenRegion())))
+      return failure();
+    indent();
+    if (!branch.getElseRegion().empty()) {
+      os << "} else {\n";
+      if (failed(emitBranch(branch.getElseRegion())))
+        return failure();
+      indent();
+    }
+    os << "}\n";
+    return success();
+  }
+
   LogicalResult emitAlloc(pto::AllocTileOp alloc) {
     auto type = alloc.getResult().getType();
     FailureOr<std::string> tile = tileType(type, alloc.getLoc());
@@ -439,12 +522,44 @@ private:
                                  : std::to_string(type.getValidCols()))
          << ")";
     os << ";\n";
-    if (!alloc.getAddr())
-      return alloc.emitOpError("needs an address (plan memory first)");
     indent();
-    os << "TASSIGN(" << name(alloc) << ", " << name(alloc.getAddr()) << ");\n";
+    if (alloc.getAddr()) {
+      os << "TASSIGN(" << name(alloc) << ", " << name(alloc.getAddr())
+         << ");\n";
+      return success();
+    }
+    // Level-2 code (no addresses; ptoas plans them): each tile gets its own
+    // bytes, in order, with no reuse. TASSIGN reports a kernel whose tiles
+    // do not fit.
+    int64_t &next = unplannedBytes[static_cast<int>(type.getLoc())];
+    os << "TASSIGN(" << name(alloc) << ", " << next << ");\n";
+    next += llvm::alignTo(type.getNumBytes(), kUnplannedAlignment);
     return success();
   }
+
+  /// A function's buffers are all planned (level 3) or none is (level 2).
+  LogicalResult checkAllocLevels() {
+    bool planned = false;
+    pto::AllocTileOp unplanned;
+    kernel.walk([&](Operation *op) {
+      if (auto alloc = dyn_cast<pto::AllocTileOp>(op)) {
+        if (alloc.getAddr())
+          planned = true;
+        else
+          unplanned = alloc;
+      }
+      if (auto reserve = dyn_cast<pto::ReserveBufferOp>(op))
+        planned |= reserve.getBase().has_value();
+    });
+    if (planned && unplanned)
+      return unplanned.emitOpError("has no address while ")
+             << "other buffers of '" << kernel.getSymName()
+             << "' have one; give every tile an address or none";
+    return success();
+  }
+
+  static constexpr int64_t kUnplannedAlignment = 512;
+  int64_t unplannedBytes[8] = {};
 
   func::FuncOp kernel;
   DenseMap<Value, pto::MakeTensorViewOp> views;
@@ -464,10 +579,8 @@ LogicalResult mlir::pypto::emitKernelCpp(func::FuncOp kernel, raw_ostream &os) {
 
 LogicalResult mlir::pypto::emitKernelFunction(func::FuncOp kernel,
                                               raw_ostream &os) {
-  if (!kernel->hasAttr(pto::kKernelKindAttr))
-    return kernel.emitError("kernel '")
-           << kernel.getSymName()
-           << "' is not lowered to pto (run pypto-lower-to-pto first)";
+  // No pto.kernel_kind is fine here: .pto written before it existed has
+  // none, and ptoas then emits the function without a core guard too.
   return KernelCppEmitter(kernel, os).emitPtoasStyle();
 }
 

@@ -54,15 +54,15 @@ void mlir::pypto::registerTranslations() {
       [](Operation *op, raw_ostream &os) -> LogicalResult {
         bool any = false;
         for (auto func : cast<ModuleOp>(op).getOps<func::FuncOp>()) {
-          if (!func->hasAttr(pto::kKernelKindAttr))
+          if (func.isDeclaration())
             continue;
           any = true;
           if (failed(emitKernelFunction(func, os)))
             return failure();
         }
         if (!any)
-          return op->emitError("no pto kernel (a function with "
-                               "pto.kernel_kind) to emit");
+          return op->emitError("no pto kernel (a function with a body) to "
+                               "emit");
         return success();
       },
       dialects);

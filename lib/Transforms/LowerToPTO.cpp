@@ -627,6 +627,21 @@ private:
         return failure();
       operands.push_back(*lowered);
     }
+    // ptoas 0.27 wants tsort32's indices unsigned: the same bytes, seen as
+    // ui32 (treshape makes no copy).
+    if (isa<Sort32Op>(op)) {
+      auto idx = cast<pto::TileBufType>(operands[1].getType());
+      if (idx.getElementType().isSignlessInteger(32))
+        operands[1] = builder.create<pto::TReshapeOp>(
+            loc,
+            pto::TileBufType::get(
+                op->getContext(), idx.getLoc(),
+                IntegerType::get(op->getContext(), 32, IntegerType::Unsigned),
+                idx.getRows(), idx.getCols(), idx.getValidRows(),
+                idx.getValidCols(), idx.getBlayout(), idx.getSlayout(),
+                idx.getFractal(), idx.getPad()),
+            operands[1]);
+    }
     // tmrgsort takes its block length as an i32 operand.
     if (auto merge = dyn_cast<MrgSortOp>(op))
       operands.push_back(builder.create<arith::ConstantIntOp>(

@@ -129,9 +129,12 @@ module {
 
 // -----
 
+// A tile without an address next to a reserved buffer at a planned base:
+// the unplanned tile could land on the buffer.
 module {
   func.func @k() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
-    // expected-error @+1 {{'pto.alloc_tile' op needs an address (plan memory first)}}
+    %b = pto.reserve_buffer {name = "s", size = 2048, location = #pto.address_space<vec>, auto = false, base = 0} -> i32
+    // expected-error @+1 {{'pto.alloc_tile' op has no address while other buffers of 'k' have one; give every tile an address or none}}
     %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
     return
   }

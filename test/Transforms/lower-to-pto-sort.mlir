@@ -8,6 +8,8 @@
 // columns of mask pattern P0101, an odd one those of P1010 (here the index
 // bits of the f32 pairs, into an i32 tile).
 
+// The i32 indices are seen as ui32 through a treshape, as ptoas 0.27 wants.
+
 // CHECK-LABEL: func.func @topk_row
 // CHECK-SAME: (%{{[^:]+}}: !pto.ptr<f32>, %{{[^:]+}}: !pto.ptr<i32>, %{{[^:]+}}: !pto.ptr<f32> {pypto.dir = "out"}, %{{[^:]+}}: !pto.ptr<i32> {pypto.dir = "out"})
 // CHECK-SAME: attributes {pto.kernel_kind = #pto.kernel_kind<vector>, pypto.kind = "incore"}
@@ -17,9 +19,10 @@
 // CHECK-NEXT: %[[A2048:.+]] = arith.constant 2048 : i64
 // CHECK-NEXT: %[[I:.+]] = pto.alloc_tile addr = %[[A2048]] : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 // CHECK: pto.tload ins(%{{.+}} : !pto.partition_tensor_view<1x512xi32>) outs(%[[I]] : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+// CHECK-NEXT: %[[U:.+]] = pto.treshape %[[I]] : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0> -> !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 // CHECK-NEXT: %[[A4096:.+]] = arith.constant 4096 : i64
 // CHECK-NEXT: %[[S:.+]] = pto.alloc_tile addr = %[[A4096]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=1024, v_row=1, v_col=1024, blayout=row_major, slayout=none_box, fractal=512, pad=0>
-// CHECK-NEXT: pto.tsort32 ins(%[[X]], %[[I]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%[[S]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=1024, v_row=1, v_col=1024, blayout=row_major, slayout=none_box, fractal=512, pad=0>){{$}}
+// CHECK-NEXT: pto.tsort32 ins(%[[X]], %[[U]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%[[S]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=1024, v_row=1, v_col=1024, blayout=row_major, slayout=none_box, fractal=512, pad=0>){{$}}
 // CHECK-NEXT: %[[B64:.+]] = arith.constant 64 : i32
 // CHECK-NEXT: %[[A0b:.+]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[M1:.+]] = pto.alloc_tile addr = %[[A0b]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=1024, v_row=1, v_col=1024, blayout=row_major, slayout=none_box, fractal=512, pad=0>
@@ -64,9 +67,10 @@ func.func @topk_row(%x: !pypto.tensor<4x512xf32>, %r: !pypto.tensor<1x512xi32>,
 // CHECK-SAME: attributes {pto.kernel_kind = #pto.kernel_kind<vector>, pypto.kind = "aiv"}
 // CHECK: %[[X:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=128, v_row=2, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 // CHECK: %[[I:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
-// CHECK: %[[A1024:.+]] = arith.constant 1024 : i64
+// CHECK: %[[U:.+]] = pto.treshape %[[I]] : {{.+}} -> !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT: %[[A1024:.+]] = arith.constant 1024 : i64
 // CHECK-NEXT: %[[S:.+]] = pto.alloc_tile addr = %[[A1024]] : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=512, v_row=2, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
-// CHECK-NEXT: pto.tsort32 ins(%[[X]], %[[I]] : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=128, v_row=2, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%[[S]] : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=512, v_row=2, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>){{$}}
+// CHECK-NEXT: pto.tsort32 ins(%[[X]], %[[U]] : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=128, v_row=2, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%[[S]] : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=512, v_row=2, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>){{$}}
 // CHECK-NEXT: %[[B128:.+]] = arith.constant 128 : i32
 // CHECK-NEXT: %[[A3072:.+]] = arith.constant 3072 : i64
 // CHECK-NEXT: %[[M:.+]] = pto.alloc_tile addr = %[[A3072]] : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=512, v_row=2, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>

@@ -1,4 +1,4 @@
-//===- TileLibLayoutTest.cpp - TEXTRACT/TINSERT/TTRANS/TFILLPAD/TGATHER ---===//
+//===- TileLibLayoutTest.cpp - TEXTRACT/TRESHAPE/TTRANS/TFILLPAD/TGATHER --===//
 //
 // Window copies across layouts (including Mat -> Left/Right K-tiling of a
 // matmul and Acc -> Vec with conversion), transposes, padding with every pad
@@ -232,6 +232,36 @@ TYPED_TEST(TileLibLayoutTyped, Transpose) {
   transCase<NZ<T>, ZN<T>>(7, 31, 3, false);
   transCase<RM<T>, NZ<T>>(20, 5, 4, true);  // dst over src's storage
   transCase<RM<T>, RM<T>>(32, 32, 5, true); // in place, same layout
+}
+
+//===----------------------------------------------------------------------===//
+// TRESHAPE
+//===----------------------------------------------------------------------===//
+
+// A 16x1 column seen as a 1x16 row (pypto's treshape), and f32 bits seen as
+// u32: the result reads and writes the source's bytes.
+TEST(TileLibReshape, AliasesTheSource) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  using Col = Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, 16, 1>;
+  using Row = Tile<TileType::Vec, float, 1, 16, BLayout::RowMajor, 1, 16>;
+  using Bits = Tile<TileType::Vec, uint32_t, 1, 16, BLayout::RowMajor, 1, 16>;
+  Col col;
+  Row row;
+  Bits bits;
+  TASSIGN(col, 512);
+  for (int i = 0; i < 16; ++i)
+    col.at(i, 0) = 1.5f * i - 7.0f;
+  TRESHAPE(row, col);
+  TRESHAPE(bits, row);
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_EQ(row.at(0, i), 1.5f * i - 7.0f);
+    uint32_t expected;
+    float value = 1.5f * i - 7.0f;
+    std::memcpy(&expected, &value, sizeof value);
+    EXPECT_EQ(bits.at(0, i), expected);
+  }
+  row.at(0, 3) = 42.0f; // written through the row, read through the column
+  EXPECT_EQ(col.at(3, 0), 42.0f);
 }
 
 TEST(TileLibTrans, ShapeError) {

@@ -71,6 +71,40 @@ static void printQualifiedScope(OpAsmPrinter &printer, Operation *,
   printer.printAttribute(scope);
 }
 
+// `%src, %row, %col : T, index, index` (ptoas 0.27), or the window form
+// `%src[%row, %col] : T`.
+static ParseResult parseExtractSource(OpAsmParser &parser,
+                                      OpAsmParser::UnresolvedOperand &src,
+                                      OpAsmParser::UnresolvedOperand &row,
+                                      OpAsmParser::UnresolvedOperand &col,
+                                      Type &srcType) {
+  if (parser.parseOperand(src))
+    return failure();
+  if (succeeded(parser.parseOptionalLSquare()))
+    return failure(parser.parseOperand(row) || parser.parseComma() ||
+                   parser.parseOperand(col) || parser.parseRSquare() ||
+                   parser.parseColonType(srcType));
+  Type rowType, colType;
+  if (parser.parseComma() || parser.parseOperand(row) || parser.parseComma() ||
+      parser.parseOperand(col) || parser.parseColonType(srcType) ||
+      parser.parseComma())
+    return failure();
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseType(rowType) || parser.parseComma() ||
+      parser.parseType(colType))
+    return failure();
+  if (!rowType.isIndex() || !colType.isIndex())
+    return parser.emitError(loc, "expected the row and column offsets to be "
+                                 "of type index");
+  return success();
+}
+
+static void printExtractSource(OpAsmPrinter &printer, Operation *, Value src,
+                               Value row, Value col, Type srcType) {
+  printer << src << ", " << row << ", " << col << " : " << srcType
+          << ", index, index";
+}
+
 #define GET_OP_CLASSES
 #include "pypto/Dialect/PTO/PTOOps.cpp.inc"
 
@@ -751,6 +785,36 @@ LogicalResult AivInitializePipeOp::verify() {
   return verifyInitializePipe(*this);
 }
 
+LogicalResult TReshapeOp::verify() {
+  TileBufType src = getSrc().getType(), dst = getResult().getType();
+  if (src.getLoc() != dst.getLoc())
+    return emitOpError("source and result live in different buffers: ")
+           << stringifyAddressSpace(src.getLoc()) << " and "
+           << stringifyAddressSpace(dst.getLoc());
+  if (src.getNumBytes() != dst.getNumBytes())
+    return emitOpError("source and result sizes differ: ")
+           << src.getNumBytes() << " and " << dst.getNumBytes() << " bytes";
+  if ((src.getSlayout() == SLayout::none_box) !=
+      (dst.getSlayout() == SLayout::none_box))
+    return emitOpError("cannot reshape between boxed and non-boxed tiles");
+  return success();
+}
+
+LogicalResult SetValidShapeOp::verify() {
+  TileBufType type = getSource().getType();
+  if (type.getValidRows() >= 0 || type.getValidCols() >= 0)
+    return emitOpError("needs a tile whose valid rows and cols are both "
+                       "dynamic (v_row=?, v_col=?)");
+  for (auto [value, limit, what] :
+       {std::tuple(getValidRow(), type.getRows(), "rows"),
+        std::tuple(getValidCol(), type.getCols(), "cols")})
+    if (std::optional<int64_t> c = constantIndex(value);
+        c && (*c < 0 || *c > limit))
+      return emitOpError("valid ")
+             << what << " " << *c << " outside the tile's " << limit;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Sorting
 //===----------------------------------------------------------------------===//
@@ -762,6 +826,7 @@ LogicalResult TSort32Op::verify() {
       failed(verifyVecTiles(*this, {dst})) ||
       failed(verifyVecTiles(*this, {getIdx().getType()})))
     return failure();
+  // ptoas 0.27 reads them as ui32 (pypto-lower-to-pto writes a treshape).
   if (!getIdx().getType().getElementType().isInteger(32))
     return emitOpError("indices must be 32-bit integers");
   if (src.getElementType() != dst.getElementType())

@@ -818,3 +818,47 @@ func.func @tfillpad_pad_on_src(%a: !pto.tile_buf<vec, 16x64xf32, valid=16x?, pad
   pto.tfillpad ins(%a : !pto.tile_buf<vec, 16x64xf32, valid=16x?, pad=3>) outs(%d : !pto.tile_buf<vec, 16x64xf32, pad=0>)
   return
 }
+
+// -----
+
+func.func @textract_offset_type(%m: !pto.tile_buf<mat, 64x256xf32>, %l: !pto.tile_buf<left, 64x64xf32>, %i: i32) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{expected the row and column offsets to be of type index}}
+  pto.textract ins(%m, %c0, %c0 : !pto.tile_buf<mat, 64x256xf32>, index, i32) outs(%l : !pto.tile_buf<left, 64x64xf32>)
+  return
+}
+
+// -----
+
+func.func @treshape_bytes(%t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+1 {{source and result sizes differ: 1024 and 512 bytes}}
+  %r = pto.treshape %t : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<vec, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @treshape_space(%t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+1 {{source and result live in different buffers: vec and mat}}
+  %r = pto.treshape %t : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<mat, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @set_validshape_static(%t: !pto.tile_buf<vec, 8x64xf32>, %r: index) {
+  // expected-error @+1 {{needs a tile whose valid rows and cols are both dynamic (v_row=?, v_col=?)}}
+  pto.set_validshape %t, %r, %r : !pto.tile_buf<vec, 8x64xf32>
+  return
+}
+
+// -----
+
+func.func @set_validshape_range(%r: index) {
+  %c0_i64 = arith.constant 0 : i64
+  %c9 = arith.constant 9 : index
+  %t = pto.alloc_tile addr = %c0_i64 valid_row = %r valid_col = %r : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{valid rows 9 outside the tile's 8}}
+  pto.set_validshape %t, %c9, %r : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}

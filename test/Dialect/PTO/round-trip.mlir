@@ -309,3 +309,35 @@ func.func @fillpad(%r: index, %c: index) {
   pto.tfillpad ins(%i : !pto.tile_buf<vec, 16x64xi32, valid=16x?>) outs(%zero : !pto.tile_buf<vec, 16x64xi32, pad=1>)
   return
 }
+
+// -----
+
+// textract is printed as ptoas 0.27 writes it; the older window form
+// `ins(%src[%r, %c] : T)` reads the same.
+// CHECK-LABEL: func.func @textract
+// CHECK: pto.textract ins(%[[M:.+]], %[[R:.+]], %[[C:.+]] : !pto.tile_buf<loc=mat, dtype=f32{{[^>]+}}>, index, index) outs(%[[L:.+]] : !pto.tile_buf<loc=left, dtype=f32{{[^>]+}}>)
+// CHECK: pto.textract ins(%[[M]], %[[R]], %[[R]] : !pto.tile_buf<loc=mat, dtype=f32{{[^>]+}}>, index, index) outs(%[[L]] : !pto.tile_buf<loc=left, dtype=f32{{[^>]+}}>)
+func.func @textract(%m: !pto.tile_buf<loc=mat, dtype=f32, rows=64, cols=256, v_row=64, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>,
+                    %l: !pto.tile_buf<loc=left, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  pto.textract ins(%m, %c0, %c64 : !pto.tile_buf<loc=mat, dtype=f32, rows=64, cols=256, v_row=64, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) outs(%l : !pto.tile_buf<loc=left, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  pto.textract ins(%m[%c0, %c0] : !pto.tile_buf<loc=mat, dtype=f32, rows=64, cols=256, v_row=64, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%l : !pto.tile_buf<loc=left, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+
+// -----
+
+// treshape: a 16x1 column seen as a 1x16 row; set_validshape on a tile
+// with a dynamic valid shape.
+// CHECK-LABEL: func.func @reshape_and_valid
+// CHECK: %{{.+}} = pto.treshape %[[COL:.+]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1{{[^>]+}}> -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16{{[^>]+}}>
+// CHECK: pto.set_validshape %[[T:.+]], %[[R:.+]], %[[C:.+]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=?, v_col=?{{[^>]+}}>
+func.func @reshape_and_valid(%col: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0>,
+                             %r: index, %c: index) {
+  %row = pto.treshape %col : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0> -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %c0_i64 = arith.constant 0 : i64
+  %t = pto.alloc_tile addr = %c0_i64 valid_row = %r valid_col = %c : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  pto.set_validshape %t, %r, %c : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}

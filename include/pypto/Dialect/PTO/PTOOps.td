@@ -111,6 +111,45 @@ def PTO_AllocTileOp : PTO_Op<"alloc_tile", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def PTO_TReshapeOp : PTO_Op<"treshape", [Pure]> {
+  let summary = "view a tile's bytes as another tile (same buffer, no copy)";
+  let description = [{
+    The result aliases the source: same memory space, same total bytes, both
+    boxed or both not; shape, element type and layout may change (pypto
+    turns a 16x1 column into a 1x16 row this way).
+
+    ```mlir
+    %r = pto.treshape %t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, ...>
+        -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, ...>
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$src);
+  let results = (outs PTO_TileBufType:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_SetValidShapeOp : PTO_Op<"set_validshape"> {
+  let summary = "set a tile's run-time valid shape in place";
+  let description = [{
+    Only for a tile whose `v_row` and `v_col` are both `?`; constant values
+    must lie within the tile's rows and cols.
+
+    ```mlir
+    pto.set_validshape %t, %rows, %cols : !pto.tile_buf<loc=vec, dtype=f32,
+        rows=8, cols=64, v_row=?, v_col=?, ...>
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$source, Index:$valid_row,
+                       Index:$valid_col);
+  let assemblyFormat = [{
+    $source `,` $valid_row `,` $valid_col attr-dict `:` qualified(type($source))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Data movement
 //===----------------------------------------------------------------------===//
@@ -151,13 +190,16 @@ def PTO_TExtractOp : PTO_Op<"textract"> {
   let summary = "copy a window of a tile into another tile (MTE1)";
   let description = [{
     ```mlir
-    pto.textract ins(%src[%r, %c] : !pto.tile_buf<loc=mat, ...>) outs(%dst : !pto.tile_buf<loc=left, ...>)
+    pto.textract ins(%src, %r, %c : !pto.tile_buf<loc=mat, ...>, index, index) outs(%dst : !pto.tile_buf<loc=left, ...>)
     ```
+
+    Printed as ptoas 0.27 writes it; the older window form
+    `ins(%src[%r, %c] : !pto.tile_buf<...>)` is read too.
   }];
   let arguments = (ins PTO_TileBufType:$src, Index:$row, Index:$col,
                        PTO_TileBufType:$dst);
   let assemblyFormat = [{
-    `ins` `(` $src `[` $row `,` $col `]` `:` qualified(type($src)) `)`
+    `ins` `(` custom<ExtractSource>($src, $row, $col, type($src)) `)`
     `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
   let hasVerifier = 1;

@@ -296,6 +296,23 @@ inline void TASSIGN(TileT& tile, U* ptr) {
   tile.bindRaw(reinterpret_cast<typename TileT::DType*>(ptr));
 }
 
+//===----------------------------------------------------------------------===//
+// TRESHAPE: `dst` views the bytes of `src` with its own shape, element type
+// and layout (same space, same size, both boxed or both not).
+//===----------------------------------------------------------------------===//
+template <typename DstT, typename SrcT>
+inline void TRESHAPE(DstT &dst, const SrcT &src) {
+  static_assert(is_tile_v<DstT> && is_tile_v<SrcT>, "TRESHAPE expects Tiles");
+  static_assert(DstT::Loc == SrcT::Loc,
+                "TRESHAPE: source and result live in different buffers");
+  static_assert(DstT::kBytes == SrcT::kBytes,
+                "TRESHAPE: source and result sizes differ");
+  static_assert((DstT::SFractal == SLayout::NoneBox) ==
+                    (SrcT::SFractal == SLayout::NoneBox),
+                "TRESHAPE: cannot reshape between boxed and non-boxed tiles");
+  dst.bindRaw(reinterpret_cast<typename DstT::DType *>(src.data()));
+}
+
 } // namespace pto
 
 #pragma GCC visibility pop
