@@ -476,9 +476,13 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
                               "-" + std::to_string(tmpCounter.fetch_add(1));
     std::vector<std::string> argv = compilerArgv;
     // gold links a kernel in 0.05 s where ld.bfd takes 0.12-0.2 s, a tenth
-    // of a fuzz run; before the flags, so a job's own -fuse-ld wins.
+    // of a fuzz run; before the flags, so a job's own -fuse-ld wins, and not
+    // at all when $CXX names a linker.
     static const bool haveGold = resolveExecutable("ld.gold") != "ld.gold";
-    if (haveGold)
+    bool chosen = std::any_of(
+        compilerArgv.begin(), compilerArgv.end(),
+        [](const std::string &a) { return a.rfind("-fuse-ld=", 0) == 0; });
+    if (haveGold && !chosen)
       argv.push_back("-fuse-ld=gold");
     argv.insert(argv.end(), p.flags.begin(), p.flags.end());
     bool usesPch = false;

@@ -59,6 +59,18 @@ private:
   std::string head_, tail_;
 };
 
+/// A caller that ignores SIGPIPE (pypto-fuzz, so a dead fork server is an
+/// error, not its death) does not pass that on to what it starts.
+void setDefaultSigpipe(posix_spawnattr_t &attr) {
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  short flags = 0;
+  posix_spawnattr_getflags(&attr, &flags);
+  posix_spawnattr_setflags(&attr, flags | POSIX_SPAWN_SETSIGDEF);
+}
+
 int64_t monotonicMs() {
   timespec now;
   ::clock_gettime(CLOCK_MONOTONIC, &now);
@@ -89,8 +101,10 @@ ProcessResult runProcess(const std::vector<std::string> &argv, unsigned timeoutS
   posix_spawn_file_actions_adddup2(&actions, mergeStderr ? out[1] : err[1], 2);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
+  setDefaultSigpipe(attr);
   // Own process group, so that a timeout kills the driver and its children.
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
   posix_spawnattr_setpgroup(&attr, 0);
 
   std::vector<char *> cargv;
@@ -269,27 +283,34 @@ std::string awaitChild(pid_t pid, unsigned timeoutSeconds) {
 
 int serveForkRequests(
     const std::function<int(const std::vector<std::string> &)> &run) {
-  // Replies go straight to fd 1 with write(2): nothing is left in a stdio
-  // buffer for a child to print again.
+  // Replies go straight to a copy of fd 1 with write(2); fd 1 itself becomes
+  // stderr, so nothing the tool prints can corrupt the protocol, and nothing
+  // is left in a stdio buffer for a child to print again.
+  std::fflush(stdout);
   const int replies = ::fcntl(1, F_DUPFD_CLOEXEC, 3);
-  if (replies < 0 || !writeAll(replies, "pypto fork server 1\n"))
+  if (replies < 0 || ::dup2(2, 1) < 0 ||
+      !writeAll(replies, "pypto fork server 2\n"))
     return 1;
-  std::string line;
+  // waitpid needs children that stay zombies until reaped.
+  ::signal(SIGCHLD, SIG_DFL);
+  std::string line, outputFile;
   while (readRequestLine(stdin, line)) {
     std::istringstream request(line);
-    std::string verb, outputFile;
+    std::string verb;
     unsigned timeoutSeconds = 0;
     size_t argc = 0;
-    if (!(request >> verb >> timeoutSeconds >> outputFile >> argc) ||
-        verb != "run" || argc > 4096) {
-      if (!writeAll(replies, "error expected 'run TIMEOUT OUTPUT-FILE ARGC'\n"))
+    if (!(request >> verb >> timeoutSeconds >> argc) || verb != "run" ||
+        argc > 4096) {
+      if (!writeAll(replies, "error expected 'run TIMEOUT ARGC'\n"))
         return 1;
       continue;
     }
     std::vector<std::string> args(argc);
+    if (!readRequestLine(stdin, outputFile))
+      return 1; // the client is gone mid-request
     for (std::string &arg : args)
       if (!readRequestLine(stdin, arg))
-        return 1; // the client is gone mid-request
+        return 1;
     // Opened here, so the file exists once the client hears the pid.
     int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
     int out = ::open(outputFile.c_str(),
@@ -314,13 +335,19 @@ int serveForkRequests(
       ::dup2(out, 2);
       ::close(in);
       ::close(out);
+      // The run holds no end of the protocol: a server that dies is seen.
+      ::close(replies);
       std::exit(run(args));
     }
     ::close(in);
     ::close(out);
     ::setpgid(pid, pid); // also here: a timeout may come before the child's
-    if (!writeAll(replies, "pid " + std::to_string(pid) + "\n") ||
-        !writeAll(replies, awaitChild(pid, timeoutSeconds) + "\n"))
+    if (!writeAll(replies, "pid " + std::to_string(pid) + "\n")) {
+      ::kill(-pid, SIGKILL); // the client is gone: so is the run
+      awaitChild(pid, 0);
+      return 1;
+    }
+    if (!writeAll(replies, awaitChild(pid, timeoutSeconds) + "\n"))
       return 1;
   }
   return 0;
@@ -387,11 +414,15 @@ bool ForkServer::start(std::string &error) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in[0], 0);
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  setDefaultSigpipe(attr);
   std::string flag = "--fork-server";
   char *argv[] = {const_cast<char *>(tool_.c_str()), flag.data(), nullptr};
   pid_t pid = -1;
-  int rc = ::posix_spawnp(&pid, argv[0], &actions, nullptr, argv, environ);
+  int rc = ::posix_spawnp(&pid, argv[0], &actions, &attr, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
   ::close(in[0]);
   ::close(out[1]);
   toServer_ = in[1];
@@ -404,7 +435,7 @@ bool ForkServer::start(std::string &error) {
   }
   pid_ = pid;
   std::string hello;
-  if (!readLine(hello, 120000) || hello != "pypto fork server 1") {
+  if (!readLine(hello, 120000) || hello != "pypto fork server 2") {
     error = "'" + tool_ + " --fork-server' did not start a fork server";
     stop();
     return false;
@@ -416,49 +447,69 @@ ProcessResult ForkServer::run(const std::vector<std::string> &args,
                               unsigned timeoutSeconds,
                               const std::string &outputFile) {
   ProcessResult r;
-  for (const std::string &arg : args)
-    if (arg.find('\n') != std::string::npos) {
+  for (const std::string &text : args)
+    if (text.find('\n') != std::string::npos) {
       r.startError =
           "an argument with a newline cannot go through the fork server";
       return r;
     }
-  if (pid_ < 0 && !start(r.startError))
+  if (outputFile.find('\n') != std::string::npos) {
+    r.startError = "an output file name with a newline cannot go through the "
+                   "fork server";
     return r;
+  }
   std::string request = "run " + std::to_string(timeoutSeconds) + " " +
-                        outputFile + " " + std::to_string(args.size()) + "\n";
-  for (const std::string &arg : args)
-    request += arg + "\n";
-  std::string started, ended;
+                        std::to_string(args.size()) + "\n" + outputFile + "\n";
+  for (const std::string &text : args)
+    request += text + "\n";
   // The server enforces the timeout; the client's own deadline only guards
   // against a server that stops answering.
-  const int limitMs =
-      timeoutSeconds ? int(timeoutSeconds + 60) * 1000 : INT32_MAX;
-  if (writeAll(toServer_, request) && readLine(started, 60000) &&
-      started.rfind("error ", 0) == 0) {
-    r.startError = "pypto-run --fork-server: " + started.substr(6);
-    return r;
-  }
-  if (started.rfind("pid ", 0) != 0 || !readLine(ended, limitMs)) {
-    stop();
+  const int64_t limitMs =
+      timeoutSeconds ? (int64_t(timeoutSeconds) + 60) * 1000 : INT32_MAX;
+  // A server that died (killed from outside) or could not fork is restarted
+  // and the run tried once more; a second failure is the fuzzer's, not the
+  // run's.
+  std::string failure;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (pid_ < 0 && !start(r.startError))
+      return r;
+    std::string started, ended;
+    if (!writeAll(toServer_, request) || !readLine(started, 60000)) {
+      failure = "the server stopped answering";
+      stop();
+      continue;
+    }
+    if (started.rfind("error ", 0) == 0) {
+      failure = started.substr(6);
+      stop();
+      continue;
+    }
+    pid_t run =
+        started.rfind("pid ", 0) == 0 ? std::atoi(started.c_str() + 4) : -1;
+    if (run <= 0 ||
+        !readLine(ended, int(std::min<int64_t>(limitMs, INT32_MAX)))) {
+      if (run > 0)
+        ::kill(-run, SIGKILL); // no server is left to stop it
+      failure = "the server stopped answering";
+      stop();
+      continue;
+    }
     r.started = true;
-    r.exitStatus = -SIGKILL;
-    r.output =
-        "pypto fork server: the server stopped answering (" + started + ")\n";
+    if (ended == "timeout")
+      r.timedOut = true;
+    else if (ended.rfind("signal ", 0) == 0)
+      r.exitStatus = -std::atoi(ended.c_str() + 7);
+    else if (ended.rfind("exit ", 0) == 0)
+      r.exitStatus = std::atoi(ended.c_str() + 5);
+    Capture capture(256 * 1024);
+    std::ifstream file(outputFile, std::ios::binary);
+    char buf[4096];
+    while (file.read(buf, sizeof(buf)) || file.gcount() > 0)
+      capture.append(buf, size_t(file.gcount()));
+    r.output = capture.text();
     return r;
   }
-  r.started = true;
-  if (ended == "timeout")
-    r.timedOut = true;
-  else if (ended.rfind("signal ", 0) == 0)
-    r.exitStatus = -std::atoi(ended.c_str() + 7);
-  else if (ended.rfind("exit ", 0) == 0)
-    r.exitStatus = std::atoi(ended.c_str() + 5);
-  Capture capture(256 * 1024);
-  std::ifstream file(outputFile, std::ios::binary);
-  char buf[4096];
-  while (file.read(buf, sizeof(buf)) || file.gcount() > 0)
-    capture.append(buf, size_t(file.gcount()));
-  r.output = capture.text();
+  r.startError = "'" + tool_ + " --fork-server' failed twice: " + failure;
   return r;
 }
 

@@ -39,13 +39,14 @@ std::string joinCommand(const std::vector<std::string> &argv);
 /// run does not pay for loading the tool's shared libraries again (about 1 s
 /// for libtorch). The protocol, on the server's stdin and stdout, one line
 /// each:
-///   server:  "pypto fork server 1"                      (ready)
-///   client:  "run TIMEOUT OUTPUT-FILE ARGC" and ARGC lines, one per argument
+///   server:  "pypto fork server 2"                      (ready)
+///   client:  "run TIMEOUT ARGC", the output file, and ARGC lines, one per
+///            argument (no line may hold a newline)
 ///   server:  "pid PID"                                  (the run started)
 ///   server:  "exit CODE" | "signal N" | "timeout"       (the run ended)
 ///   server:  "error REASON"                             (a bad request)
 /// Each run is a forked child in its own process group, stdin /dev/null,
-/// stdout and stderr to OUTPUT-FILE; a timeout kills the group.
+/// stdout and stderr to the output file; a timeout kills the group.
 ///
 /// Serves requests until stdin closes; `run` is the tool's main on the given
 /// arguments (without argv[0]) and runs in the child.
@@ -62,8 +63,9 @@ public:
 
   /// Runs `tool args...` as runProcess would (stdout and stderr merged, at
   /// most 256 KiB kept), writing the output through `outputFile`. The server
-  /// starts on the first run and again after it dies; a server that cannot
-  /// start gives a result that did not start.
+  /// starts on the first run; a server that dies or cannot fork is restarted
+  /// and the run tried again once. A server that cannot start, or fails
+  /// twice, gives a result that did not start.
   ProcessResult run(const std::vector<std::string> &args,
                     unsigned timeoutSeconds, const std::string &outputFile);
 

@@ -454,6 +454,17 @@ private:
         return {};
       return cast<scf::YieldOp>(region.front().getTerminator()).getOperands();
     };
+    // A pipe set up in one branch would be out of scope after the `if`.
+    WalkResult pipes = branch->walk([&](Operation *op) {
+      if (isa<pto::AicInitializePipeOp, pto::AivInitializePipeOp>(op)) {
+        op->emitOpError("inside scf.if is not supported by the built-in "
+                        "lowering; initialise the pipe before the branch");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (pipes.wasInterrupted())
+      return failure();
     ValueRange thenValues = yields(branch.getThenRegion());
     ValueRange elseValues = yields(branch.getElseRegion());
     for (auto [i, result] : llvm::enumerate(branch.getResults())) {

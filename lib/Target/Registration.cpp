@@ -52,9 +52,17 @@ void mlir::pypto::registerTranslations() {
       "Emit each pto kernel function as C++ the way ptoas does (input: a "
       ".pto file)",
       [](Operation *op, raw_ostream &os) -> LogicalResult {
+        // The kernels are the functions with pto.kernel_kind; .pto written
+        // before that attribute existed has none, and then every function
+        // with a body is one.
+        auto funcs = cast<ModuleOp>(op).getOps<func::FuncOp>();
+        bool anyKind = llvm::any_of(funcs, [](func::FuncOp func) {
+          return func->hasAttr(pto::kKernelKindAttr);
+        });
         bool any = false;
-        for (auto func : cast<ModuleOp>(op).getOps<func::FuncOp>()) {
-          if (func.isDeclaration())
+        for (auto func : funcs) {
+          if (func.isDeclaration() ||
+              (anyKind && !func->hasAttr(pto::kKernelKindAttr)))
             continue;
           any = true;
           if (failed(emitKernelFunction(func, os)))

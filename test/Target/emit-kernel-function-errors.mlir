@@ -35,3 +35,16 @@ func.func @two_views(%p: !pto.ptr<f32>, %q: !pto.ptr<f32>, %c: i1) {
 module {
   func.func private @declared(%p: !pto.ptr<f32>)
 }
+
+// -----
+
+// A pipe initialised in one branch would be out of scope after the `if`.
+func.func @pipe_in_branch(%c: i1) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  scf.if %c {
+    %b = pto.reserve_buffer {name = "c2v", size = 8192, location = #pto.address_space<vec>, auto = false, base = 0} -> i32
+    %z = arith.constant 0 : i32
+    // expected-error @+1 {{'pto.aiv_initialize_pipe' op inside scf.if is not supported by the built-in lowering; initialise the pipe before the branch}}
+    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 8} (c2v_consumer_buf = %b : i32, v2c_consumer_buf = %z : i32)
+  }
+  return
+}

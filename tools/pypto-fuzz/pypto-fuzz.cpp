@@ -22,6 +22,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -354,6 +355,9 @@ int Fuzzer::run() {
 } // namespace
 
 int main(int argc, char **argv) {
+  // A fork server that died is an error on the write to it, not the end of
+  // the fuzzer (what it starts gets SIGPIPE back: lib/Runtime/Process.cpp).
+  std::signal(SIGPIPE, SIG_IGN);
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(
           argc, argv,

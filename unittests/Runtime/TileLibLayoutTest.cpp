@@ -264,6 +264,22 @@ TEST(TileLibReshape, AliasesTheSource) {
   EXPECT_EQ(col.at(3, 0), 42.0f);
 }
 
+// A result with a run-time valid shape takes the source's (same shape, new
+// element type), so an i32 index tile seen as u32 keeps its tail.
+TEST(TileLibReshape, CarriesTheValidShape) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  using Signed =
+      Tile<TileType::Vec, int32_t, 1, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+  using Unsigned =
+      Tile<TileType::Vec, uint32_t, 1, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+  Signed idx(1, 40);
+  Unsigned bits;
+  TASSIGN(idx, 0);
+  TRESHAPE(bits, idx);
+  EXPECT_EQ(bits.GetValidRow(), 1);
+  EXPECT_EQ(bits.GetValidCol(), 40);
+}
+
 TEST(TileLibTrans, ShapeError) {
   sim::ScopedDefaultCore guard(sim::Arch::A5, "tr_kernel");
   RM<float> a(4, 8), b(4, 8);

@@ -797,6 +797,11 @@ LogicalResult TReshapeOp::verify() {
   if ((src.getSlayout() == SLayout::none_box) !=
       (dst.getSlayout() == SLayout::none_box))
     return emitOpError("cannot reshape between boxed and non-boxed tiles");
+  // The run-time valid shape carries over only where the shape does.
+  if (!dst.hasStaticValidShape() &&
+      (src.getRows() != dst.getRows() || src.getCols() != dst.getCols()))
+    return emitOpError("a result with a run-time valid shape must keep the "
+                       "source's rows and cols");
   return success();
 }
 

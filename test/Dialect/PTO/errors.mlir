@@ -862,3 +862,11 @@ func.func @set_validshape_range(%r: index) {
   pto.set_validshape %t, %c9, %r : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   return
 }
+
+// -----
+
+func.func @treshape_dynamic_valid(%t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+1 {{a result with a run-time valid shape must keep the source's rows and cols}}
+  %r = pto.treshape %t : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=32, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}

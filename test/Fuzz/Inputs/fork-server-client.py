@@ -14,7 +14,7 @@ print("hello:", server.stdout.readline().strip())
 
 def request(name, timeout, args, on_pid=None):
     log = os.path.join(work, name + ".log")
-    server.stdin.write("run %d %s %d\n" % (timeout, log, len(args)))
+    server.stdin.write("run %d %d\n%s\n" % (timeout, len(args), log))
     for arg in args:
         server.stdin.write(arg + "\n")
     server.stdin.flush()
@@ -51,7 +51,7 @@ print("hang child gone:", gone(pid))
 request("crash", 0, [endless, "-p", "a5sim", "--golden=reference",
                      "--output-dir", os.path.join(work, "d")],
         on_pid=lambda pid: os.kill(pid, signal.SIGKILL))
-server.stdin.write("run 5 %s 1\n%s\n" % (os.path.join(work, "no", "dir.log"), hello))
+server.stdin.write("run 5 1\n%s\n%s\n" % (os.path.join(work, "no", "dir.log"), hello))
 server.stdin.flush()
 print("unopenable:", server.stdout.readline().strip())
 server.stdin.write("walk 1 2 3\n")

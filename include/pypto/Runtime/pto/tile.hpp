@@ -310,7 +310,20 @@ inline void TRESHAPE(DstT &dst, const SrcT &src) {
   static_assert((DstT::SFractal == SLayout::NoneBox) ==
                     (SrcT::SFractal == SLayout::NoneBox),
                 "TRESHAPE: cannot reshape between boxed and non-boxed tiles");
+  if (reinterpret_cast<uintptr_t>(src.data()) % alignof(typename DstT::DType) !=
+      0)
+    sim::fail(sim::current(),
+              "TRESHAPE: the source's bytes are not aligned for the result's "
+              "element type");
   dst.bindRaw(reinterpret_cast<typename DstT::DType *>(src.data()));
+  // Same shape (a new element type or layout): the run-time valid shape
+  // carries over. A new shape has no run-time valid shape to take.
+  if constexpr (DstT::isDynamicRow || DstT::isDynamicCol) {
+    static_assert(DstT::Rows == SrcT::Rows && DstT::Cols == SrcT::Cols,
+                  "TRESHAPE: a result with a run-time valid shape keeps the "
+                  "source's shape");
+    dst.SetValidShape(src.GetValidRow(), src.GetValidCol());
+  }
 }
 
 } // namespace pto
