@@ -71,6 +71,21 @@ void setDefaultSigpipe(posix_spawnattr_t &attr) {
   posix_spawnattr_setflags(&attr, flags | POSIX_SPAWN_SETSIGDEF);
 }
 
+/// Waits for `pid` to end; its wait status.
+int reap(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
+}
+
+/// Kills `pid` and its process group, then reaps it.
+int killAndReap(pid_t pid) {
+  ::kill(-pid, SIGKILL);
+  ::kill(pid, SIGKILL);
+  return reap(pid);
+}
+
 int64_t monotonicMs() {
   timespec now;
   ::clock_gettime(CLOCK_MONOTONIC, &now);
@@ -174,13 +189,7 @@ ProcessResult runProcess(const std::vector<std::string> &argv, unsigned timeoutS
   for (int fd : fds)
     if (fd >= 0)
       ::close(fd);
-  if (r.timedOut) {
-    ::kill(-pid, SIGKILL);
-    ::kill(pid, SIGKILL);
-  }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = r.timedOut ? killAndReap(pid) : reap(pid);
   if (WIFEXITED(status))
     r.exitStatus = WEXITSTATUS(status);
   else if (WIFSIGNALED(status))
@@ -263,10 +272,7 @@ std::string awaitChild(pid_t pid, unsigned timeoutSeconds) {
     if (got < 0 && errno != EINTR)
       return "exit 127";
     if (timeoutSeconds && monotonicMs() >= deadline) {
-      ::kill(-pid, SIGKILL);
-      ::kill(pid, SIGKILL);
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
+      killAndReap(pid);
       return "timeout";
     }
     // Runs take a tenth of a second or more: polling every 2 ms costs
@@ -343,8 +349,7 @@ int serveForkRequests(
     ::close(out);
     ::setpgid(pid, pid); // also here: a timeout may come before the child's
     if (!writeAll(replies, "pid " + std::to_string(pid) + "\n")) {
-      ::kill(-pid, SIGKILL); // the client is gone: so is the run
-      awaitChild(pid, 0);
+      killAndReap(pid); // the client is gone: so is the run
       return 1;
     }
     if (!writeAll(replies, awaitChild(pid, timeoutSeconds) + "\n"))
@@ -362,9 +367,7 @@ void ForkServer::stop() {
     ::close(fromServer_);
   if (pid_ > 0) {
     ::kill(pid_, SIGKILL);
-    int status;
-    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
+    reap(pid_);
   }
   pid_ = toServer_ = fromServer_ = -1;
   buffer_.clear();
