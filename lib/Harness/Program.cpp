@@ -11,6 +11,7 @@
 
 #include "pypto/Runtime/Ptoas.h"
 
+#include "pypto/Dialect/PTO/PTODialect.h"
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Target/Emitters.h"
 #include "pypto/Transforms/Passes.h"
@@ -29,6 +30,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 
@@ -484,12 +486,43 @@ writeProfile(Location loc, const std::string &path,
   });
 }
 
+/// ptoas 0.27 prints infinite and NaN float constants as `Inf.0f`,
+/// `-Inf.0f` and `NaN.0f` (APFloat's spelling with a float suffix), which is
+/// not C++; they become the compiler's built-ins.
+static void fixNonFiniteLiterals(std::string &text) {
+  auto isIdentifierChar = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  };
+  for (StringRef word : {"Inf", "NaN"}) {
+    size_t pos = 0;
+    while ((pos = text.find(word.str() + ".0", pos)) != std::string::npos) {
+      size_t end = pos + word.size() + 2;
+      bool isFloat = end < text.size() && text[end] == 'f';
+      if (isFloat)
+        ++end;
+      if ((pos > 0 && isIdentifierChar(text[pos - 1])) ||
+          (end < text.size() && isIdentifierChar(text[end]))) {
+        pos = end;
+        continue;
+      }
+      std::string builtin =
+          word == "Inf"
+              ? (isFloat ? "__builtin_inff()" : "__builtin_inf()")
+              : (isFloat ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")");
+      text.replace(pos, end - pos, builtin);
+      pos += builtin.size();
+    }
+  }
+}
+
 /// ptoas's C++ for `kernel` as a kernel file of the build: its own includes
-/// replaced by ours, its entry function made static, and `kernel_entry`.
-static LogicalResult wrapPtoasOutput(func::FuncOp kernel, StringRef ptoasCpp,
-                                     raw_ostream &os) {
+/// replaced by ours, its entry function made static, and `kernel_entry`. A
+/// mixed kernel's unit holds both parts; each part's file has all of it (the
+/// other part's body is compiled out by its core macro) and calls its own.
+static LogicalResult wrapPtoasOutput(func::FuncOp kernel, StringRef unit,
+                                     StringRef ptoasCpp, raw_ostream &os) {
   os << "// Kernel '" << kernel.getSymName() << "': ptoas output (ptoas/"
-     << kernel.getSymName() << ".cpp) wrapped by pypto-mlir.\n"
+     << unit << ".cpp) wrapped by pypto-mlir.\n"
      << "#include <pto/pto-inst.hpp>\n#include \"intrinsic.h\"\n"
      << "#include \"tensor.h\"\n\n"
      << "using namespace pto;\n\n";
@@ -502,6 +535,7 @@ static LogicalResult wrapPtoasOutput(func::FuncOp kernel, StringRef ptoasCpp,
         trimmed == "using namespace pto;")
       continue;
     std::string text = line.str();
+    fixNonFiniteLiterals(text);
     size_t global = text.find("__global__ AICORE void");
     if (global != std::string::npos)
       text.replace(global, strlen("__global__"), "static");
@@ -511,34 +545,80 @@ static LogicalResult wrapPtoasOutput(func::FuncOp kernel, StringRef ptoasCpp,
   return emitKernelEntry(kernel, os);
 }
 
-/// Runs the external ptoas on every ptoas/<kernel>.pto and wraps its C++ into
-/// kernels/<aic|aiv>/<kernel>.cpp.
+/// The first op of `unit` that ptoas 0.27 has no counterpart for: the
+/// multi-card signals (its communication ops are asynchronous puts and gets)
+/// and the cache maintenance and fences around them.
+static Operation *findOpBeyondPtoas(const PTOUnit &unit) {
+  // The signals first: they are why the unit cannot be expressed.
+  Operation *signal = nullptr, *marker = nullptr;
+  for (func::FuncOp kernel : unit.kernels)
+    kernel.walk([&](Operation *op) {
+      if (!signal && isa<pto::CommTNotifyOp, pto::CommTWaitOp>(op))
+        signal = op;
+      if (!marker && isa<pto::FenceBarrierAllOp, pto::CmoCacheInvalidOp>(op))
+        marker = op;
+    });
+  return signal ? signal : marker;
+}
+
+/// Runs the external ptoas on every ptoas/<unit>.pto and wraps its C++ into
+/// kernels/<aic|aiv>/<kernel>.cpp for each kernel of the unit. A unit with
+/// ops ptoas 0.27 lacks is compiled by the built-in lowering instead, with a
+/// note saying so.
 static LogicalResult runExternalPtoas(ModuleOp module,
-                                      MutableArrayRef<KernelInfo> kernels,
-                                      const CompileOptions &options) {
-  std::vector<std::string> units;
-  for (KernelInfo &kernel : kernels)
-    units.push_back(options.outputDir + "/ptoas/" +
-                    kernel.func.getSymName().str() + ".pto");
+                                      ArrayRef<KernelInfo> kernels,
+                                      const CompileOptions &options,
+                                      BuildInfo &build) {
+  SmallVector<PTOUnit> units;
+  for (PTOUnit &unit : getPTOUnits(kernels)) {
+    Operation *beyond = findOpBeyondPtoas(unit);
+    if (!beyond) {
+      units.push_back(unit);
+      continue;
+    }
+    build.notes.push_back(
+        llvm::formatv("ptoas: '{0}' uses {1}, which ptoas 0.27 does not have; "
+                      "the built-in lowering compiles it",
+                      unit.name, beyond->getName().getStringRef())
+            .str());
+    for (func::FuncOp kernel : unit.kernels) {
+      KernelInfo info = *llvm::find_if(
+          kernels, [&](KernelInfo k) { return k.func == kernel; });
+      if (failed(writeFile(
+              kernel.getLoc(),
+              options.outputDir + "/kernels/" + info.coreDir().str() + "/" +
+                  kernel.getSymName().str() + ".cpp",
+              [&](raw_ostream &os) { return emitKernelCpp(kernel, os); })))
+        return failure();
+    }
+  }
+  std::vector<std::string> paths;
+  for (const PTOUnit &unit : units)
+    paths.push_back(options.outputDir + "/ptoas/" + unit.name.str() + ".pto");
   ::pypto::runtime::PtoasOptions ptoasOptions;
   ptoasOptions.executable = options.ptoas;
   ptoasOptions.arch = options.arch == "a2a3" ? "a3" : "a5";
   ::pypto::runtime::PtoasResult result =
-      ::pypto::runtime::runPtoas(units, ptoasOptions);
+      ::pypto::runtime::runPtoas(paths, ptoasOptions);
   if (!result.ok)
     return module.emitError("ptoas failed:\n") << result.error;
-  for (auto [kernel, unit] : llvm::zip(kernels, result.units)) {
-    auto text = llvm::MemoryBuffer::getFile(unit.outputPath);
+  for (auto [unit, unitResult] : llvm::zip(units, result.units)) {
+    auto text = llvm::MemoryBuffer::getFile(unitResult.outputPath);
     if (!text)
       return module.emitError("cannot read ptoas output '")
-             << unit.outputPath << "'";
-    std::string path = options.outputDir + "/kernels/" +
-                       kernel.coreDir().str() + "/" +
-                       kernel.func.getSymName().str() + ".cpp";
-    if (failed(writeFile(kernel.func.getLoc(), path, [&](raw_ostream &os) {
-          return wrapPtoasOutput(kernel.func, (*text)->getBuffer(), os);
-        })))
-      return failure();
+             << unitResult.outputPath << "'";
+    for (KernelInfo kernel : kernels) {
+      if (kernel.unit != unit.name)
+        continue;
+      std::string path = options.outputDir + "/kernels/" +
+                         kernel.coreDir().str() + "/" +
+                         kernel.func.getSymName().str() + ".cpp";
+      if (failed(writeFile(kernel.func.getLoc(), path, [&](raw_ostream &os) {
+            return wrapPtoasOutput(kernel.func, unit.name, (*text)->getBuffer(),
+                                   os);
+          })))
+        return failure();
+    }
   }
   return success();
 }
@@ -662,23 +742,26 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
   build.orchestrationName = orchestration.getSymName().str();
   build.orchestrationCpp =
       options.outputDir + "/orchestration/" + build.orchestrationName + ".cpp";
+  for (PTOUnit &unit : getPTOUnits(*kernels))
+    if (failed(writeFile(
+            unit.kernels.front().getLoc(),
+            options.outputDir + "/ptoas/" + unit.name.str() + ".pto",
+            [&](raw_ostream &os) { return emitPTO(unit.kernels, os); })))
+      return failure();
   for (KernelInfo kernel : *kernels) {
     std::string name = kernel.func.getSymName().str();
     BuiltKernel built{kernel.funcId, name, kernel.isCube,
                       options.outputDir + "/kernels/" + kernel.coreDir().str() +
                           "/" + name + ".cpp"};
-    if (failed(writeFile(
-            kernel.func.getLoc(), options.outputDir + "/ptoas/" + name + ".pto",
-            [&](raw_ostream &os) { return emitPTO(kernel.func, os); })) ||
-        (options.emitCpp && options.ptoas.empty() &&
-         failed(writeFile(
-             kernel.func.getLoc(), built.cppPath,
-             [&](raw_ostream &os) { return emitKernelCpp(kernel.func, os); }))))
+    if (options.emitCpp && options.ptoas.empty() &&
+        failed(writeFile(
+            kernel.func.getLoc(), built.cppPath,
+            [&](raw_ostream &os) { return emitKernelCpp(kernel.func, os); })))
       return failure();
     build.kernels.push_back(built);
   }
   if (options.emitCpp && !options.ptoas.empty() &&
-      failed(runExternalPtoas(module, *kernels, options)))
+      failed(runExternalPtoas(module, *kernels, options, build)))
     return failure();
   if (failed(writeFile(
           loc, build.orchestrationCpp,

@@ -387,6 +387,8 @@ private:
             : "build_output/" + program.spec.programName + "_" + timestamp();
     if (mlir::failed(compileProgram(program, compileOptions, build)))
       return error("compilation failed");
+    for (const std::string &note : build.notes)
+      std::printf("[RUN]   %s\n", note.c_str());
     return true;
   }
 

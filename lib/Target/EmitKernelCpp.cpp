@@ -254,10 +254,10 @@ private:
           return success();
         })
         .Case([&](pto::TPopFromAicOp pop) {
-          return emitPop(pop, pop.getResult().getType(), c2vBuffer);
+          return emitPop(pop, pop.getValidRow(), pop.getValidCol(), c2vBuffer);
         })
         .Case([&](pto::TPopFromAivOp pop) {
-          return emitPop(pop, pop.getResult().getType(), v2cBuffer);
+          return emitPop(pop, pop.getValidRow(), pop.getValidCol(), v2cBuffer);
         })
         .Case<pto::TFreeFromAicOp, pto::TFreeFromAivOp>([&](Operation *free) {
           indent();
@@ -398,26 +398,31 @@ private:
     v2cBuffer = name(init.getV2cConsumerBuf());
     indent();
     os << "TPIPE_INIT(" << pipeId(init) << ", " << init.getDirMask() << ", "
-       << init.getSlotSize() << ", " << init.getSlotNum().value_or(2) << ", 0, "
+       << init.getSlotSize() << ", " << init.getNumSlots() << ", 0, "
        << (init.getGmSlotBuffer() ? name(init.getGmSlotBuffer())
                                   : std::string("nullptr"))
        << ");\n";
     return success();
   }
 
-  /// A popped tile is placed in its slot of the consumer buffer.
-  LogicalResult emitPop(Operation *pop, pto::TileBufType type,
+  /// A popped tile is placed in its slot of the consumer buffer; a given
+  /// valid shape is checked against the slot's.
+  LogicalResult emitPop(Operation *pop, Value validRow, Value validCol,
                         const std::string &buffer) {
     if (buffer.empty())
       return pop->emitOpError("comes before the pipe is initialised");
-    FailureOr<std::string> tile = tileType(type, pop->getLoc());
+    FailureOr<std::string> tile = tileType(
+        cast<pto::TileBufType>(pop->getResult(0).getType()), pop->getLoc());
     if (failed(tile))
       return failure();
     indent();
     os << *tile << " " << name(pop->getResult(0)) << ";\n";
     indent();
     os << "TPOP(" << pipeId(pop) << ", " << name(pop->getResult(0)) << ", "
-       << buffer << ");\n";
+       << buffer;
+    if (validRow)
+      os << ", " << name(validRow) << ", " << name(validCol);
+    os << ");\n";
     return success();
   }
 

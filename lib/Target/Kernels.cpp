@@ -56,7 +56,8 @@ mlir::pypto::collectKernels(ModuleOp module) {
               "function and files";
   SmallVector<KernelInfo> kernels;
   llvm::StringSet<> seen;
-  auto addKernel = [&](CallOp call, StringRef name) -> LogicalResult {
+  auto addKernel = [&](CallOp call, StringRef name,
+                       StringRef unit) -> LogicalResult {
     if (!seen.insert(name).second)
       return success();
     auto kernel = module.lookupSymbol<func::FuncOp>(name);
@@ -74,7 +75,8 @@ mlir::pypto::collectKernels(ModuleOp module) {
              << name << "' is not a C identifier: it names the kernel's "
              << "function and files";
     kernels.push_back({kernel, static_cast<int>(kernels.size()),
-                       kindAttr.getValue() == pto::KernelKind::cube});
+                       kindAttr.getValue() == pto::KernelKind::cube,
+                       unit.empty() ? kernel.getSymName() : unit});
     return success();
   };
   WalkResult result = orchestration->walk([&](CallOp call) {
@@ -85,9 +87,11 @@ mlir::pypto::collectKernels(ModuleOp module) {
     auto aiv = callee ? callee->getAttrOfType<FlatSymbolRefAttr>(attr::kAivPart)
                       : FlatSymbolRefAttr();
     LogicalResult added =
-        aic && aiv ? success(succeeded(addKernel(call, aic.getValue())) &&
-                             succeeded(addKernel(call, aiv.getValue())))
-                   : addKernel(call, call.getCallee());
+        aic && aiv ? success(succeeded(addKernel(call, aic.getValue(),
+                                                 callee.getSymName())) &&
+                             succeeded(addKernel(call, aiv.getValue(),
+                                                 callee.getSymName())))
+                   : addKernel(call, call.getCallee(), StringRef());
     return failed(added) ? WalkResult::interrupt() : WalkResult::advance();
   });
   if (result.wasInterrupted())

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pypto/Dialect/PTO/PTODialect.h"
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Transforms/Passes.h"
 
@@ -74,8 +75,8 @@ Value tensorOf(Operation *op) {
 
 class KernelSplitter {
 public:
-  KernelSplitter(func::FuncOp kernel, StringRef arch, int64_t slotNum)
-      : kernel(kernel), arch(arch), slotNum(slotNum) {}
+  KernelSplitter(func::FuncOp kernel, StringRef arch)
+      : kernel(kernel), arch(arch) {}
 
   /// Splits the kernel if it mixes sides; `split` tells whether it did.
   LogicalResult run(SymbolTable &symbols, bool &split) {
@@ -134,12 +135,20 @@ public:
     symbols.insert(aic, std::next(Block::iterator(kernel)));
     symbols.insert(aiv, std::next(Block::iterator(aic)));
 
-    int64_t aicSlots = 0, aivSlots = 0;
-    if (failed(buildPart(aic, Side::cube, aicSlots)) ||
-        failed(buildPart(aiv, Side::vector, aivSlots)))
+    if (failed(buildPart(aic, Side::cube)) ||
+        failed(buildPart(aiv, Side::vector)))
       return failure();
+    // The hardware's slot count, the only one ptoas 0.27 knows. A part that
+    // keeps more received tiles live at once would wait for itself.
+    int64_t slots = pto::getHardwareSlotCount(dirMask);
+    if (busiestPop && mostLive > slots)
+      return busiestPop->emitOpError("receives a tile while ")
+             << mostLive - 1
+             << " earlier received tiles are still live; a pipe has " << slots
+             << " slots per direction"
+             << (dirMask == 3 ? " when it carries tiles both ways" : "")
+             << ", so use (or copy) received tiles before receiving more";
     // Parts that exchange no tile need no pipe.
-    int64_t slots = std::max({slotNum, aicSlots, aivSlots});
     if (dirMask &&
         (failed(addPipeSetup(aic, slots)) || failed(addPipeSetup(aiv, slots))))
       return failure();
@@ -184,8 +193,7 @@ private:
   }
 
   /// Keeps `side`'s work in `part`, turning crossings into pipe ops.
-  /// `liveSlots` is the most popped tiles live at once.
-  LogicalResult buildPart(func::FuncOp part, Side side, int64_t &liveSlots) {
+  LogicalResult buildPart(func::FuncOp part, Side side) {
     SmallVector<Operation *> dropped, pops;
     part.walk([&](Operation *op) {
       Side opSide = sideOf(op);
@@ -255,7 +263,7 @@ private:
                 "of a mixed kernel can share only scalars and loops");
     for (Operation *op : llvm::reverse(dropped))
       op->erase();
-    if (failed(insertFrees(pops, liveSlots)))
+    if (failed(insertFrees(pops)))
       return failure();
     // Drop the index math and empty loops the other side left behind.
     IRRewriter rewriter(part.getContext());
@@ -332,8 +340,8 @@ private:
   }
 
   /// Frees each popped tile after its last use (views included), in pop
-  /// order within a block; counts how many popped tiles are live at once.
-  LogicalResult insertFrees(ArrayRef<Operation *> pops, int64_t &liveSlots) {
+  /// order within a block; records the pop with the most popped tiles live.
+  LogicalResult insertFrees(ArrayRef<Operation *> pops) {
     DenseMap<Block *, Operation *> lastFree;
     DenseMap<Block *, SmallVector<Operation *>> freesInBlock;
     for (Operation *pop : pops) {
@@ -359,13 +367,21 @@ private:
       // while a nested region pops again would have its slot released by the
       // nested free, and a loop cannot carry a slot. Such a tile (vec) is
       // copied out of its slot at once.
-      bool popsInside = false;
+      // ptoas 0.27 gives two pops of one tile type a single C++ tile (its
+      // declare_tile is Pure, so CSE merges them): the second pop would
+      // move the first one's tile to its own slot. A vec tile that stays
+      // popped across a pop of its type is copied out too.
+      bool popsInside = false, samePopLater = false;
+      Type poppedType = pop->getResult(0).getType();
       for (Operation *op = pop->getNextNode(); op && op != last->getNextNode();
            op = op->getNextNode())
         op->walk([&](Operation *inner) {
-          popsInside |= inner != op && isa<TPopFromAicOp, TPopFromAivOp>(inner);
+          if (!isa<TPopFromAicOp, TPopFromAivOp>(inner))
+            return;
+          popsInside |= inner != op;
+          samePopLater |= inner->getResult(0).getType() == poppedType;
         });
-      if (popsInside || carried) {
+      if (popsInside || carried || (samePopLater && isa<TPopFromAicOp>(pop))) {
         if (!isa<TPopFromAicOp>(pop))
           return pop->emitOpError(
               "receives a tile from the AIV that a loop carries or that stays "
@@ -396,7 +412,10 @@ private:
       for (Operation *earlier : freesInBlock[block])
         if (pop->isBeforeInBlock(earlier))
           ++live;
-      liveSlots = std::max(liveSlots, live);
+      if (live > mostLive) {
+        mostLive = live;
+        busiestPop = pop;
+      }
       freesInBlock[block].push_back(free);
     }
     return success();
@@ -436,8 +455,10 @@ private:
 
   func::FuncOp kernel;
   StringRef arch;
-  int64_t slotNum;
   int64_t slotSize = 0;
+  // The most popped tiles live at once in either part, at `busiestPop`.
+  int64_t mostLive = 0;
+  Operation *busiestPop = nullptr;
   int64_t dirMask = 0;
 
 public:
@@ -451,11 +472,6 @@ struct ExpandMixedKernelPass
     ModuleOp module = getOperation();
     if (failed(verifyArch(module, arch)))
       return signalPassFailure();
-    if (slotNum < 1 || slotNum > 4096) {
-      module.emitError("slot-num must be in [1, 4096], got ")
-          << static_cast<int64_t>(slotNum);
-      return signalPassFailure();
-    }
     SymbolTable symbols(module);
     SmallVector<func::FuncOp> kernels;
     for (func::FuncOp func : module.getOps<func::FuncOp>())
@@ -463,7 +479,7 @@ struct ExpandMixedKernelPass
         kernels.push_back(func);
     for (func::FuncOp kernel : kernels) {
       bool split = false;
-      KernelSplitter splitter(kernel, arch, slotNum);
+      KernelSplitter splitter(kernel, arch);
       if (failed(splitter.run(symbols, split)))
         return signalPassFailure();
       numSplit += split;

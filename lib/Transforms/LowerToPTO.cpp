@@ -176,9 +176,14 @@ private:
                               "pypto-expand-mixed-kernel)");
     Value c2v = buffer(true);
     Value v2c = buffer(false);
+    // ptoas 0.27 knows only the hardware's slot count and has no slot_num.
+    IntegerAttr slotNum =
+        init.getSlotNum() == pto::getHardwareSlotCount(init.getDirMask())
+            ? IntegerAttr()
+            : init.getSlotNumAttr();
     builder.create<PtoInitOp>(loc, init.getGmRing(), c2v, v2c,
                               init.getDirMaskAttr(), init.getSlotSizeAttr(),
-                              init.getSlotNumAttr(), IntegerAttr());
+                              slotNum, /*nosplit=*/BoolAttr(), IntegerAttr());
     return success();
   }
 
@@ -200,15 +205,16 @@ private:
       FailureOr<pto::TileBufType> type = tileBufType(op->getResult(0));
       if (failed(type))
         return failure();
-      Value popped = isa<TPopFromAicOp>(op)
-                         ? builder
-                               .create<pto::TPopFromAicOp>(loc, *type, noSplit,
-                                                           IntegerAttr())
-                               .getResult()
-                         : builder
-                               .create<pto::TPopFromAivOp>(loc, *type, noSplit,
-                                                           IntegerAttr())
-                               .getResult();
+      Value popped =
+          isa<TPopFromAicOp>(op)
+              ? builder
+                    .create<pto::TPopFromAicOp>(loc, *type, Value(), Value(),
+                                                noSplit, IntegerAttr())
+                    .getResult()
+              : builder
+                    .create<pto::TPopFromAivOp>(loc, *type, Value(), Value(),
+                                                noSplit, IntegerAttr())
+                    .getResult();
       tiles[op->getResult(0)] = popped;
       return success();
     }

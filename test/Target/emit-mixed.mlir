@@ -9,21 +9,26 @@
 // y = exp(a @ b): the region becomes mm_exp_aic (matmul, push) and
 // mm_exp_aiv (pop, exp, free, store), one MixedKernels task.
 
-// The .pto files use ptoas's frontend pipe ops: the AIV (consumer) reserves
-// the slot buffer at its planned base, the AIC imports it by name.
-// PTO-LABEL:   // ptoas/mm_exp_aic.pto
-// PTO:         func.func @mm_exp_aic(
+// The .pto uses ptoas 0.27's frontend pipe ops: the AIV (consumer) reserves
+// the slot buffer (the hardware's 8 slots) at its planned base, the AIC
+// imports it by name, so both parts are one unit, ptoas/mm_exp.pto. No
+// slot_num: ptoas 0.27 has none.
+// PTO-LABEL:   // ptoas/mm_exp.pto
+// PTO-NEXT:    module attributes {pto.target_arch =
+// PTO-NEXT:      func.func @mm_exp_aic(
 // PTO-A2A3-SAME: %[[RING:arg[0-9]+]]: !pto.ptr<f32>)
 // PTO-SAME:      attributes {pto.kernel_kind = #pto.kernel_kind<cube>}
 // PTO:         %[[IMP:.+]] = pto.import_reserved_buffer {name = "mm_exp_c2v_slot_buffer", peer_func = @mm_exp_aiv} -> i32
-// PTO-A2A3:    pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2} (gm_slot_buffer = %[[RING]] : !pto.ptr<f32>, c2v_consumer_buf = %[[IMP]] : i32, v2c_consumer_buf = %{{.+}} : i32)
-// PTO-A5:      pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2} (c2v_consumer_buf = %[[IMP]] : i32, v2c_consumer_buf = %{{.+}} : i32)
+// PTO-A2A3:    pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024} (gm_slot_buffer = %[[RING]] : !pto.ptr<f32>, c2v_consumer_buf = %[[IMP]] : i32, v2c_consumer_buf = %{{.+}} : i32)
+// PTO-A5:      pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %[[IMP]] : i32, v2c_consumer_buf = %{{.+}} : i32)
 // PTO:         pto.tmatmul
 // PTO:         pto.tpush_to_aiv(%{{.+}} : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) {split = 0}
-// PTO-LABEL:   // ptoas/mm_exp_aiv.pto
-// PTO:         attributes {pto.kernel_kind = #pto.kernel_kind<vector>}
-// PTO:         %[[RES:.+]] = pto.reserve_buffer {name = "mm_exp_c2v_slot_buffer", size = 2048, location = #pto.address_space<vec>, auto = false, base = 0} -> i32
-// PTO:         pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2} ({{.*}}c2v_consumer_buf = %[[RES]] : i32
+// PTO:         return
+// PTO-NEXT:    }
+// PTO-NEXT:    func.func @mm_exp_aiv(
+// PTO-SAME:      attributes {pto.kernel_kind = #pto.kernel_kind<vector>}
+// PTO:         %[[RES:.+]] = pto.reserve_buffer {name = "mm_exp_c2v_slot_buffer", size = 8192, location = #pto.address_space<vec>, auto = false, base = 0} -> i32
+// PTO:         pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024} ({{.*}}c2v_consumer_buf = %[[RES]] : i32
 // PTO:         %[[POP:.+]] = pto.tpop_from_aic {split = 0} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 // PTO-NEXT:    %[[E:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec
 // PTO-NEXT:    pto.texp ins(%[[POP]] : {{.*}}) outs(%[[E]] : {{.*}})
@@ -35,11 +40,11 @@
 // CPP-LABEL:   // kernels/aic/mm_exp_aic.cpp
 // CPP:         static AICORE void mm_exp_aic(
 // CPP:         uint32_t [[IMP:v[0-9]+]] = 0;
-// CPP-A2A3:    TPIPE_INIT(0, 1, 1024, 2, 0, [[RING:v[0-9]+]]);
-// CPP-A5:      TPIPE_INIT(0, 1, 1024, 2, 0, nullptr);
+// CPP-A2A3:    TPIPE_INIT(0, 1, 1024, 8, 0, [[RING:v[0-9]+]]);
+// CPP-A5:      TPIPE_INIT(0, 1, 1024, 8, 0, nullptr);
 // CPP:         TMATMUL([[ACC:v[0-9]+]],
 // CPP:         TPUSH(0, [[ACC]]);
-// CPP-A2A3:    __gm__ float* a3 = {{.*}} + a3_tensor->start_offset + get_block_idx(args) * 512;
+// CPP-A2A3:    __gm__ float* a3 = {{.*}} + a3_tensor->start_offset + get_block_idx(args) * 2048;
 // CPP-LABEL:   // kernels/aiv/mm_exp_aiv.cpp
 // CPP:         uint32_t [[BUF:v[0-9]+]] = 0;
 // CPP:         Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, 16, 16, SLayout::NoneBox, 512, PadValue::Null, CompactMode::Null> [[POP:v[0-9]+]];
@@ -50,7 +55,7 @@
 // The group is submitted as one task; on a2a3 it gets a private GM ring.
 // ORCH:        // Task: mm_exp
 // ORCH:        add_output(
-// ORCH-A2A3-NEXT: uint32_t [[P:params_t0]]_ring_shapes[1] = {512};
+// ORCH-A2A3-NEXT: uint32_t [[P:params_t0]]_ring_shapes[1] = {2048};
 // ORCH-A2A3-NEXT: TensorCreateInfo [[P]]_ring([[P]]_ring_shapes, 1, DataType::FLOAT32);
 // ORCH-A2A3-NEXT: [[P]].add_output([[P]]_ring);
 // ORCH-A5-NOT: ring

@@ -1,8 +1,6 @@
 // RUN: pypto-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect --pypto-expand-mixed-kernel
-// RUN: not pypto-opt %s -allow-unregistered-dialect --pypto-expand-mixed-kernel="slot-num=0" 2>&1 | FileCheck %s --check-prefix=SLOTS
 // RUN: not pypto-opt %s -allow-unregistered-dialect --pypto-expand-mixed-kernel="arch=a3" 2>&1 | FileCheck %s --check-prefix=ARCH
 
-// SLOTS: error: slot-num must be in [1, 4096], got 0
 // ARCH: error: unknown architecture 'a3', expected a2a3 or a5
 
 // Only a move may cross between cube and vector memory.
@@ -131,5 +129,51 @@ func.func @mixed_notify(%x: !pypto.tensor<16x32xf32>, %w: !pypto.tensor<32x32xf3
   // expected-error @below {{'pypto.notify' op in a kernel with cube and vector work is not supported yet; signal from a kernel of one core type}}
   pypto.notify %s[%rank, %c0] peer %rank add %one : !pypto.tensor<2x1xi32>
   pypto.store %r, %y[%c0, %c0] : !pypto.tile<16x32xf32, vec>, !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+// Nine received tiles live at once on the cube side: the pipe has only 8
+// slots, so the ninth pop would wait for a free that comes after it.
+func.func @nine_live(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %v = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %m0 = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %m1 = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %m2 = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %m3 = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %m4 = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %m5 = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %m6 = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %m7 = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  // expected-error @+1 {{'pypto.tpop_from_aiv' op receives a tile while 8 earlier received tiles are still live; a pipe has 8 slots per direction, so use (or copy) received tiles before receiving more}}
+  %m8 = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %r = pypto.move %m0 : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %l1 = pypto.move %m1 : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %p1 = pypto.matmul %l1, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %p1, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  %l2 = pypto.move %m2 : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %p2 = pypto.matmul %l2, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %p2, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  %l3 = pypto.move %m3 : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %p3 = pypto.matmul %l3, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %p3, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  %l4 = pypto.move %m4 : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %p4 = pypto.matmul %l4, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %p4, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  %l5 = pypto.move %m5 : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %p5 = pypto.matmul %l5, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %p5, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  %l6 = pypto.move %m6 : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %p6 = pypto.matmul %l6, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %p6, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  %l7 = pypto.move %m7 : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %p7 = pypto.matmul %l7, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %p7, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  %l8 = pypto.move %m8 : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %p8 = pypto.matmul %l8, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %p8, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
   return
 }

@@ -3,18 +3,19 @@
 
 // Cube to vector: the product crosses once. The group keeps the signature;
 // the AIC part pushes the accumulator, the AIV part pops it, adds and frees
-// the slot after the add. On a2a3 both parts take the GM ring (2 slots of
-// 16x16 f32 = 2 x 1024 bytes = 512 f32).
+// the slot after the add. A pipe has the hardware's 8 slots (what ptoas
+// 0.27 assumes); on a2a3 both parts take the GM ring (8 slots of 16x16 f32 =
+// 8 x 1024 bytes = 2048 f32).
 
 // CHECK-LABEL: func.func @mm_add(
 // CHECK-SAME:    pypto.aic = @mm_add_aic, pypto.aiv = @mm_add_aiv, pypto.kind = "group"
 // CHECK-NEXT:    return
 
 // CHECK-LABEL: func.func @mm_add_aic(
-// A2A3-SAME:     %[[RING:arg[0-9]+]]: !pypto.tensor<512xf32> {pypto.dir = "out", pypto.name = "gm_pipe_buffer", pypto.ring = 512 : i64}
+// A2A3-SAME:     %[[RING:arg[0-9]+]]: !pypto.tensor<2048xf32> {pypto.dir = "out", pypto.name = "gm_pipe_buffer", pypto.ring = 2048 : i64}
 // CHECK-SAME:    pypto.kind = "aic"
-// A5:            pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 2 : i64, slot_size = 1024 : i64}{{$}}
-// A2A3:          pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 2 : i64, slot_size = 1024 : i64} ring(%[[RING]] : !pypto.tensor<512xf32>)
+// A5:            pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 8 : i64, slot_size = 1024 : i64}{{$}}
+// A2A3:          pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 8 : i64, slot_size = 1024 : i64} ring(%[[RING]] : !pypto.tensor<2048xf32>)
 // CHECK:         %[[P:.+]] = pypto.matmul
 // CHECK-NEXT:    pypto.tpush_to_aiv %[[P]] : !pypto.tile<16x16xf32, acc>
 // CHECK-NOT:     pypto.add
@@ -23,7 +24,7 @@
 
 // CHECK-LABEL: func.func @mm_add_aiv(
 // CHECK-SAME:    pypto.kind = "aiv"
-// CHECK:         pypto.aiv_initialize_pipe {dir_mask = 1 : i64, slot_num = 2 : i64, slot_size = 1024 : i64}
+// CHECK:         pypto.aiv_initialize_pipe {dir_mask = 1 : i64, slot_num = 8 : i64, slot_size = 1024 : i64}
 // CHECK-NOT:     pypto.matmul
 // CHECK:         %[[X:.+]] = pypto.load
 // CHECK:         %[[V:.+]] = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
@@ -92,13 +93,14 @@ func.func @scale_mm(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>,
 
 // -----
 
-// Both directions in a loop: one pipe with dir_mask 3; on a2a3 the ring
-// holds both rings (2 x 2 slots of 1024 bytes = 1024 f32). The loop goes to
-// both parts with the pipe ops inside.
+// Both directions in a loop: one pipe with dir_mask 3 and the hardware's 4
+// slots per direction; on a2a3 the ring holds both rings (2 x 4 slots of
+// 1024 bytes = 2048 f32). The loop goes to both parts with the pipe ops
+// inside.
 
 // CHECK-LABEL: func.func @round_trip_aic(
-// A2A3-SAME:     !pypto.tensor<1024xf32>
-// CHECK:         pypto.aic_initialize_pipe {dir_mask = 3 : i64
+// A2A3-SAME:     !pypto.tensor<2048xf32>
+// CHECK:         pypto.aic_initialize_pipe {dir_mask = 3 : i64, slot_num = 4 : i64
 // CHECK:         scf.for
 // CHECK:           pypto.tpush_to_aiv
 // CHECK:           %[[M:.+]] = pypto.tpop_from_aiv
@@ -132,14 +134,16 @@ func.func @round_trip(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>
 
 // -----
 
-// Two popped tiles live at once: slots are freed in pop order (the first
-// after the second's last use) and the pipe gets no fewer slots than that.
+// Two popped tiles of one type live at once: the first is copied out of its
+// slot and freed before the second pop (ptoas 0.27 would give both pops one
+// C++ tile).
 
 // CHECK-LABEL: func.func @two_live_aiv(
 // CHECK:         %[[V0:.+]] = pypto.tpop_from_aic
-// CHECK:         %[[V1:.+]] = pypto.tpop_from_aic
-// CHECK-NEXT:    %[[S:.+]] = pypto.add %[[V1]], %[[V0]]
+// CHECK-NEXT:    %[[C:.+]] = pypto.move %[[V0]] : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, vec>
 // CHECK-NEXT:    pypto.tfree_to_aic %[[V0]]
+// CHECK-NEXT:    %[[V1:.+]] = pypto.tpop_from_aic
+// CHECK-NEXT:    %[[S:.+]] = pypto.add %[[V1]], %[[C]]
 // CHECK-NEXT:    pypto.tfree_to_aic %[[V1]]
 func.func @two_live(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
     attributes {pypto.kind = "incore"} {
@@ -175,27 +179,33 @@ func.func @vector_only(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32
 
 // -----
 
-// Three popped tiles live at once need three slots, more than the default
-// two; slot-num=4 asks for more.
+// Popped tiles of different types stay in their slots while both are live,
+// each freed after its last use, and the pipe has the hardware's 8 slots.
 
-// RUN: pypto-opt %s -split-input-file --pypto-expand-mixed-kernel="slot-num=4" | FileCheck %s --check-prefix=SLOTS4
-// CHECK-LABEL: func.func @three_live_aic(
-// CHECK:         pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 3 : i64, slot_size = 1024 : i64}
-// SLOTS4-LABEL: func.func @three_live_aic(
-// SLOTS4:         pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 4 : i64, slot_size = 1024 : i64}
-func.func @three_live(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+// CHECK-LABEL: func.func @two_types_live_aic(
+// CHECK:         pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 8 : i64, slot_size = 2048 : i64}
+// CHECK-LABEL: func.func @two_types_live_aiv(
+// CHECK:         %[[V0:.+]] = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT:    %[[V1:.+]] = pypto.tpop_from_aic : !pypto.tile<16x32xf32, vec>
+// CHECK-NEXT:    pypto.store %[[V0]]
+// CHECK-NEXT:    pypto.tfree_to_aic %[[V0]]
+// CHECK-NEXT:    pypto.store %[[V1]]
+// CHECK-NEXT:    pypto.tfree_to_aic %[[V1]]
+func.func @two_types_live(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x32xf32>,
+                          %y: !pypto.tensor<16x16xf32>, %z: !pypto.tensor<16x32xf32>)
     attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
   %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
   %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
   %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<16x32xf32> -> !pypto.tile<16x32xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<16x32xf32, mat> -> !pypto.tile<16x32xf32, right>
   %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %q = pypto.matmul %la, %rb : !pypto.tile<16x16xf32, left>, !pypto.tile<16x32xf32, right> -> !pypto.tile<16x32xf32, acc>
   %v0 = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
-  %v1 = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
-  %v2 = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
-  %s = pypto.add %v1, %v0 : !pypto.tile<16x16xf32, vec>
-  %t = pypto.add %s, %v2 : !pypto.tile<16x16xf32, vec>
-  pypto.store %t, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  %v1 = pypto.move %q : !pypto.tile<16x32xf32, acc> -> !pypto.tile<16x32xf32, vec>
+  pypto.store %v0, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  pypto.store %v1, %z[%c0, %c0] : !pypto.tile<16x32xf32, vec>, !pypto.tensor<16x32xf32>
   return
 }
 

@@ -77,6 +77,12 @@ cl::opt<unsigned> progressOption(
     "progress",
     cl::desc("Print a progress line every N programs (default 100, 0: never)"),
     cl::init(100), cl::cat(category));
+cl::opt<std::string> ptoasOption(
+    "ptoas",
+    cl::desc("How each run turns .pto into kernel C++ (pypto-run's --ptoas): "
+             "off (default: the built-in lowering), auto, or the path of a "
+             "ptoas to test"),
+    cl::init("off"), cl::cat(category));
 cl::opt<uint64_t>
     printSeed("print",
               cl::desc("Print the program of this program seed and exit"),
@@ -173,7 +179,8 @@ private:
                                   "--output-dir",
                                   dir + "/" + platform,
                                   "--no-dump-passes",
-                                  "--no-save-data"};
+                                  "--no-save-data",
+                                  "--ptoas=" + ptoasOption};
     if (noForkServer) {
       args.insert(args.begin(), tool);
       return classify(proc::runProcess(args, timeoutOption));
@@ -235,7 +242,8 @@ private:
     out << "// " << (last.detail.empty() ? outcome.detail : last.detail)
         << "\n";
     out << "// Run: pypto-run " << llvm::sys::path::filename(file).str()
-        << " -p " << platform << " --golden=reference\n";
+        << " -p " << platform << " --golden=reference"
+        << (ptoasOption == "off" ? "" : " --ptoas=" + ptoasOption) << "\n";
     out << text;
     std::lock_guard<std::mutex> lock(mutex);
     std::printf("[FUZZ]   reproducer: %s\n", file.c_str());

@@ -284,7 +284,7 @@ KERNEL {
   case 3: TPIPE_INIT(0, PipeDir::C2V, 1024, 4, PipeSplit::None, r); TPUSH(0, m); return;
   case 4: TPUSH(0, m); return;
   case 5: TPIPE_INIT(0, PipeDir::C2V, 1024, 2, PipeSplit::None, r + 8192); return;
-  case 7: TPIPE_INIT(0, PipeDir::C2V, 1024, 2, PipeSplit::None, r); TPUSH(0, m); return;
+  case 7: case 8: TPIPE_INIT(0, PipeDir::C2V, 1024, 2, PipeSplit::None, r); TPUSH(0, m); return;
   }
 }
 )PTO";
@@ -297,6 +297,12 @@ KERNEL {
   TASSIGN(v, 0);
   if (mode == 4 || mode == 5)
     return;
+  if (mode == 8) { // pypto's tpop(valid_row, valid_col) expecting 8x16 of a 16x16 push
+    TPIPE_INIT(0, PipeDir::C2V, 1024, 2, PipeSplit::None, r);
+    Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, DYNAMIC, DYNAMIC> d;
+    TPOP(0, d, 0, 8, 16);
+    return;
+  }
   TPIPE_INIT(0, PipeDir::C2V, mode == 1 ? 512 : 1024, 2, PipeSplit::None, mode == 2 ? nullptr : r);
   TPOP(0, v);
   if (mode == 7) {
@@ -390,6 +396,13 @@ TEST(Pipe, MisuseIsReported) {
   EXPECT_TRUE(contains(s.message, "TFREE on pipe 0: no popped slot to free"))
       << s.message;
 
+  s = run(8);
+  ASSERT_FALSE(s);
+  EXPECT_TRUE(contains(s.message,
+                       "TPOP on pipe 0: the slot delivers 16x16 elements but "
+                       "the pop expects a valid shape of 8x16"))
+      << s.message;
+
   // On a5 the ring is on chip: no GM buffer is needed.
   std::vector<HostArg> args = {
       HostArg::tensor(x.data(), {16, 16}, DataType::FLOAT32),
@@ -480,12 +493,19 @@ KERNEL {
 
 } // namespace
 
-TEST(Pipe, PopPlacesTileInConsumerSlot) {
+namespace {
+
+// Runs a mixed task whose AIC part pushes x's four row blocks and whose AIV
+// part stores the sum of each two popped blocks to y, on both simulators;
+// the ring (a2a3) is `ringBytes` of the task.
+void runPairSum(const std::string &name, const char *aicBody,
+                const char *aivBody, int ringBytes) {
   const std::string orch = orchSource(2, R"PTO(
     const ChipTensor& x = orch_args.tensor(0).ref();
     const ChipTensor& y = orch_args.tensor(1).ref();
     PTO2_SCOPE() {
-        uint32_t rs[1] = {2 * 1024};
+        uint32_t rs[1] = {)PTO" + std::to_string(ringBytes) +
+                                             R"PTO(};
         TensorCreateInfo ring_ci(rs, 1, DataType::UINT8);
         CoreTaskArgs p;
         p.add_input(x); p.add_output(y); p.add_output(ring_ci);
@@ -494,9 +514,9 @@ TEST(Pipe, PopPlacesTileInConsumerSlot) {
 )PTO");
   LoadedProgram prog;
   ASSERT_TRUE(
-      build("slots_orch.cpp", orch,
-            {kernel(0, "slots_aic", CoreType::AIC, tileKernel(kSlotsAic)),
-             kernel(1, "slots_aiv", CoreType::AIV, tileKernel(kSlotsAiv))},
+      build(name + "_orch.cpp", orch,
+            {kernel(0, name + "_aic", CoreType::AIC, tileKernel(aicBody)),
+             kernel(1, name + "_aiv", CoreType::AIV, tileKernel(aivBody))},
             prog));
   for (const DeviceSpec &device : {a2a3(), a5()}) {
     std::vector<float> x(64 * 16), y(32 * 16, -1.0f);
@@ -515,4 +535,60 @@ TEST(Pipe, PopPlacesTileInConsumerSlot) {
           << device.platform << " i=" << i;
     }
   }
+}
+
+} // namespace
+
+TEST(Pipe, PopPlacesTileInConsumerSlot) {
+  runPairSum("slots", kSlotsAic, kSlotsAiv, 2 * 1024);
+}
+
+namespace {
+
+// The same exchange in pto-isa's typed pipe API, as ptoas 0.27 writes it:
+// a TPipe of the hardware's 8 slots, declared to the runtime by its first
+// TPUSH / TPOP, whose pops land in the consumer buffer given at
+// construction (c2v on the AIV).
+const char *kTypedAic = R"PTO(
+using Pipe = TPipe<0, Direction::DIR_C2V, 1024, 8, 8, true>;
+KERNEL {
+  ChipTensor *x = arg(args, 0), *ring = arg(args, 2);
+  auto pipe = Pipe(ring->data<uint8_t>(), 4096, 0);
+  MatTile m;
+  TASSIGN(m, 0);
+  for (int i = 0; i < 4; ++i) {
+    TLOAD(m, Block(x->data<float>() + i * 256));
+    TPUSH<Pipe, MatTile, TileSplitAxis::TILE_NO_SPLIT>(pipe, m);
+  }
+}
+)PTO";
+
+const char *kTypedAiv = R"PTO(
+using Pipe = TPipe<0, Direction::DIR_C2V, 1024, 8, 8, true>;
+KERNEL {
+  ChipTensor *y = arg(args, 1), *ring = arg(args, 2);
+  auto pipe = Pipe(ring->data<uint8_t>(), 4096, 0);
+  if (get_subblockid() != 0)
+    pto::sim::fail(pto::sim::current(), "a lone AIV part is lane %d", get_subblockid());
+  VecTile sum;
+  TASSIGN(sum, 0);
+  for (int i = 0; i < 2; ++i) {
+    VecTile a, b;
+    TPOP<Pipe, VecTile, TileSplitAxis::TILE_NO_SPLIT>(pipe, a);
+    TPOP<Pipe, VecTile, TileSplitAxis::TILE_NO_SPLIT>(pipe, b);
+    const long gap = reinterpret_cast<char *>(b.data()) - reinterpret_cast<char *>(a.data());
+    if (gap != 1024)
+      pto::sim::fail(pto::sim::current(), "pop %d: slots are %ld bytes apart", i, gap);
+    TADD(sum, a, b);
+    TFREE<Pipe, TileSplitAxis::TILE_NO_SPLIT>(pipe);
+    TFREE<Pipe, TileSplitAxis::TILE_NO_SPLIT>(pipe);
+    TSTORE(Block(y->data<float>() + i * 256), sum);
+  }
+}
+)PTO";
+
+} // namespace
+
+TEST(Pipe, TypedPipeApi) {
+  runPairSum("typed", kTypedAic, kTypedAiv, 8 * 1024);
 }

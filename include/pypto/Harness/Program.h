@@ -60,10 +60,12 @@ struct BuildInfo {
   std::string orchestrationName;
   std::string orchestrationCpp;
   std::vector<BuiltKernel> kernels;
+  /// What the compile decided that the user should see (one line each).
+  std::vector<std::string> notes;
 };
 
 /// Runs the default pipeline on the program's module and writes the build:
-/// passes_dump/, ptoas/<kernel>.pto, kernels/{aic,aiv}/<kernel>.cpp,
+/// passes_dump/, ptoas/<unit>.pto, kernels/{aic,aiv}/<kernel>.cpp,
 /// orchestration/<orch>.cpp, kernel_config.py, report/ and data/.
 mlir::LogicalResult compileProgram(Program &program,
                                    const CompileOptions &options,

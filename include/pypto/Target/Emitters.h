@@ -21,8 +21,20 @@ struct KernelInfo {
   func::FuncOp func;
   int funcId;
   bool isCube;
+  /// The `.pto` unit holding the kernel: the group's name for a part of a
+  /// mixed kernel (both parts share one unit), else the kernel's own.
+  llvm::StringRef unit;
   llvm::StringRef coreDir() const { return isCube ? "aic" : "aiv"; }
 };
+
+/// A `.pto` file of the build (`ptoas/<name>.pto`) and the kernels in it.
+struct PTOUnit {
+  llvm::StringRef name;
+  SmallVector<func::FuncOp, 2> kernels;
+};
+
+/// The units of `kernels`, in the order of their first kernel.
+SmallVector<PTOUnit> getPTOUnits(ArrayRef<KernelInfo> kernels);
 
 /// The module's single orchestration function.
 FailureOr<func::FuncOp> getOrchestration(ModuleOp module);
@@ -37,10 +49,11 @@ std::string getArgumentName(func::FuncOp func, unsigned index);
 /// for an orchestration parameter without one, what its kernels do with it.
 llvm::StringRef getArgumentDirection(func::FuncOp func, unsigned index);
 
-/// One kernel as a `.pto` module for ptoas.
-LogicalResult emitPTO(func::FuncOp kernel, llvm::raw_ostream &os);
+/// One unit's kernels as a `.pto` module for ptoas (a mixed kernel's parts
+/// go together: the producer imports the consumer's buffer by its function).
+LogicalResult emitPTO(ArrayRef<func::FuncOp> kernels, llvm::raw_ostream &os);
 
-/// Every kernel's `.pto`, each preceded by a `// ptoas/<name>.pto` line.
+/// Every unit's `.pto`, each preceded by a `// ptoas/<unit>.pto` line.
 LogicalResult emitAllPTO(ModuleOp module, llvm::raw_ostream &os);
 
 /// Kernel C++ over the CPU tile library, with `kernel_entry` (built-in

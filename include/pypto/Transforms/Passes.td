@@ -159,11 +159,14 @@ def ExpandMixedKernel : Pass<"pypto-expand-mixed-kernel", "ModuleOp"> {
     Scalar code and loops go to both parts; loop-carried tiles stay with
     their side. Each part starts with `pypto.aic_initialize_pipe` /
     `pypto.aiv_initialize_pipe` (direction mask, slot size = the largest
-    tile crossing, `slot-num` slots or more if more popped tiles are live at
-    once), and every popped tile is released with `pypto.tfree_to_*` right
+    tile crossing, the hardware's slots: 8, or 4 per direction when tiles
+    cross both ways, as ptoas 0.27 has them; a part that would keep more
+    received tiles live at once is an error), and every popped tile is
+    released with `pypto.tfree_to_*` right
     after its last use, in pop order. A vec tile that would stay popped while
     a nested loop pops again is copied out of its slot at once (a release
-    frees the oldest slot). On a2a3 the ring lives in GM: both
+    frees the oldest slot), and so is one that stays popped while another
+    tile of its type is popped (ptoas 0.27 would give both one C++ tile). On a2a3 the ring lives in GM: both
     parts take an extra f32 tensor parameter (`pypto.ring`) that the
     orchestration allocates per task; on a5 it lives in the consumer's
     on-chip buffer, which pypto-plan-memory reserves.
@@ -183,17 +186,15 @@ def ExpandMixedKernel : Pass<"pypto-expand-mixed-kernel", "ModuleOp"> {
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
-           "Target architecture: a2a3 (GM ring) or a5 (on-chip ring)">,
-    Option<"slotNum", "slot-num", "int64_t", /*default=*/"2",
-           "Slots per pipe direction (raised when more popped tiles are "
-           "live at once)">
+           "Target architecture: a2a3 (GM ring) or a5 (on-chip ring)">
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
   let statistics = [
     Statistic<"numSplit", "split", "Number of kernels split into AIC + AIV">,
     Statistic<"numSlotCopies", "slot-copies",
               "Number of popped tiles copied out of their slot because a "
-              "nested loop pops again while they are live">
+              "nested loop pops again, or a tile of their type is popped, "
+              "while they are live">
   ];
 }
 

@@ -105,6 +105,40 @@ static void printExtractSource(OpAsmPrinter &printer, Operation *, Value src,
           << ", index, index";
 }
 
+// The optional tail of a pipe set-up's braces: `, slot_num = N` (pypto's
+// newer form) and `, nosplit = B` (ptoas 0.27), each at most once.
+static ParseResult parsePipeOptions(OpAsmParser &parser, IntegerAttr &slotNum,
+                                    BoolAttr &nosplit) {
+  while (succeeded(parser.parseOptionalComma())) {
+    llvm::SMLoc loc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (key == "slot_num" && !slotNum) {
+      int64_t value;
+      if (parser.parseInteger(value))
+        return failure();
+      slotNum = parser.getBuilder().getI64IntegerAttr(value);
+    } else if (key == "nosplit" && !nosplit) {
+      if (parser.parseAttribute(nosplit))
+        return failure();
+    } else {
+      return parser.emitError(loc, "expected 'slot_num' or 'nosplit' (once "
+                                   "each), got '")
+             << key << "'";
+    }
+  }
+  return success();
+}
+
+static void printPipeOptions(OpAsmPrinter &printer, Operation *,
+                             IntegerAttr slotNum, BoolAttr nosplit) {
+  if (slotNum)
+    printer << ", slot_num = " << slotNum.getInt();
+  if (nosplit)
+    printer << ", nosplit = " << (nosplit.getValue() ? "true" : "false");
+}
+
 #define GET_OP_CLASSES
 #include "pypto/Dialect/PTO/PTOOps.cpp.inc"
 
@@ -784,6 +818,23 @@ LogicalResult AicInitializePipeOp::verify() {
 LogicalResult AivInitializePipeOp::verify() {
   return verifyInitializePipe(*this);
 }
+
+template <typename PopOp> static LogicalResult verifyPop(PopOp op) {
+  int64_t split = op.getSplitAttr().getInt();
+  if (split < 0 || split > 2)
+    return op.emitOpError("split must be 0 (none), 1 (up-down) or 2 "
+                          "(left-right), got ")
+           << split;
+  TileBufType type = op.getResult().getType();
+  if (op.getValidRow() && type.hasStaticValidShape())
+    return op.emitOpError("a valid shape operand needs a result with a "
+                          "dynamic valid shape (v_row=?, v_col=?), got ")
+           << type;
+  return success();
+}
+
+LogicalResult TPopFromAicOp::verify() { return verifyPop(*this); }
+LogicalResult TPopFromAivOp::verify() { return verifyPop(*this); }
 
 LogicalResult TReshapeOp::verify() {
   TileBufType src = getSrc().getType(), dst = getResult().getType();

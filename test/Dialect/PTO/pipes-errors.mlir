@@ -116,6 +116,22 @@ func.func @pop_not_tile() {
 
 // -----
 
+func.func @pop_split_out_of_range() {
+  // expected-error @+1 {{'pto.tpop_from_aiv' op split must be 0 (none), 1 (up-down) or 2 (left-right), got 3}}
+  %t = pto.tpop_from_aiv {split = 3} -> !pto.tile_buf<mat, 16x16xf16, blayout=col_major, slayout=row_major>
+  return
+}
+
+// -----
+
+func.func @pop_valid_on_static_tile(%r: index, %c: index) {
+  // expected-error @+1 {{'pto.tpop_from_aic' op a valid shape operand needs a result with a dynamic valid shape (v_row=?, v_col=?), got '!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>'}}
+  %t = pto.tpop_from_aic(%r, %c) {split = 0} -> !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
 func.func @negative_size() {
   // expected-error @+1 {{'pto.reserve_buffer' op size must be positive, got -8}}
   %b = pto.reserve_buffer {name = "s", size = -8, location = #pto.address_space<vec>, auto = false, base = 0} -> i32
@@ -143,5 +159,13 @@ func.func @negative_slot_size(%c: i32) {
 func.func @negative_dir_mask(%c: i32) {
   // expected-error @+1 {{'pto.aiv_initialize_pipe' op dir_mask must be 1 (C2V), 2 (V2C) or 3 (both), got -1}}
   pto.aiv_initialize_pipe {dir_mask = -1, slot_size = 32, slot_num = 2} (c2v_consumer_buf = %c : i32, v2c_consumer_buf = %c : i32)
+  return
+}
+
+// -----
+
+func.func @pipe_unknown_option(%c: i32) {
+  // expected-error @+1 {{expected 'slot_num' or 'nosplit' (once each), got 'slots'}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 32, slots = 2} (c2v_consumer_buf = %c : i32, v2c_consumer_buf = %c : i32)
   return
 }

@@ -129,3 +129,27 @@ module attributes {pto.target_arch = "a5"} {
     return
   }
 }
+
+// -----
+
+// ptoas 0.27's own forms: `nosplit` on the pipe set-up (no slot_num: the
+// hardware's 8 slots), and a pop whose result has a dynamic valid shape
+// given by operands.
+
+// CHECK-LABEL: func.func @n_aiv
+// CHECK-SAME: (%[[R:[^:]+]]: index, %[[C:[^:]+]]: index)
+// CHECK-NEXT: %[[BUF:.+]] = pto.reserve_buffer {name = "n_c2v_slot_buffer", size = 32768, location = #pto.address_space<vec>, auto = true} -> i32{{$}}
+// CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : i32
+// CHECK-NEXT: pto.aiv_initialize_pipe {{[{] ?}}dir_mask = 1, slot_size = 4096, nosplit = true} ({{ ?}}c2v_consumer_buf = %[[BUF]] : i32, v2c_consumer_buf = %[[C0]] : i32){{$}}
+// CHECK-NEXT: %{{.+}} = pto.tpop_from_aic(%[[R]], %[[C]]) {split = 0} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>{{$}}
+// CHECK-NEXT: pto.tfree_from_aic {{[{] ?}}split = 0}{{$}}
+module attributes {pto.target_arch = "a5"} {
+  func.func @n_aiv(%rows: index, %cols: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %buf = pto.reserve_buffer {name = "n_c2v_slot_buffer", size = 32768, location = #pto.address_space<vec>, auto = true} -> i32
+    %c0_i32 = arith.constant 0 : i32
+    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 4096, nosplit = true} (c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %c0_i32 : i32)
+    %t = pto.tpop_from_aic(%rows, %cols) {split = 0} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    pto.tfree_from_aic {split = 0}
+    return
+  }
+}

@@ -33,6 +33,11 @@ LogicalResult verifyReduction(Operation *op, TileBufType src, TileBufType dst,
 /// An Mx1 (row) or 1xN (column) vector broadcast over `dst`.
 LogicalResult verifyBroadcast(Operation *op, TileBufType vec, TileBufType dst,
                               bool isRow);
+/// Slots per direction of a cross-core pipe as the hardware (and ptoas 0.27,
+/// which has no slot_num) has them: 8 for one direction, 4 each for both.
+inline int64_t getHardwareSlotCount(int64_t dirMask) {
+  return dirMask == 3 ? 4 : 8;
+}
 } // namespace mlir::pto
 
 #define GET_OP_CLASSES

@@ -648,8 +648,14 @@ class PTO_InitializePipeOp<string mnemonic, string side> : PTO_Op<mnemonic> {
     `pto.reserve_buffer` / `pto.import_reserved_buffer` (0 for an unused
     direction).
 
+    Without `slot_num` (ptoas 0.27's form, the one pypto-mlir writes) a pipe
+    has the hardware's slots: 8 for one direction, 4 per direction for both.
+    `slot_num` and `id` are pypto's newer form, read but not written.
+    `nosplit` marks a pipe whose pushes and pops never split a tile between
+    the two AIV lanes.
+
     ```mlir
-    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 4096, slot_num = 2}
+    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 4096}
         (gm_slot_buffer = %ring : !pto.ptr<f32>, c2v_consumer_buf = %buf : i32,
          v2c_consumer_buf = %c0_i32 : i32)
     ```
@@ -658,10 +664,19 @@ class PTO_InitializePipeOp<string mnemonic, string side> : PTO_Op<mnemonic> {
                        I32:$c2v_consumer_buf, I32:$v2c_consumer_buf,
                        I64Attr:$dir_mask, I64Attr:$slot_size,
                        OptionalAttr<I64Attr>:$slot_num,
+                       OptionalAttr<BoolAttr>:$nosplit,
                        OptionalAttr<I64Attr>:$id);
+  let extraClassDeclaration = [{
+    /// Slots per direction: `slot_num`, else the hardware's count.
+    int64_t getNumSlots() {
+      if (IntegerAttr slots = getSlotNumAttr())
+        return slots.getInt();
+      return getHardwareSlotCount(getDirMaskAttr().getInt());
+    }
+  }];
   let assemblyFormat = [{
     ` ` `{` `` (`id` `=` $id^ `,` `dir_mask`) : (`` `dir_mask`)? `=` $dir_mask `,` `slot_size` `=`
-    $slot_size (`,` `slot_num` `=` $slot_num^)? `}`
+    $slot_size `` custom<PipeOptions>($slot_num, $nosplit) `` `}`
     `(` (`gm_slot_buffer` `=` $gm_slot_buffer^ `:`
     qualified(type($gm_slot_buffer)) `,` `c2v_consumer_buf`) :
     (`` `c2v_consumer_buf`)? `=`
@@ -687,16 +702,28 @@ class PTO_TPushOp<string mnemonic, string peer> : PTO_Op<mnemonic> {
 def PTO_TPushToAivOp : PTO_TPushOp<"tpush_to_aiv", "vector core(s)">;
 def PTO_TPushToAicOp : PTO_TPushOp<"tpush_to_aic", "cube core">;
 
-class PTO_TPopOp<string mnemonic, string peer> : PTO_Op<mnemonic> {
+class PTO_TPopOp<string mnemonic, string peer>
+    : PTO_Op<mnemonic, [AttrSizedOperandSegments]> {
   let summary = "pop the next tile the " # peer # " pushed";
-  let description = "The tile lives in the slot's part of the reserved "
-                    "consumer buffer until the matching tfree.";
-  let arguments = (ins I64Attr:$split, OptionalAttr<I64Attr>:$id);
+  let description = [{
+    The tile lives in the slot's part of the reserved consumer buffer until
+    the matching tfree. With `(%valid_row, %valid_col)` (the result's valid
+    shape is dynamic) the popped tile's valid shape must be that one.
+
+    ```mlir
+    %t = pto.tpop_from_aic {split = 0} -> !pto.tile_buf<...>
+    %u = pto.tpop_from_aic(%rows, %cols) {split = 0} -> !pto.tile_buf<..., v_row=?, v_col=?, ...>
+    ```
+  }];
+  let arguments = (ins Optional<Index>:$valid_row, Optional<Index>:$valid_col,
+                       I64Attr:$split, OptionalAttr<I64Attr>:$id);
   let results = (outs PTO_TileBufType:$result);
   let assemblyFormat = [{
+    (`(` $valid_row^ `,` $valid_col `)`)?
     ` ` `{` `` (`id` `=` $id^ `,` `split`) : (`` `split`)? `=` $split `}` attr-dict `->`
     qualified(type($result))
   }];
+  let hasVerifier = 1;
 }
 
 def PTO_TPopFromAicOp : PTO_TPopOp<"tpop_from_aic", "cube core">;

@@ -257,6 +257,21 @@ inline void TPOP(int pipeId, TileT& dst, uint32_t consumerBuf) {
   detail::pipeDeliver(ctx, pipeId, dst, v);
 }
 
+// pypto's `tpop(valid_row, valid_col)`: the same, and the popped tile's valid
+// shape must be validRows x validCols.
+template <typename TileT>
+inline void TPOP(int pipeId, TileT &dst, uint32_t consumerBuf,
+                 int64_t validRows, int64_t validCols) {
+  TPOP(pipeId, dst, consumerBuf);
+  if (dst.GetValidRow() != validRows || dst.GetValidCol() != validCols)
+    sim::fail(sim::current(),
+              "TPOP on pipe %d: the slot delivers %dx%d elements but the pop "
+              "expects a valid "
+              "shape of %lldx%lld",
+              pipeId, dst.GetValidRow(), dst.GetValidCol(),
+              (long long)validRows, (long long)validCols);
+}
+
 namespace detail {
 // Copies a popped slot into dst: the whole tile, this lane's band of it, or
 // the two producer lanes' parts side by side.
@@ -328,7 +343,90 @@ inline void TFREE(int pipeId, const TileT&) {
   TFREE(pipeId);
 }
 
+//===----------------------------------------------------------------------===//
+// pto-isa's typed pipe API (what ptoas 0.27 writes)
+//
+//   auto p = TPipe<FlagID, Direction::DIR_C2V, SlotSize, SlotNum, LocalSlotNum,
+//                  IsNoSplit>(gmRing, c2vConsumerBuf, v2cConsumerBuf);
+//   TPUSH<decltype(p), TileT, TileSplitAxis::TILE_NO_SPLIT>(p, tile);
+//   TPOP<decltype(p), TileT, TileSplitAxis::TILE_NO_SPLIT>(p, tile);
+//   TFREE<decltype(p), TileSplitAxis::TILE_NO_SPLIT>(p);
+//
+// The pipe is pipe FlagID of the task. It is declared to the runtime
+// (TPIPE_INIT) by its first TPUSH / TPOP / TFREE on this core, because only
+// they carry the split mode. A popped tile lands in its slot of this core's
+// consumer buffer (c2v on an AIV, v2c on the AIC). LocalSlotNum (a2a3's local
+// staging slots) and EN_UNIT_FLAG change nothing in the simulator.
+//===----------------------------------------------------------------------===//
+
+struct Direction {
+  static constexpr uint8_t DIR_C2V = 1;
+  static constexpr uint8_t DIR_V2C = 2;
+  static constexpr uint8_t DIR_BOTH = 3;
+};
+
+enum class TileSplitAxis : int {
+  TILE_NO_SPLIT = 0,
+  TILE_UP_DOWN = 1,
+  TILE_LEFT_RIGHT = 2
+};
+
+template <uint8_t FlagID, uint8_t DirType, uint32_t SlotSize, uint32_t SlotNum,
+          uint32_t LocalSlotNum = 2, bool IsNoSplit = false,
+          bool EN_UNIT_FLAG = false>
+struct TPipe {
+  static_assert(DirType >= 1 && DirType <= 3,
+                "TPipe: DirType is DIR_C2V, DIR_V2C or DIR_BOTH");
+  static_assert(SlotSize > 0 && SlotNum >= 1,
+                "TPipe: a pipe has at least one non-empty slot");
+  static constexpr int kId = FlagID;
+
+  TPipe(__gm__ void *gmRing, uint32_t c2vConsumerBuf, uint32_t v2cConsumerBuf)
+      : gmRing(gmRing), c2vConsumerBuf(c2vConsumerBuf),
+        v2cConsumerBuf(v2cConsumerBuf) {}
+
+  // Declares the pipe on this core before its first use.
+  void bind(TileSplitAxis split) {
+    if (bound)
+      return;
+    TPIPE_INIT(kId, DirType, SlotSize, SlotNum,
+               IsNoSplit ? 0 : static_cast<int>(split), gmRing);
+    bound = true;
+  }
+  // Where this core's popped tiles live.
+  uint32_t consumerBuf() const {
+    return sim::current()->core_type == 0 ? v2cConsumerBuf : c2vConsumerBuf;
+  }
+
+  __gm__ void *gmRing;
+  uint32_t c2vConsumerBuf, v2cConsumerBuf;
+  bool bound = false;
+};
+
+template <typename Pipe, typename TileT, TileSplitAxis Split>
+inline void TPUSH(Pipe &pipe, TileT &tile) {
+  pipe.bind(Split);
+  TPUSH(Pipe::kId, tile);
+}
+
+template <typename Pipe, typename TileT, TileSplitAxis Split>
+inline void TPOP(Pipe &pipe, TileT &tile) {
+  pipe.bind(Split);
+  TPOP(Pipe::kId, tile, pipe.consumerBuf());
+}
+
+template <typename Pipe, TileSplitAxis Split> inline void TFREE(Pipe &pipe) {
+  pipe.bind(Split);
+  TFREE(Pipe::kId);
+}
+
 } // namespace pto
+
+// The AIV lane this vector core runs (0 or 1; 0 on the AIC and outside a task).
+inline int32_t get_subblockid() {
+  const pto::sim::CoreContext *ctx = pto::sim::current();
+  return ctx->abi_version >= 2 ? ctx->aiv_lane : 0;
+}
 
 #pragma GCC visibility pop
 
