@@ -465,6 +465,41 @@ private:
                                                 sizes);
   }
 
+  // A row-major tile's rows fill whole 32-byte blocks.
+  static constexpr int64_t kRowAlignment = 32;
+
+  /// A column vector (Mx1, col_major) with a static valid shape: the same
+  /// bytes as a 1xM row-major row.
+  static std::optional<pto::TileBufType> rowOfColumn(Value value) {
+    auto type = dyn_cast<pto::TileBufType>(value.getType());
+    if (!type || type.getCols() != 1 ||
+        type.getBlayout() != pto::BLayout::col_major ||
+        type.getSlayout() != pto::SLayout::none_box ||
+        !type.hasStaticValidShape() || type.getNumBytes() % kRowAlignment != 0)
+      return std::nullopt;
+    return pto::TileBufType::get(
+        value.getContext(), type.getLoc(), type.getElementType(), 1,
+        type.getRows(), 1, type.getValidRows(), pto::BLayout::row_major,
+        pto::SLayout::none_box, type.getFractal(), type.getPad());
+  }
+
+  /// ptoas 0.27 wants row-major tiles for most vector instructions. An
+  /// elementwise op whose tiles are all column vectors works on them as rows
+  /// (treshape: a view, no copy), which is the same computation.
+  void viewColumnsAsRows(Location loc, SmallVectorImpl<Value> &operands) {
+    SmallVector<std::pair<unsigned, pto::TileBufType>> rows;
+    for (auto [i, value] : llvm::enumerate(operands)) {
+      if (!isa<pto::TileBufType>(value.getType()))
+        continue;
+      std::optional<pto::TileBufType> row = rowOfColumn(value);
+      if (!row)
+        return;
+      rows.push_back({static_cast<unsigned>(i), *row});
+    }
+    for (auto [i, type] : rows)
+      operands[i] = builder.create<pto::TReshapeOp>(loc, type, operands[i]);
+  }
+
   /// The tile_buf that holds `tile`, which an earlier op must produce.
   FailureOr<Value> operand(Operation *user, Value tile) {
     if (Value lowered = tiles.lookup(tile))
@@ -656,6 +691,8 @@ private:
     if (failed(dst))
       return failure();
     operands.push_back(*dst);
+    if (op->hasTrait<OpTrait::pypto::Elementwise>() || isa<FullOp>(op))
+      viewColumnsAsRows(loc, operands);
     OperationState state(loc, instructionName(op));
     state.addOperands(operands);
     if (auto gather = dyn_cast<GatherOp>(op))

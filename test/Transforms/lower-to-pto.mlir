@@ -286,8 +286,11 @@ func.func @casts(%a: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"
 // CHECK: pto.tcolexpandmax ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
 // CHECK: pto.tcolexpandmin ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
 // CHECK: pto.tcolexpandexpdif ins(%[[X]], %[[COLMAX]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>)
+// A column vector is filled as the row it is in memory (ptoas 0.27 wants a
+// row-major texpands dst): a treshape view, no copy.
 // CHECK: %[[F:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>
-// CHECK-NEXT: pto.texpands ins(%[[S]] : f32) outs(%[[F]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>)
+// CHECK-NEXT: %[[FR:.+]] = pto.treshape %[[F]] : !pto.tile_buf<{{[^>]+}}> -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT: pto.texpands ins(%[[S]] : f32) outs(%[[FR]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major{{[^>]+}}>)
 // CHECK: %[[U:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
 // CHECK: %[[TR:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16, v_row=64, v_col=16
 // CHECK-NEXT: pto.ttrans ins(%[[X]], %[[U]] : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec{{[^>]+}}>) outs(%[[TR]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16{{[^>]+}}>)
@@ -419,5 +422,35 @@ func.func @fillpad(%a: !pypto.tensor<16x64xf32>, %b: !pypto.tensor<16x64xi32>,
   %zero = pypto.fillpad %y valid [%n, %n] pad zero {pypto.addr = 12288 : i64} : !pypto.tile<16x64xi32, vec> -> !pypto.tile<16x64xi32, vec>
   pypto.store %max, %o[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
   pypto.store %zero, %p[%c0, %c0] : !pypto.tile<16x64xi32, vec>, !pypto.tensor<16x64xi32>
+  return
+}
+
+// -----
+
+// Elementwise ops on column vectors (Mx1, col_major) work on them as the
+// 1xM rows they are in memory, which ptoas 0.27 wants (treshape views, no
+// copy); the result stays the column vector later ops read. A row_expand
+// keeps its column operand as it is.
+
+// CHECK-LABEL: func.func @column_math
+// CHECK:       %[[SUM:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>
+// CHECK:       %[[ABS:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1
+// CHECK-NEXT:  %[[SUMROW:.+]] = pto.treshape %[[SUM]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT:  %[[ABSROW:.+]] = pto.treshape %[[ABS]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT:  pto.tabs ins(%[[SUMROW]] : {{.*}}) outs(%[[ABSROW]] : {{.*}})
+// CHECK:       %[[ADDS:.+]] = pto.alloc_tile
+// CHECK-NEXT:  %[[ABSROW2:.+]] = pto.treshape %[[ABS]]
+// CHECK-NEXT:  %[[ADDSROW:.+]] = pto.treshape %[[ADDS]]
+// CHECK-NEXT:  pto.tadds ins(%[[ABSROW2]], %{{.+}} : {{.*}}, f32) outs(%[[ADDSROW]] : {{.*}})
+// CHECK:       pto.trowexpandmul ins(%{{.+}}, %[[ADDS]] : !pto.tile_buf<{{.*}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{[^>]+}}>)
+func.func @column_math(%a: !pypto.tensor<16x64xf32>, %o: !pypto.tensor<16x64xf32>, %s: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  %t = pypto.create_tile {pypto.addr = 4096 : i64} : !pypto.tile<16x64xf32, vec>
+  %sum = pypto.row_sum %x tmp %t {pypto.addr = 8192 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+  %abs = pypto.abs %sum {pypto.addr = 8256 : i64} : !pypto.tile<16x1xf32, vec>
+  %adds = pypto.adds %abs, %s {pypto.addr = 8320 : i64} : !pypto.tile<16x1xf32, vec>, f32
+  %y = pypto.row_expand_mul %x, %adds {pypto.addr = 4096 : i64} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
+  pypto.store %y, %o[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
   return
 }

@@ -103,17 +103,25 @@ struct Outcome {
   std::string signature; // kind + detail without numbers and paths
 };
 
-/// The first line that says what went wrong.
+/// The first line that says what went wrong. A tool's failure that carries
+/// the tool's own error ("ptoas failed:" and ptoas's diagnostics) is told by
+/// that error, so different ptoas refusals are different failures.
 std::string firstErrorLine(const std::string &output) {
   std::istringstream in(output);
-  std::string line, mismatch;
+  std::string line, mismatch, wrapper;
   while (std::getline(in, line)) {
-    if (line.find("error:") != std::string::npos)
-      return line;
+    if (line.find("error:") != std::string::npos) {
+      if (!wrapper.empty())
+        return wrapper + " " + line.substr(line.find("error:"));
+      if (line.size() < 7 || line.compare(line.size() - 7, 7, "failed:") != 0)
+        return line;
+      wrapper = line;
+      continue;
+    }
     if (mismatch.empty() && line.find("Output(s) do not match") == 0)
       mismatch = line;
   }
-  return mismatch;
+  return wrapper.empty() ? mismatch : wrapper;
 }
 
 Outcome classify(const proc::ProcessResult &result) {
