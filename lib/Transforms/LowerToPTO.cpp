@@ -500,6 +500,56 @@ private:
       operands[i] = builder.create<pto::TReshapeOp>(loc, type, operands[i]);
   }
 
+  /// ptoas 0.27's tmrgsort sorts one row. A merge sort of several rows
+  /// (each row on its own) becomes a loop over the valid rows, each a 1xC
+  /// tile at its address in the source and result buffers. Returns false
+  /// when the tiles are not planned row-major buffers of static valid shape
+  /// (the op is then emitted whole).
+  bool mergeSortRowByRow(Location loc, ArrayRef<Value> operands) {
+    Value src = operands[0], blockLen = operands[1], dst = operands[2];
+    auto srcType = cast<pto::TileBufType>(src.getType());
+    auto dstType = cast<pto::TileBufType>(dst.getType());
+    auto srcAlloc = src.getDefiningOp<pto::AllocTileOp>();
+    auto dstAlloc = dst.getDefiningOp<pto::AllocTileOp>();
+    if (srcType.getRows() == 1 || !srcAlloc || !dstAlloc ||
+        !srcAlloc.getAddr() || !dstAlloc.getAddr() ||
+        !srcType.hasStaticValidShape() || !dstType.hasStaticValidShape())
+      return false;
+    for (pto::TileBufType type : {srcType, dstType})
+      if (type.getBlayout() != pto::BLayout::row_major ||
+          type.getSlayout() != pto::SLayout::none_box)
+        return false;
+    auto rowOf = [&](pto::TileBufType type) {
+      return pto::TileBufType::get(
+          type.getContext(), type.getLoc(), type.getElementType(), 1,
+          type.getCols(), 1, type.getValidCols(), pto::BLayout::row_major,
+          pto::SLayout::none_box, type.getFractal(), type.getPad());
+    };
+    int64_t srcRowBytes = srcType.getNumBytes() / srcType.getRows();
+    int64_t dstRowBytes = dstType.getNumBytes() / dstType.getRows();
+    auto loop = builder.create<scf::ForOp>(
+        loc, index(0), index(srcType.getValidRows()), index(1));
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(loop.getBody()->getTerminator());
+    Value row = builder.create<arith::IndexCastOp>(loc, builder.getI64Type(),
+                                                   loop.getInductionVar());
+    auto rowAddress = [&](Value base, int64_t rowBytes) -> Value {
+      Value offset = builder.create<arith::MulIOp>(
+          loc, row, builder.create<arith::ConstantIntOp>(loc, rowBytes, 64));
+      return builder.create<arith::AddIOp>(loc, base, offset);
+    };
+    Value srcRow = builder.create<pto::AllocTileOp>(
+        loc, rowOf(srcType), rowAddress(srcAlloc.getAddr(), srcRowBytes),
+        Value(), Value());
+    Value dstRow = builder.create<pto::AllocTileOp>(
+        loc, rowOf(dstType), rowAddress(dstAlloc.getAddr(), dstRowBytes),
+        Value(), Value());
+    OperationState state(loc, "pto.tmrgsort");
+    state.addOperands({srcRow, blockLen, dstRow});
+    builder.create(state);
+    return true;
+  }
+
   /// The tile_buf that holds `tile`, which an earlier op must produce.
   FailureOr<Value> operand(Operation *user, Value tile) {
     if (Value lowered = tiles.lookup(tile))
@@ -693,6 +743,8 @@ private:
     operands.push_back(*dst);
     if (op->hasTrait<OpTrait::pypto::Elementwise>() || isa<FullOp>(op))
       viewColumnsAsRows(loc, operands);
+    if (isa<MrgSortOp>(op) && mergeSortRowByRow(loc, operands))
+      return success();
     OperationState state(loc, instructionName(op));
     state.addOperands(operands);
     if (auto gather = dyn_cast<GatherOp>(op))

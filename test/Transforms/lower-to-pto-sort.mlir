@@ -74,7 +74,12 @@ func.func @topk_row(%x: !pypto.tensor<4x512xf32>, %r: !pypto.tensor<1x512xi32>,
 // CHECK-NEXT: %[[B128:.+]] = arith.constant 128 : i32
 // CHECK-NEXT: %[[A3072:.+]] = arith.constant 3072 : i64
 // CHECK-NEXT: %[[M:.+]] = pto.alloc_tile addr = %[[A3072]] : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=512, v_row=2, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
-// CHECK-NEXT: pto.tmrgsort ins(%[[S]], %[[B128]] : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=512, v_row=2, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>, i32) outs(%[[M]] : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=512, v_row=2, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>){{$}}
+// Two rows: ptoas 0.27's tmrgsort sorts one row, so a loop does each.
+// CHECK:      scf.for
+// CHECK:        %[[SR:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK:        %[[MR:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT:   pto.tmrgsort ins(%[[SR]], %[[B128]] : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>, i32) outs(%[[MR]] : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=512, v_row=1, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>){{$}}
+// CHECK-NEXT: }
 // CHECK-NEXT: %{{.+}} = arith.constant 0 : i64
 // CHECK-NEXT: %[[V:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=256, v_row=2, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 // CHECK-NEXT: pto.tgather ins(%[[M]], {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=512, v_row=2, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%[[V]] : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=256, v_row=2, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>){{$}}

@@ -454,3 +454,30 @@ func.func @column_math(%a: !pypto.tensor<16x64xf32>, %o: !pypto.tensor<16x64xf32
   pypto.store %y, %o[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
   return
 }
+
+// -----
+
+// A merge sort of several rows is a loop over its valid rows, each a 1xC
+// row-major tile at its byte address in the source and result buffers
+// (ptoas 0.27's tmrgsort sorts one row).
+
+// CHECK-LABEL: func.func @merge_rows
+// CHECK:       %[[SBASE:.+]] = arith.constant 0 : i64
+// CHECK:       %[[DBASE:.+]] = arith.constant 4096 : i64
+// CHECK:       scf.for %[[R:.+]] = %{{.+}} to %c4{{.*}} step %{{.+}} {
+// CHECK-NEXT:    %[[RI:.+]] = arith.index_cast %[[R]] : index to i64
+// CHECK-NEXT:    %[[ROW:.+]] = arith.constant 1024 : i64
+// CHECK-NEXT:    %[[SOFF:.+]] = arith.muli %[[RI]], %[[ROW]] : i64
+// CHECK-NEXT:    %[[SADDR:.+]] = arith.addi %[[SBASE]], %[[SOFF]] : i64
+// CHECK-NEXT:    %[[S:.+]] = pto.alloc_tile addr = %[[SADDR]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256, v_row=1, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK:         %[[DADDR:.+]] = arith.addi %[[DBASE]], %{{.+}} : i64
+// CHECK-NEXT:    %[[D:.+]] = pto.alloc_tile addr = %[[DADDR]] : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256
+// CHECK-NEXT:    pto.tmrgsort ins(%[[S]], %{{.+}} : {{.*}}, i32) outs(%[[D]] : {{.*}})
+// CHECK-NEXT:  }
+func.func @merge_rows(%a: !pypto.tensor<4x256xf32>, %o: !pypto.tensor<4x256xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<4x256xf32> -> !pypto.tile<4x256xf32, vec>
+  %m = pypto.mrgsort %x {block_len = 64 : i64, pypto.addr = 4096 : i64} : !pypto.tile<4x256xf32, vec>
+  pypto.store %m, %o[%c0, %c0] : !pypto.tile<4x256xf32, vec>, !pypto.tensor<4x256xf32>
+  return
+}

@@ -248,7 +248,8 @@ def LowerToPTO : Pass<"pypto-lower-to-pto", "ModuleOp"> {
            "Target architecture: a2a3 or a5">
   ];
   let dependentDialects = ["::mlir::pto::PTODialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 #endif // PYPTO_TRANSFORMS_PASSES_TD
