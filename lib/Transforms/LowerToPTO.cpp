@@ -741,7 +741,9 @@ private:
     if (failed(dst))
       return failure();
     operands.push_back(*dst);
-    if (op->hasTrait<OpTrait::pypto::Elementwise>() || isa<FullOp>(op))
+    if ((op->hasTrait<OpTrait::pypto::Elementwise>() &&
+         !op->hasTrait<OpTrait::pypto::Broadcasting>()) ||
+        isa<FullOp>(op))
       viewColumnsAsRows(loc, operands);
     if (isa<MrgSortOp>(op) && mergeSortRowByRow(loc, operands))
       return success();

@@ -29,6 +29,10 @@ class Elementwise : public TraitBase<ConcreteType, Elementwise> {};
 /// On tiles it takes a scratch tile (`tmp`) the instruction needs.
 template <typename ConcreteType>
 class NeedsScratch : public TraitBase<ConcreteType, NeedsScratch> {};
+/// Broadcasts a vector operand (Mx1 or 1xN) over its other operand: the
+/// shapes of its operands carry meaning.
+template <typename ConcreteType>
+class Broadcasting : public TraitBase<ConcreteType, Broadcasting> {};
 } // namespace mlir::OpTrait::pypto
 
 namespace mlir::pypto {

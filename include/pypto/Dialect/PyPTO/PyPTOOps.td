@@ -381,6 +381,9 @@ def PyPTO_Elementwise : NativeOpTrait<"Elementwise"> {
 def PyPTO_NeedsScratch : NativeOpTrait<"NeedsScratch"> {
   let cppNamespace = "::mlir::OpTrait::pypto";
 }
+def PyPTO_Broadcasting : NativeOpTrait<"Broadcasting"> {
+  let cppNamespace = "::mlir::OpTrait::pypto";
+}
 
 class PyPTO_VectorOp<string mnemonic, list<Trait> traits = []>
     : PyPTO_Op<mnemonic, !listconcat([Pure, PyPTO_VectorCompute], traits)>;
@@ -548,7 +551,7 @@ def PyPTO_RowExpandOp : PyPTO_BroadcastOp<"row_expand", 1>;
 def PyPTO_ColExpandOp : PyPTO_BroadcastOp<"col_expand", 0>;
 
 class PyPTO_ExpandBinaryOp<string mnemonic, string what, bit isRow>
-    : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
+    : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise, PyPTO_Broadcasting,
                                 AllTypesMatch<["lhs", "result"]>]> {
   let summary = what # " with a broadcast " # !if(isRow, "column", "row");
   let description = !if(isRow,
