@@ -241,6 +241,12 @@ def LowerToPTO : Pass<"pypto-lower-to-pto", "ModuleOp"> {
     kernel gets `pto.kernel_kind` (cube when it uses the cube unit) and the
     module `pto.target_arch`.
 
+    Where ptoas 0.27 wants another form of the same computation: an
+    elementwise op on column vectors (Mx1, col_major) works on the 1xM
+    row-major rows they are in memory (`pto.treshape` views, no copy); a
+    merge sort of several rows is an `scf.for` over its rows, each a 1xC tile
+    at its address; `tsort32`'s indices are seen as `ui32`.
+
     Runs on the module because it sets the module's target attribute.
   }];
   let options = [
