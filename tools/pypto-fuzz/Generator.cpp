@@ -613,9 +613,12 @@ Program Builder::build(uint64_t seed) {
       // Read the producer's rows with another decomposition.
       const Kernel &producer = program.kernels.back();
       int64_t total = producer.blocks * producer.rows;
+      // At most 32 rows a block, as a kernel of its own gets: a 128-row
+      // block of a wide value overflows vec memory once a few are live
+      // (the producer's own block count always qualifies).
       std::vector<int64_t> divisors;
       for (int64_t d = 1; d <= std::min<int64_t>(total, 4); ++d)
-        if (total % d == 0)
+        if (total % d == 0 && total / d <= 32)
           divisors.push_back(d);
       k.blocks = divisors[pick(int(divisors.size()))];
       k.rows = total / k.blocks;
