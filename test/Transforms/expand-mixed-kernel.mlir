@@ -280,3 +280,29 @@ func.func @acc_chains(%l: !pypto.tile<16x64xf32, left>, %r: !pypto.tile<64x64xf3
   pypto.store %w, %y[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
   return
 }
+
+// -----
+
+// A 128x64 f32 tile crosses: the hardware's 8 slots of 32 KiB would take
+// all of a5's vec memory (more than half of any consumer's is too much), so
+// the pipe gets 2 slots, which the built-in lowering runs and ptoas 0.27
+// cannot express (it has no slot_num).
+
+// CHECK-LABEL: func.func @big_tile_aic(
+// CHECK:         pypto.aic_initialize_pipe {dir_mask = 1 : i64, slot_num = 2 : i64, slot_size = 32768 : i64}
+// CHECK-LABEL: func.func @big_tile_aiv(
+// CHECK:         pypto.aiv_initialize_pipe {dir_mask = 1 : i64, slot_num = 2 : i64, slot_size = 32768 : i64}
+func.func @big_tile(%a: !pypto.tensor<128x16xf32>, %b: !pypto.tensor<16x64xf32>,
+                    %y: !pypto.tensor<128x64xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<128x16xf32> -> !pypto.tile<128x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<128x16xf32, mat> -> !pypto.tile<128x16xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<16x64xf32, mat> -> !pypto.tile<16x64xf32, right>
+  %p = pypto.matmul %la, %rb : !pypto.tile<128x16xf32, left>, !pypto.tile<16x64xf32, right> -> !pypto.tile<128x64xf32, acc>
+  %v = pypto.move %p : !pypto.tile<128x64xf32, acc> -> !pypto.tile<128x64xf32, vec>
+  %e = pypto.exp %v : !pypto.tile<128x64xf32, vec>
+  pypto.store %e, %y[%c0, %c0] : !pypto.tile<128x64xf32, vec>, !pypto.tensor<128x64xf32>
+  return
+}

@@ -416,7 +416,10 @@ void Builder::step(Kernel &k) {
     break;
   }
   case 7: { // transpose (and back, sometimes)
-    if (!fl)
+    // At most 32 rows come out, as a kernel's blocks have: a 1x128 row
+    // turned into a 128-row column makes 128-row values downstream, and a
+    // few of those live at once overflow vec memory.
+    if (!fl || (!x.cols.isRows && x.cols.n > 32))
       break;
     Op op{OpKind::Transpose, "transpose"};
     op.operands = {a};
