@@ -33,6 +33,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <deque>
 
 using namespace mlir;
 using namespace mlir::pypto;
@@ -545,20 +546,60 @@ static LogicalResult wrapPtoasOutput(func::FuncOp kernel, StringRef unit,
   return emitKernelEntry(kernel, os);
 }
 
-/// The first op of `unit` that ptoas 0.27 has no counterpart for: the
-/// multi-card signals (its communication ops are asynchronous puts and gets)
-/// and the cache maintenance and fences around them.
-static Operation *findOpBeyondPtoas(const PTOUnit &unit) {
+/// A pop on the cube side while an earlier pop of the same tile type is
+/// still unfreed: ptoas 0.27 gives both one C++ tile (its declare_tile is
+/// Pure, so CSE merges them), and a mat tile cannot be copied out of its
+/// slot as pypto-expand-mixed-kernel does for vec tiles. Frees come in pop
+/// order, so the unfreed pops of a block are a queue.
+static Operation *findMergedCubePop(func::FuncOp kernel) {
+  Operation *found = nullptr;
+  kernel.walk([&](Block *block) {
+    std::deque<Type> unfreed;
+    for (Operation &op : *block) {
+      if (auto pop = dyn_cast<pto::TPopFromAivOp>(op)) {
+        if (llvm::is_contained(unfreed, pop.getResult().getType()) && !found)
+          found = pop;
+        unfreed.push_back(pop.getResult().getType());
+      } else if (isa<pto::TFreeFromAivOp>(op) && !unfreed.empty()) {
+        unfreed.pop_front();
+      }
+    }
+  });
+  return found;
+}
+
+/// Why ptoas 0.27 cannot take `unit`, or "": the multi-card signals (its
+/// communication ops are asynchronous puts and gets) and the cache
+/// maintenance and fences around them, a pipe with a slot count other than
+/// the hardware's (0.27 has no slot_num), two live cube-side pops of one type.
+static std::string findBeyondPtoas(const PTOUnit &unit) {
   // The signals first: they are why the unit cannot be expressed.
-  Operation *signal = nullptr, *marker = nullptr;
-  for (func::FuncOp kernel : unit.kernels)
+  Operation *signal = nullptr, *marker = nullptr, *slots = nullptr,
+            *merged = nullptr;
+  for (func::FuncOp kernel : unit.kernels) {
     kernel.walk([&](Operation *op) {
       if (!signal && isa<pto::CommTNotifyOp, pto::CommTWaitOp>(op))
         signal = op;
       if (!marker && isa<pto::FenceBarrierAllOp, pto::CmoCacheInvalidOp>(op))
         marker = op;
+      if (!slots && op->getAttr("slot_num") &&
+          isa<pto::AicInitializePipeOp, pto::AivInitializePipeOp>(op))
+        slots = op;
     });
-  return signal ? signal : marker;
+    if (!merged)
+      merged = findMergedCubePop(kernel);
+  }
+  if (Operation *op = signal ? signal : marker)
+    return "uses " + op->getName().getStringRef().str();
+  if (slots)
+    return "has a pipe of " +
+           std::to_string(
+               cast<IntegerAttr>(slots->getAttr("slot_num")).getInt()) +
+           " slots (slot_num; the hardware's 8 do not fit)";
+  if (merged)
+    return "keeps two cube-side pops of one tile type live (they would "
+           "share one C++ tile)";
+  return "";
 }
 
 /// Runs the external ptoas on every ptoas/<unit>.pto and wraps its C++ into
@@ -571,16 +612,16 @@ static LogicalResult runExternalPtoas(ModuleOp module,
                                       BuildInfo &build) {
   SmallVector<PTOUnit> units;
   for (PTOUnit &unit : getPTOUnits(kernels)) {
-    Operation *beyond = findOpBeyondPtoas(unit);
-    if (!beyond) {
+    std::string beyond = findBeyondPtoas(unit);
+    if (beyond.empty()) {
       units.push_back(unit);
       continue;
     }
-    build.notes.push_back(
-        llvm::formatv("ptoas: '{0}' uses {1}, which ptoas 0.27 does not have; "
-                      "the built-in lowering compiles it",
-                      unit.name, beyond->getName().getStringRef())
-            .str());
+    build.notes.push_back(llvm::formatv("ptoas: '{0}' {1}, which ptoas 0.27 "
+                                        "cannot take; the built-in lowering "
+                                        "compiles it",
+                                        unit.name, beyond)
+                              .str());
     for (func::FuncOp kernel : unit.kernels) {
       KernelInfo info = *llvm::find_if(
           kernels, [&](KernelInfo k) { return k.func == kernel; });

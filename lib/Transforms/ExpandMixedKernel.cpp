@@ -141,13 +141,14 @@ public:
         failed(buildPart(aiv, Side::vector)))
       return failure();
     // The hardware's slot count, the only one ptoas 0.27 knows, unless those
-    // slots would take more than half of a consumer's memory: then the
-    // fewest that keep both parts going (two, or the most received tiles
-    // live at once), which the built-in lowering runs and ptoas 0.27 cannot
-    // express (it has no slot_num). A part that keeps more received tiles
-    // live at once than the pipe has slots would wait for itself.
+    // slots would leave a consumer no room for two more tiles of the slot's
+    // size: then the fewest that keep both parts going (two, or the most
+    // received tiles live at once), which the built-in lowering runs and
+    // ptoas 0.27 cannot express (it has no slot_num). A part that keeps more
+    // received tiles live at once than the pipe has slots would wait for
+    // itself.
     int64_t slots = pto::getHardwareSlotCount(dirMask);
-    if (slots * slotSize > consumerBudget())
+    if ((slots + 2) * slotSize > consumerCapacity())
       slots = std::max<int64_t>(2, mostLive);
     if (busiestPop && mostLive > slots)
       return busiestPop->emitOpError("receives a tile while ")
@@ -177,16 +178,16 @@ public:
   }
 
 private:
-  /// Half of the smallest memory a consumer of the pipe reserves its slots
-  /// in: vec (the AIV receives cube-to-vector tiles), mat (the AIC receives
+  /// The smallest memory a consumer of the pipe reserves its slots in: vec
+  /// (the AIV receives cube-to-vector tiles), mat (the AIC receives
   /// vector-to-cube tiles).
-  int64_t consumerBudget() const {
-    int64_t budget = std::numeric_limits<int64_t>::max();
+  int64_t consumerCapacity() const {
+    int64_t smallest = std::numeric_limits<int64_t>::max();
     for (auto [bit, space] : {std::pair(1, "vec"), std::pair(2, "mat")})
       if (dirMask & bit)
         if (std::optional<int64_t> capacity = getSpaceCapacity(arch, space))
-          budget = std::min(budget, *capacity / 2);
-    return budget;
+          smallest = std::min(smallest, *capacity);
+    return smallest;
   }
 
   /// The parts run concurrently: a tensor one part stores and the other

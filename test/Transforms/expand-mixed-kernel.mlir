@@ -283,8 +283,8 @@ func.func @acc_chains(%l: !pypto.tile<16x64xf32, left>, %r: !pypto.tile<64x64xf3
 
 // -----
 
-// A 128x64 f32 tile crosses: the hardware's 8 slots of 32 KiB would take
-// all of a5's vec memory (more than half of any consumer's is too much), so
+// A 128x64 f32 tile crosses: the hardware's 8 slots of 32 KiB and two more
+// such tiles would not fit in vec memory (a5: 256 KiB, a2a3: 192 KiB), so
 // the pipe gets 2 slots, which the built-in lowering runs and ptoas 0.27
 // cannot express (it has no slot_num).
 

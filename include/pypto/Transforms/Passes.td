@@ -160,8 +160,9 @@ def ExpandMixedKernel : Pass<"pypto-expand-mixed-kernel", "ModuleOp"> {
     their side. Each part starts with `pypto.aic_initialize_pipe` /
     `pypto.aiv_initialize_pipe` (direction mask, slot size = the largest
     tile crossing, the hardware's slots: 8, or 4 per direction when tiles
-    cross both ways, as ptoas 0.27 has them, or 2 where those would take
-    more than half of a consumer's memory; a part that would keep more
+    cross both ways, as ptoas 0.27 has them, or 2 where those and two more
+    tiles of the slot's size would not fit in a consumer's memory; a part
+    that would keep more
     received tiles live at once is an error), and every popped tile is
     released with `pypto.tfree_to_*` right
     after its last use, in pop order. A vec tile that would stay popped while

@@ -825,6 +825,9 @@ template <typename PopOp> static LogicalResult verifyPop(PopOp op) {
     return op.emitOpError("split must be 0 (none), 1 (up-down) or 2 "
                           "(left-right), got ")
            << split;
+  if (static_cast<bool>(op.getValidRow()) !=
+      static_cast<bool>(op.getValidCol()))
+    return op.emitOpError("needs both valid_row and valid_col, or neither");
   TileBufType type = op.getResult().getType();
   if (op.getValidRow() && type.hasStaticValidShape())
     return op.emitOpError("a valid shape operand needs a result with a "

@@ -169,3 +169,11 @@ func.func @pipe_unknown_option(%c: i32) {
   pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 32, slots = 2} (c2v_consumer_buf = %c : i32, v2c_consumer_buf = %c : i32)
   return
 }
+
+// -----
+
+func.func @pop_one_valid_operand(%r: index) {
+  // expected-error @+1 {{'pto.tpop_from_aic' op needs both valid_row and valid_col, or neither}}
+  %t = "pto.tpop_from_aic"(%r) {split = 0 : i64, operandSegmentSizes = array<i32: 1, 0>} : (index) -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
