@@ -487,6 +487,13 @@ writeProfile(Location loc, const std::string &path,
   });
 }
 
+/// kernels/<aic|aiv>/<kernel>.cpp of the build.
+static std::string kernelCppPath(const CompileOptions &options,
+                                 KernelInfo kernel) {
+  return options.outputDir + "/kernels/" + kernel.coreDir().str() + "/" +
+         kernel.func.getSymName().str() + ".cpp";
+}
+
 /// ptoas 0.27 prints infinite and NaN float constants as `Inf.0f`,
 /// `-Inf.0f` and `NaN.0f` (APFloat's spelling with a float suffix), which is
 /// not C++; they become the compiler's built-ins.
@@ -626,9 +633,7 @@ static LogicalResult runExternalPtoas(ModuleOp module,
       KernelInfo info = *llvm::find_if(
           kernels, [&](KernelInfo k) { return k.func == kernel; });
       if (failed(writeFile(
-              kernel.getLoc(),
-              options.outputDir + "/kernels/" + info.coreDir().str() + "/" +
-                  kernel.getSymName().str() + ".cpp",
+              kernel.getLoc(), kernelCppPath(options, info),
               [&](raw_ostream &os) { return emitKernelCpp(kernel, os); })))
         return failure();
     }
@@ -651,13 +656,11 @@ static LogicalResult runExternalPtoas(ModuleOp module,
     for (KernelInfo kernel : kernels) {
       if (kernel.unit != unit.name)
         continue;
-      std::string path = options.outputDir + "/kernels/" +
-                         kernel.coreDir().str() + "/" +
-                         kernel.func.getSymName().str() + ".cpp";
-      if (failed(writeFile(kernel.func.getLoc(), path, [&](raw_ostream &os) {
-            return wrapPtoasOutput(kernel.func, unit.name, (*text)->getBuffer(),
-                                   os);
-          })))
+      if (failed(writeFile(kernel.func.getLoc(), kernelCppPath(options, kernel),
+                           [&](raw_ostream &os) {
+                             return wrapPtoasOutput(kernel.func, unit.name,
+                                                    (*text)->getBuffer(), os);
+                           })))
         return failure();
     }
   }
@@ -792,8 +795,7 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
   for (KernelInfo kernel : *kernels) {
     std::string name = kernel.func.getSymName().str();
     BuiltKernel built{kernel.funcId, name, kernel.isCube,
-                      options.outputDir + "/kernels/" + kernel.coreDir().str() +
-                          "/" + name + ".cpp"};
+                      kernelCppPath(options, kernel)};
     if (options.emitCpp && options.ptoas.empty() &&
         failed(writeFile(
             kernel.func.getLoc(), built.cppPath,

@@ -468,6 +468,16 @@ private:
   // A row-major tile's rows fill whole 32-byte blocks.
   static constexpr int64_t kRowAlignment = 32;
 
+  /// A 1 x `cols` row-major tile of `like`'s memory and element type whose
+  /// valid columns are `validCols`.
+  static pto::TileBufType rowTileType(pto::TileBufType like, int64_t cols,
+                                      int64_t validCols) {
+    return pto::TileBufType::get(
+        like.getContext(), like.getLoc(), like.getElementType(), 1, cols, 1,
+        validCols, pto::BLayout::row_major, pto::SLayout::none_box,
+        like.getFractal(), like.getPad());
+  }
+
   /// A column vector (Mx1, col_major) with a static valid shape: the same
   /// bytes as a 1xM row-major row.
   static std::optional<pto::TileBufType> rowOfColumn(Value value) {
@@ -477,10 +487,7 @@ private:
         type.getSlayout() != pto::SLayout::none_box ||
         !type.hasStaticValidShape() || type.getNumBytes() % kRowAlignment != 0)
       return std::nullopt;
-    return pto::TileBufType::get(
-        value.getContext(), type.getLoc(), type.getElementType(), 1,
-        type.getRows(), 1, type.getValidRows(), pto::BLayout::row_major,
-        pto::SLayout::none_box, type.getFractal(), type.getPad());
+    return rowTileType(type, type.getRows(), type.getValidRows());
   }
 
   /// ptoas 0.27 wants row-major tiles for most vector instructions. An
@@ -519,11 +526,8 @@ private:
       if (type.getBlayout() != pto::BLayout::row_major ||
           type.getSlayout() != pto::SLayout::none_box)
         return false;
-    auto rowOf = [&](pto::TileBufType type) {
-      return pto::TileBufType::get(
-          type.getContext(), type.getLoc(), type.getElementType(), 1,
-          type.getCols(), 1, type.getValidCols(), pto::BLayout::row_major,
-          pto::SLayout::none_box, type.getFractal(), type.getPad());
+    auto rowOf = [](pto::TileBufType type) {
+      return rowTileType(type, type.getCols(), type.getValidCols());
     };
     int64_t srcRowBytes = srcType.getNumBytes() / srcType.getRows();
     int64_t dstRowBytes = dstType.getNumBytes() / dstType.getRows();
