@@ -152,6 +152,9 @@ AltStack::~AltStack() {
 
 bool runGuarded(void (*fn)(void *), void *arg, uint64_t serial, CrashInfo &info) {
   GuardState *st = currentGuardState();
+  // A call's serial may repeat on a thread (the orchestration's does): an
+  // interrupt requested for an earlier call must not end this one.
+  st->interruptSerial.store(0);
   st->serial.store(serial);
   st->info = CrashInfo{};
   if (sigsetjmp(st->env, 1) == 0) {

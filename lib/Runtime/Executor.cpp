@@ -386,7 +386,6 @@ private:
   pthread_t orchThread_{};
   std::atomic<bool> orchRunning_{false};
   std::atomic<int64_t> orchProgressNs_{0};
-  bool orchInterrupted_ = false; // under mu_
 
   // Runtime DFX (RunOptions::trace): records under traceMu_.
   RunTrace *trace_ = nullptr;
@@ -1476,16 +1475,19 @@ void Run::watchdogCheckLocked() {
   const int64_t limitNs = int64_t(limits_.watchdogSeconds * 1e9);
   // An orchestration in its own code that neither submits nor waits (a loop
   // that never ends, or one that goes on after the run failed) is
-  // interrupted.
-  if (orchRunning_.load() && !orchInterrupted_ &&
+  // interrupted. The interrupt is sent again every period until it lands:
+  // one that arrives while the thread is inside the runtime (a submit that
+  // returns at once after a failure) is dropped by the handler, and sending
+  // it only once left such a loop running for ever.
+  if (orchRunning_.load() &&
       detail::inGuardedCode(orchGuard_, kOrchestrationSerial) &&
       now - orchProgressNs_.load() >= limitNs) {
     if (!failed_)
       failLocked("watchdog: the orchestration made no progress for " +
                  seconds(limits_.watchdogSeconds) +
-                 " (PYPTO_SIM_WATCHDOG_SECONDS / RunOptions::watchdogSeconds): it submitted no "
+                 " (PYPTO_SIM_WATCHDOG_SECONDS / RunOptions::watchdogSeconds): "
+                 "it submitted no "
                  "task and waited for no tensor; a loop that never ends?");
-    orchInterrupted_ = true;
     detail::requestInterrupt(orchGuard_, orchThread_, kOrchestrationSerial);
   }
   std::vector<Worker *> stuck;

@@ -48,7 +48,7 @@ request("nested", 60, ["--fork-server", hello, "-p", "a5sim"])
 pid = request("hang", 2, [endless, "-p", "a5sim", "--golden=reference",
                           "--output-dir", os.path.join(work, "c")])
 print("hang child gone:", gone(pid))
-request("crash", 0, [endless, "-p", "a5sim", "--golden=reference",
+request("crash", 60, [endless, "-p", "a5sim", "--golden=reference",
                      "--output-dir", os.path.join(work, "d")],
         on_pid=lambda pid: os.kill(pid, signal.SIGKILL))
 server.stdin.write("run 5 1\n%s\n%s\n" % (os.path.join(work, "no", "dir.log"), hello))
