@@ -374,6 +374,16 @@ private:
 public:
   /// The orchestration made progress: a task submitted, a tensor allocated
   /// or waited for. Calls after a fatal error are no progress.
+  /// Called on entry to a runtime call from the orchestration, while its
+  /// guard is still armed: an interrupt the watchdog asked for lands here at
+  /// the latest (a signal that arrives inside the runtime is dropped).
+  Run *landOrchestrationInterrupt() {
+    if (orchInterruptRequested_.load())
+      detail::requestInterrupt(orchGuard_, pthread_self(),
+                               kOrchestrationSerial);
+    return this;
+  }
+
   void orchestrationProgress() {
     if (!isFatal())
       orchProgressNs_.store(nowNs(), std::memory_order_relaxed);
@@ -386,6 +396,7 @@ private:
   pthread_t orchThread_{};
   std::atomic<bool> orchRunning_{false};
   std::atomic<int64_t> orchProgressNs_{0};
+  std::atomic<bool> orchInterruptRequested_{false}; // set by the watchdog
 
   // Runtime DFX (RunOptions::trace): records under traceMu_.
   RunTrace *trace_ = nullptr;
@@ -410,7 +421,10 @@ Run *self(void *rt) { return static_cast<Run *>(rt); }
 /// watchdog on entry and exit, so a long wait inside is not held against it.
 class ProgressCall {
 public:
-  explicit ProgressCall(void *rt) : run_(self(rt)) { run_->orchestrationProgress(); }
+  explicit ProgressCall(void *rt)
+      : run_(self(rt)->landOrchestrationInterrupt()) {
+    run_->orchestrationProgress();
+  }
   ~ProgressCall() { run_->orchestrationProgress(); }
 
 private:
@@ -1475,10 +1489,11 @@ void Run::watchdogCheckLocked() {
   const int64_t limitNs = int64_t(limits_.watchdogSeconds * 1e9);
   // An orchestration in its own code that neither submits nor waits (a loop
   // that never ends, or one that goes on after the run failed) is
-  // interrupted. The interrupt is sent again every period until it lands:
-  // one that arrives while the thread is inside the runtime (a submit that
-  // returns at once after a failure) is dropped by the handler, and sending
-  // it only once left such a loop running for ever.
+  // interrupted. A signal that arrives while the thread is inside the
+  // runtime (a submit that returns at once after a failure) is dropped by
+  // the handler, so the request also lands at the orchestration's next
+  // runtime call, and the signal is sent again every period: sending it once
+  // left such a loop running for ever.
   if (orchRunning_.load() &&
       detail::inGuardedCode(orchGuard_, kOrchestrationSerial) &&
       now - orchProgressNs_.load() >= limitNs) {
@@ -1488,6 +1503,7 @@ void Run::watchdogCheckLocked() {
                  " (PYPTO_SIM_WATCHDOG_SECONDS / RunOptions::watchdogSeconds): "
                  "it submitted no "
                  "task and waited for no tensor; a loop that never ends?");
+    orchInterruptRequested_.store(true);
     detail::requestInterrupt(orchGuard_, orchThread_, kOrchestrationSerial);
   }
   std::vector<Worker *> stuck;
