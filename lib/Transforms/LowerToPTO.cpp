@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #define DEBUG_TYPE "pypto-lower-to-pto"
@@ -554,6 +555,58 @@ private:
     return true;
   }
 
+  /// ptoas 0.27's texpands has no bf16 (nor i8 on A2/A3): a fill with a
+  /// constant writes the constant's bit pattern through an i16 view of the
+  /// same bytes (an i8 byte twice per i16). `operands` is (value, dst).
+  void fillThroughI16(Location loc, SmallVectorImpl<Value> &operands) {
+    auto dst = cast<pto::TileBufType>(operands[1].getType());
+    Type elem = dst.getElementType();
+    const bool isBF16 = elem.isBF16();
+    const bool isI8 = arch == "a2a3" && elem.isSignlessInteger(8) &&
+                      dst.getBlayout() == pto::BLayout::row_major &&
+                      dst.getSlayout() == pto::SLayout::none_box &&
+                      dst.getCols() % 2 == 0;
+    if (!isBF16 && !isI8)
+      return;
+    uint64_t bits = 0;
+    FloatAttr floatValue;
+    IntegerAttr intValue;
+    if (isBF16 && matchPattern(operands[0], m_Constant(&floatValue)))
+      bits = floatValue.getValue().bitcastToAPInt().getZExtValue();
+    else if (isI8 && matchPattern(operands[0], m_Constant(&intValue)))
+      bits = (intValue.getValue().getZExtValue() & 0xff) * 0x0101;
+    else
+      return; // a value known only at run time: no pattern to write
+    int64_t cols = dst.getCols(), validRows = dst.getValidRows(),
+            validCols = dst.getValidCols();
+    if (isI8) { // two bytes per i16; a run-time valid shape: the whole tile
+      cols /= 2;
+      validRows = validRows < 0 ? dst.getRows() : validRows;
+      validCols = dst.getValidCols() < 0 ? cols : (dst.getValidCols() + 1) / 2;
+    }
+    auto i16 = IntegerType::get(builder.getContext(), 16);
+    auto viewType = pto::TileBufType::get(
+        builder.getContext(), dst.getLoc(), i16, dst.getRows(), cols, validRows,
+        validCols, dst.getBlayout(), dst.getSlayout(), dst.getFractal(),
+        dst.getPad());
+    operands[0] = builder.create<arith::ConstantIntOp>(loc, bits, 16);
+    operands[1] = builder.create<pto::TReshapeOp>(loc, viewType, operands[1]);
+  }
+
+  /// ptoas 0.27 cannot lower tneg of integers ("ins/outs are not memref
+  /// yet"): -x is x * -1, the same bits in two's complement, INT_MIN
+  /// included. `operands` is (src, dst); true when rewritten to
+  /// (src, -1, dst).
+  bool negateByMultiplying(Location loc, SmallVectorImpl<Value> &operands) {
+    auto src = cast<pto::TileBufType>(operands[0].getType());
+    auto elem = dyn_cast<IntegerType>(src.getElementType());
+    if (!elem || !elem.isSignless())
+      return false;
+    operands.insert(operands.begin() + 1,
+                    builder.create<arith::ConstantIntOp>(loc, -1, elem));
+    return true;
+  }
+
   /// The tile_buf that holds `tile`, which an earlier op must produce.
   FailureOr<Value> operand(Operation *user, Value tile) {
     if (Value lowered = tiles.lookup(tile))
@@ -749,9 +802,14 @@ private:
          !op->hasTrait<OpTrait::pypto::Broadcasting>()) ||
         isa<FullOp>(op))
       viewColumnsAsRows(loc, operands);
+    if (isa<FullOp>(op))
+      fillThroughI16(loc, operands);
     if (isa<MrgSortOp>(op) && mergeSortRowByRow(loc, operands))
       return success();
-    OperationState state(loc, instructionName(op));
+    std::string name = instructionName(op);
+    if (isa<NegOp>(op) && negateByMultiplying(loc, operands))
+      name = "pto.tmuls";
+    OperationState state(loc, name);
     state.addOperands(operands);
     if (auto gather = dyn_cast<GatherOp>(op))
       state.addAttribute("maskPattern", pto::MaskPatternAttr::get(

@@ -481,3 +481,58 @@ func.func @merge_rows(%a: !pypto.tensor<4x256xf32>, %o: !pypto.tensor<4x256xf32>
   pypto.store %m, %o[%c0, %c0] : !pypto.tile<4x256xf32, vec>, !pypto.tensor<4x256xf32>
   return
 }
+
+// -----
+
+// ptoas 0.27's texpands has no bf16 (nor i8 on A2/A3): a constant fill
+// writes its bit pattern through an i16 view (1.5 in bf16 is 0x3FC0 =
+// 16320; the i8 -3 is 0xFDFD = -515 twice per i16). A run-time value keeps
+// the plain texpands; an f32 fill is unchanged.
+
+// CHECK-LABEL: func.func @fill_patterns
+// CHECK:       %[[B:.+]] = pto.alloc_tile {{.*}} : !pto.tile_buf<loc=vec, dtype=bf16, rows=16, cols=48, v_row=16, v_col=40,
+// CHECK-NEXT:  %[[BITS:.+]] = arith.constant 16320 : i16
+// CHECK-NEXT:  %[[BVIEW:.+]] = pto.treshape %[[B]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=i16, rows=16, cols=48, v_row=16, v_col=40, blayout=row_major
+// CHECK-NEXT:  pto.texpands ins(%[[BITS]] : i16) outs(%[[BVIEW]] : {{.*}})
+// CHECK:       %[[I:.+]] = pto.alloc_tile {{.*}} : !pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=64, v_row=16, v_col=37,
+// A5-NEXT:     pto.texpands ins(%{{.+}} : i8) outs(%[[I]] :
+// A2A3-NEXT:   %[[IBITS:.+]] = arith.constant -515 : i16
+// A2A3-NEXT:   %[[IVIEW:.+]] = pto.treshape %[[I]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=i16, rows=16, cols=32, v_row=16, v_col=19, blayout=row_major
+// A2A3-NEXT:   pto.texpands ins(%[[IBITS]] : i16) outs(%[[IVIEW]] : {{.*}})
+// CHECK:       %[[R:.+]] = pto.alloc_tile {{.*}} dtype=bf16
+// CHECK-NEXT:  pto.texpands ins(%{{.+}} : bf16) outs(%[[R]] :
+// CHECK:       %[[F:.+]] = pto.alloc_tile {{.*}} dtype=f32
+// CHECK-NEXT:  pto.texpands ins(%{{.+}} : f32) outs(%[[F]] :
+func.func @fill_patterns(%o: !pypto.tensor<16x40xbf16>, %p: !pypto.tensor<16x37xi8>, %run: bf16) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %half = arith.constant 1.5 : bf16
+  %m3 = arith.constant -3 : i8
+  %one = arith.constant 1.0 : f32
+  %b = pypto.full %half {pypto.addr = 0 : i64} : bf16 -> !pypto.tile<16x40xbf16, vec>
+  %i = pypto.full %m3 {pypto.addr = 2048 : i64} : i8 -> !pypto.tile<16x37xi8, vec>
+  %r = pypto.full %run {pypto.addr = 4096 : i64} : bf16 -> !pypto.tile<16x40xbf16, vec>
+  %f = pypto.full %one {pypto.addr = 8192 : i64} : f32 -> !pypto.tile<16x40xf32, vec>
+  pypto.store %b, %o[%c0, %c0] : !pypto.tile<16x40xbf16, vec>, !pypto.tensor<16x40xbf16>
+  pypto.store %i, %p[%c0, %c0] : !pypto.tile<16x37xi8, vec>, !pypto.tensor<16x37xi8>
+  return
+}
+
+// -----
+
+// ptoas 0.27 cannot lower tneg of integers: -x is x * -1 (the same bits,
+// INT_MIN included). Floats keep tneg.
+
+// CHECK-LABEL: func.func @negate_integers
+// CHECK:       %[[MINUS:.+]] = arith.constant -1 : i32
+// CHECK-NEXT:  pto.tmuls ins(%{{.+}}, %[[MINUS]] : !pto.tile_buf<{{.*}}dtype=i32{{.*}}>, i32) outs(
+// CHECK:       pto.tneg ins(%{{.+}} : !pto.tile_buf<{{.*}}dtype=f32
+func.func @negate_integers(%a: !pypto.tensor<16x64xi32>, %b: !pypto.tensor<16x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xi32> -> !pypto.tile<16x64xi32, vec>
+  %nx = pypto.neg %x {pypto.addr = 4096 : i64} : !pypto.tile<16x64xi32, vec>
+  %y = pypto.load %b[%c0, %c0] {pypto.addr = 8192 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
+  %ny = pypto.neg %y {pypto.addr = 12288 : i64} : !pypto.tile<16x64xf32, vec>
+  pypto.store %nx, %a[%c0, %c0] : !pypto.tile<16x64xi32, vec>, !pypto.tensor<16x64xi32>
+  pypto.store %ny, %b[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
+  return
+}

@@ -247,7 +247,10 @@ def LowerToPTO : Pass<"pypto-lower-to-pto", "ModuleOp"> {
     elementwise op on column vectors (Mx1, col_major) works on the 1xM
     row-major rows they are in memory (`pto.treshape` views, no copy); a
     merge sort of several rows is an `scf.for` over its rows, each a 1xC tile
-    at its address; `tsort32`'s indices are seen as `ui32`.
+    at its address; `tsort32`'s indices are seen as `ui32`; a constant fill
+    of `bf16` (and of `i8` on a2a3), which `texpands` lacks, writes the
+    constant's bit pattern through an `i16` view; an integer negation is a
+    `tmuls` by -1.
 
     Runs on the module because it sets the module's target attribute.
   }];

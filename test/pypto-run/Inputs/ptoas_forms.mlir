@@ -1,0 +1,30 @@
+// Forms ptoas 0.27 cannot take as they are, rewritten by pypto-lower-to-pto
+// (ptoas-forms.test runs this on both simulators, ptoas-compat.test through
+// ptoas): a constant bf16 fill (texpands has no bf16) and an i8 fill (none
+// on A2/A3) write their bit patterns through i16 views, and an i32 negation
+// (tneg of integers fails in ptoas) is a multiply by -1. The i32 inputs span
+// the whole range; 37 i8 columns leave the i16 view an odd tail byte.
+module @ptoas_forms {
+  func.func @ptoas_forms(%x: !pypto.tensor<16x40xi32> {pypto.init = "randint", pypto.init_range = array<i64: -2147483648, 2147483647>},
+                         %neg: !pypto.tensor<16x40xi32> {pypto.dir = "out"},
+                         %b: !pypto.tensor<16x40xbf16> {pypto.dir = "out"},
+                         %i: !pypto.tensor<16x37xi8> {pypto.dir = "out"}) {
+    %c0 = arith.constant 0 : index
+    pypto.at core_group "forms" {
+      %e = arith.constant -2.71875 : bf16
+      %m = arith.constant -3 : i8
+      %t = pypto.slice %x[%c0, %c0] [16, 40]
+          : !pypto.tensor<16x40xi32> -> !pypto.tensor<16x40xi32>
+      %n = pypto.neg %t : !pypto.tensor<16x40xi32>
+      pypto.assemble %n into %neg[%c0, %c0]
+          : !pypto.tensor<16x40xi32> into !pypto.tensor<16x40xi32>
+      %fb = pypto.full %e : bf16 -> !pypto.tensor<16x40xbf16>
+      pypto.assemble %fb into %b[%c0, %c0]
+          : !pypto.tensor<16x40xbf16> into !pypto.tensor<16x40xbf16>
+      %fi = pypto.full %m : i8 -> !pypto.tensor<16x37xi8>
+      pypto.assemble %fi into %i[%c0, %c0]
+          : !pypto.tensor<16x37xi8> into !pypto.tensor<16x37xi8>
+    }
+    return
+  }
+}
