@@ -372,18 +372,18 @@ private:
   bool watchdogStop_ = false;
 
 public:
-  /// The orchestration made progress: a task submitted, a tensor allocated
-  /// or waited for. Calls after a fatal error are no progress.
   /// Called on entry to a runtime call from the orchestration, while its
   /// guard is still armed: an interrupt the watchdog asked for lands here at
   /// the latest (a signal that arrives inside the runtime is dropped).
   Run *landOrchestrationInterrupt() {
-    if (orchInterruptRequested_.load())
-      detail::requestInterrupt(orchGuard_, pthread_self(),
-                               kOrchestrationSerial);
+    if (orchInterruptRequested_.load() && orchRunning_.load() &&
+        pthread_equal(pthread_self(), orchThread_))
+      detail::requestInterrupt(orchGuard_, orchThread_, kOrchestrationSerial);
     return this;
   }
 
+  /// The orchestration made progress: a task submitted, a tensor allocated
+  /// or waited for. Calls after a fatal error are no progress.
   void orchestrationProgress() {
     if (!isFatal())
       orchProgressNs_.store(nowNs(), std::memory_order_relaxed);
@@ -416,20 +416,30 @@ private:
 
 Run *self(void *rt) { return static_cast<Run *>(rt); }
 
-/// An orchestration call into the runtime that is progress: unguarded (a
-/// fault inside the runtime is not the orchestration's) and stamped for the
-/// watchdog on entry and exit, so a long wait inside is not held against it.
-class ProgressCall {
+/// An orchestration call into the runtime: an interrupt the watchdog asked
+/// for lands first (the orchestration's guard is still armed), then the call
+/// runs unguarded (a fault inside the runtime is not the orchestration's,
+/// and no jump may leave mu_ held).
+class RuntimeCall {
 public:
-  explicit ProgressCall(void *rt)
-      : run_(self(rt)->landOrchestrationInterrupt()) {
+  explicit RuntimeCall(void *rt)
+      : run_(self(rt)->landOrchestrationInterrupt()) {}
+
+protected:
+  Run *run_;
+
+private:
+  Unguarded unguarded_;
+};
+
+/// A runtime call that is progress, stamped for the watchdog on entry and
+/// exit, so a long wait inside is not held against it.
+class ProgressCall : public RuntimeCall {
+public:
+  explicit ProgressCall(void *rt) : RuntimeCall(rt) {
     run_->orchestrationProgress();
   }
   ~ProgressCall() { run_->orchestrationProgress(); }
-
-private:
-  Run *run_;
-  Unguarded unguarded_;
 };
 
 Run::Run(const DeviceSpec &device, const LoadedProgram &program, const RunOptions &options,
@@ -465,19 +475,19 @@ Run::Run(const DeviceSpec &device, const LoadedProgram &program, const RunOption
     self(rt)->allocTensors(infos, n, out);
   };
   ops_.scope_begin = [](void *rt, PTO2ScopeMode mode) {
-    Unguarded ug;
+    RuntimeCall call(rt);
     self(rt)->scopeBegin(mode);
   };
   ops_.scope_end = [](void *rt) {
-    Unguarded ug;
+    RuntimeCall call(rt);
     self(rt)->scopeEnd();
   };
   ops_.log = [](void *rt, int level, const char *msg) {
-    Unguarded ug;
+    RuntimeCall call(rt);
     self(rt)->log(level, msg);
   };
   ops_.report_fatal = [](void *rt, int32_t code, const char *msg) {
-    Unguarded ug;
+    RuntimeCall call(rt);
     self(rt)->reportFatal(code, msg);
   };
   ops_.is_fatal = [](void *rt) -> int { return self(rt)->isFatal() ? 1 : 0; };
@@ -1488,23 +1498,26 @@ void Run::watchdogCheckLocked() {
   const int64_t now = nowNs();
   const int64_t limitNs = int64_t(limits_.watchdogSeconds * 1e9);
   // An orchestration in its own code that neither submits nor waits (a loop
-  // that never ends, or one that goes on after the run failed) is
-  // interrupted. A signal that arrives while the thread is inside the
-  // runtime (a submit that returns at once after a failure) is dropped by
-  // the handler, so the request also lands at the orchestration's next
-  // runtime call, and the signal is sent again every period: sending it once
-  // left such a loop running for ever.
-  if (orchRunning_.load() &&
-      detail::inGuardedCode(orchGuard_, kOrchestrationSerial) &&
+  // that never ends, or one that goes on after the run failed: its calls are
+  // no progress) is interrupted. A signal that arrives while the thread is
+  // inside the runtime is dropped by the handler, so the request also lands
+  // at the orchestration's next runtime call, and the signal is sent again
+  // every period: sending it once left such a loop running for ever. Once
+  // the run has failed, the request stands even when the check finds the
+  // thread inside the runtime (where such a loop spends most of its time).
+  const bool inOwnCode =
+      detail::inGuardedCode(orchGuard_, kOrchestrationSerial);
+  if (orchRunning_.load() && (inOwnCode || failed_) &&
       now - orchProgressNs_.load() >= limitNs) {
     if (!failed_)
       failLocked("watchdog: the orchestration made no progress for " +
                  seconds(limits_.watchdogSeconds) +
                  " (PYPTO_SIM_WATCHDOG_SECONDS / RunOptions::watchdogSeconds): "
-                 "it submitted no "
-                 "task and waited for no tensor; a loop that never ends?");
+                 "it submitted no task and waited for no tensor; a loop that "
+                 "never ends?");
     orchInterruptRequested_.store(true);
-    detail::requestInterrupt(orchGuard_, orchThread_, kOrchestrationSerial);
+    if (inOwnCode)
+      detail::requestInterrupt(orchGuard_, orchThread_, kOrchestrationSerial);
   }
   std::vector<Worker *> stuck;
   for (auto &w : workers_)

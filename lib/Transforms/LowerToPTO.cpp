@@ -593,6 +593,29 @@ private:
     operands[1] = builder.create<pto::TReshapeOp>(loc, viewType, operands[1]);
   }
 
+  /// ptoas 0.27's trowexpand<op> instructions take a row-major per-row operand
+  /// only as one 32-byte block per row (its value in the block's first
+  /// element): a row-major Mx1 vector (a 1x1 one, say) is viewed with the
+  /// whole block valid, which reads the same elements.
+  void viewPerRowBlocks(Location loc, Value &vec) {
+    auto type = cast<pto::TileBufType>(vec.getType());
+    const int64_t blockElems =
+        kRowAlignment * type.getRows() * type.getCols() / type.getNumBytes();
+    if (type.getBlayout() != pto::BLayout::row_major ||
+        type.getSlayout() != pto::SLayout::none_box ||
+        !type.hasStaticValidShape() || type.getValidCols() != 1 ||
+        type.getCols() != blockElems)
+      return;
+    vec = builder.create<pto::TReshapeOp>(
+        loc,
+        pto::TileBufType::get(
+            type.getContext(), type.getLoc(), type.getElementType(),
+            type.getRows(), type.getCols(), type.getValidRows(), type.getCols(),
+            type.getBlayout(), type.getSlayout(), type.getFractal(),
+            type.getPad()),
+        vec);
+  }
+
   /// ptoas 0.27 cannot lower tneg of integers ("ins/outs are not memref
   /// yet"): -x is x * -1, the same bits in two's complement, INT_MIN
   /// included. `operands` is (src, dst); true when rewritten to
@@ -804,6 +827,9 @@ private:
       viewColumnsAsRows(loc, operands);
     if (isa<FullOp>(op))
       fillThroughI16(loc, operands);
+    if (isa<RowExpandADDOp, RowExpandSUBOp, RowExpandMULOp, RowExpandDIVOp,
+            RowExpandMAXOp, RowExpandMINOp, RowExpandEXPDIFOp>(op))
+      viewPerRowBlocks(loc, operands[1]);
     if (isa<MrgSortOp>(op) && mergeSortRowByRow(loc, operands))
       return success();
     std::string name = instructionName(op);

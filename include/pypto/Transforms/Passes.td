@@ -250,7 +250,8 @@ def LowerToPTO : Pass<"pypto-lower-to-pto", "ModuleOp"> {
     at its address; `tsort32`'s indices are seen as `ui32`; a constant fill
     of `bf16` (and of `i8` on a2a3), which `texpands` lacks, writes the
     constant's bit pattern through an `i16` view; an integer negation is a
-    `tmuls` by -1.
+    `tmuls` by -1; a row-major per-row operand of a `trowexpand<op>` (a 1x1
+    vector) is viewed with its whole 32-byte block valid.
 
     Runs on the module because it sets the module's target attribute.
   }];

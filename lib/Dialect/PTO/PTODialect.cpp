@@ -554,7 +554,7 @@ static bool knownAndDifferent(int64_t a, int64_t b) {
 /// both vec tiles of one element type.
 static LogicalResult
 verifyVectorAgainstTile(Operation *op, TileBufType vec, TileBufType full,
-                        bool isRow, bool vecFirst,
+                        bool isRow, bool vecFirst, bool allowPerRowBlocks,
                         function_ref<void(InFlightDiagnostic &)> describe) {
   if (vec.getLoc() != AddressSpace::vec || full.getLoc() != AddressSpace::vec)
     return op->emitOpError("operates on vec tiles");
@@ -562,11 +562,19 @@ verifyVectorAgainstTile(Operation *op, TileBufType vec, TileBufType full,
     return op->emitOpError("element types differ: ")
            << (vecFirst ? vec : full).getElementType() << " and "
            << (vecFirst ? full : vec).getElementType();
-  bool bad = isRow
-                 ? knownAndDifferent(vec.getValidRows(), full.getValidRows()) ||
-                       knownAndDifferent(vec.getValidCols(), 1)
-                 : knownAndDifferent(vec.getValidCols(), full.getValidCols()) ||
-                       knownAndDifferent(vec.getValidRows(), 1);
+  // The per-row operand of trowexpand<op> may also be row-major with one
+  // whole 32-byte block valid per row (its value in the block's first
+  // element), the only row-major form ptoas 0.27 takes.
+  const bool perRowBlocks = isRow && allowPerRowBlocks &&
+                            vec.getBlayout() == BLayout::row_major &&
+                            vec.getSlayout() == SLayout::none_box &&
+                            vec.getNumBytes() == 32 * vec.getRows() &&
+                            vec.getValidCols() == vec.getCols();
+  bool bad =
+      isRow ? knownAndDifferent(vec.getValidRows(), full.getValidRows()) ||
+                  (knownAndDifferent(vec.getValidCols(), 1) && !perRowBlocks)
+            : knownAndDifferent(vec.getValidCols(), full.getValidCols()) ||
+                  knownAndDifferent(vec.getValidRows(), 1);
   if (!bad)
     return success();
   InFlightDiagnostic diag = op->emitOpError();
@@ -577,7 +585,8 @@ verifyVectorAgainstTile(Operation *op, TileBufType vec, TileBufType full,
 LogicalResult mlir::pto::verifyReduction(Operation *op, TileBufType src,
                                          TileBufType dst, bool isRow) {
   return verifyVectorAgainstTile(
-      op, dst, src, isRow, /*vecFirst=*/false, [&](InFlightDiagnostic &diag) {
+      op, dst, src, isRow, /*vecFirst=*/false, /*allowPerRowBlocks=*/false,
+      [&](InFlightDiagnostic &diag) {
         diag << "reduces "
              << describeShape(src.getValidRows(), src.getValidCols())
              << " into "
@@ -587,9 +596,11 @@ LogicalResult mlir::pto::verifyReduction(Operation *op, TileBufType src,
 }
 
 LogicalResult mlir::pto::verifyBroadcast(Operation *op, TileBufType vec,
-                                         TileBufType dst, bool isRow) {
+                                         TileBufType dst, bool isRow,
+                                         bool allowPerRowBlocks) {
   return verifyVectorAgainstTile(
-      op, vec, dst, isRow, /*vecFirst=*/true, [&](InFlightDiagnostic &diag) {
+      op, vec, dst, isRow, /*vecFirst=*/true, allowPerRowBlocks,
+      [&](InFlightDiagnostic &diag) {
         diag << "broadcasts "
              << describeShape(vec.getValidRows(), vec.getValidCols())
              << " over "

@@ -870,3 +870,13 @@ func.func @treshape_dynamic_valid(%t: !pto.tile_buf<vec, 16x16xf32>) {
   %r = pto.treshape %t : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=32, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   return
 }
+
+// -----
+
+// trowexpand<op>'s per-row operand may be row-major with one whole 32-byte
+// block valid per row (ptoas 0.27's form), but not with part of one.
+func.func @trowexpandmax_part_block(%a: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x8xf32, valid=16x4>) {
+  // expected-error @+1 {{'pto.trowexpandmax' op broadcasts 16x4 over 16x64; expected an Mx1 vector}}
+  pto.trowexpandmax ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x4>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}

@@ -341,3 +341,14 @@ func.func @reshape_and_valid(%col: !pto.tile_buf<loc=vec, dtype=f32, rows=16, co
   pto.set_validshape %t, %r, %c : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   return
 }
+
+// -----
+
+// trowexpand<op>'s per-row operand as ptoas 0.27 takes a row-major one: one
+// whole 32-byte block valid per row.
+// CHECK-LABEL: func.func @per_row_blocks
+// CHECK: pto.trowexpandmax ins(%{{.+}}, %{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8{{[^>]+}}>)
+func.func @per_row_blocks(%a: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x8xf32>) {
+  pto.trowexpandmax ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  return
+}

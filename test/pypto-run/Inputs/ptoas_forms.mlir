@@ -3,12 +3,17 @@
 // ptoas): a constant bf16 fill (texpands has no bf16) and an i8 fill (none
 // on A2/A3) write their bit patterns through i16 views, and an i32 negation
 // (tneg of integers fails in ptoas) is a multiply by -1. The i32 inputs span
-// the whole range; 37 i8 columns leave the i16 view an odd tail byte.
+// the whole range; 37 i8 columns leave the i16 view an odd tail byte. A
+// 1x1 per-row operand (row-major, one valid column) is viewed with its whole
+// 32-byte block valid, the only row-major form ptoas's trowexpand<op> take
+// (found by pypto-fuzz --ptoas, seed 469004715494).
 module @ptoas_forms {
   func.func @ptoas_forms(%x: !pypto.tensor<16x40xi32> {pypto.init = "randint", pypto.init_range = array<i64: -2147483648, 2147483647>},
                          %neg: !pypto.tensor<16x40xi32> {pypto.dir = "out"},
                          %b: !pypto.tensor<16x40xbf16> {pypto.dir = "out"},
-                         %i: !pypto.tensor<16x37xi8> {pypto.dir = "out"}) {
+                         %i: !pypto.tensor<16x37xi8> {pypto.dir = "out"},
+                         %f: !pypto.tensor<1x64xf32> {pypto.init = "randn"},
+                         %rx: !pypto.tensor<1x1xf32> {pypto.dir = "out"}) {
     %c0 = arith.constant 0 : index
     pypto.at core_group "forms" {
       %e = arith.constant -2.71875 : bf16
@@ -24,6 +29,14 @@ module @ptoas_forms {
       %fi = pypto.full %m : i8 -> !pypto.tensor<16x37xi8>
       pypto.assemble %fi into %i[%c0, %c0]
           : !pypto.tensor<16x37xi8> into !pypto.tensor<16x37xi8>
+      %row = pypto.slice %f[%c0, %c0] [1, 64]
+          : !pypto.tensor<1x64xf32> -> !pypto.tensor<1x64xf32>
+      %hi = pypto.row_max %row : !pypto.tensor<1x64xf32> -> !pypto.tensor<1x1xf32>
+      %lo = pypto.row_min %row : !pypto.tensor<1x64xf32> -> !pypto.tensor<1x1xf32>
+      %gap = pypto.row_expand_sub %hi, %lo
+          : !pypto.tensor<1x1xf32>, !pypto.tensor<1x1xf32>
+      pypto.assemble %gap into %rx[%c0, %c0]
+          : !pypto.tensor<1x1xf32> into !pypto.tensor<1x1xf32>
     }
     return
   }

@@ -30,9 +30,11 @@ LogicalResult verifyVecTiles(Operation *op, ArrayRef<TileBufType> tiles);
 /// Row (Mx1) or column (1xN) reduction shapes.
 LogicalResult verifyReduction(Operation *op, TileBufType src, TileBufType dst,
                               bool isRow);
-/// An Mx1 (row) or 1xN (column) vector broadcast over `dst`.
+/// An Mx1 (row) or 1xN (column) vector broadcast over `dst`; with
+/// `allowPerRowBlocks`, a row vector may also be a row-major tile with one
+/// whole 32-byte block valid per row (trowexpand<op>, as ptoas 0.27 has it).
 LogicalResult verifyBroadcast(Operation *op, TileBufType vec, TileBufType dst,
-                              bool isRow);
+                              bool isRow, bool allowPerRowBlocks = false);
 /// Slots per direction of a cross-core pipe as the hardware (and ptoas 0.27,
 /// which has no slot_num) has them: 8 for one direction, 4 each for both.
 inline int64_t getHardwareSlotCount(int64_t dirMask) {

@@ -369,6 +369,13 @@ def PTO_TCOLEXPANDOp : PTO_ExpandOp<"tcolexpand", 0>;
 class PTO_ExpandBinaryOp<string mnemonic, string what, bit isRow>
     : PTO_VecOp<mnemonic> {
   let summary = what # " with a broadcast " # !if(isRow, "column", "row");
+  let description = !if(isRow, [{
+    `dst[i, j] = src0[i, j] op vec[i, 0]`. `vec` is an Mx1 vector, or a
+    row-major tile with one whole 32-byte block valid per row whose first
+    element is the row's value (the only row-major form ptoas 0.27 takes).
+  }], [{
+    `dst[i, j] = src0[i, j] op vec[0, j]` for a 1xN `vec`.
+  }]);
   let arguments = (ins PTO_TileBufType:$src0, PTO_TileBufType:$vec,
                        PTO_TileBufType:$dst);
   let assemblyFormat = [{
@@ -382,7 +389,7 @@ class PTO_ExpandBinaryOp<string mnemonic, string what, bit isRow>
         return ::mlir::failure();
       return ::mlir::pto::verifyBroadcast(*this, getVec().getType(),
                                           getDst().getType(), }],
-      !if(isRow, "true", "false"), [{);
+      !if(isRow, "true", "false"), [{, /*allowPerRowBlocks=*/true);
     }
   }]);
 }
