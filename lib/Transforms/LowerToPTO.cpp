@@ -604,15 +604,15 @@ private:
     if (type.getBlayout() != pto::BLayout::row_major ||
         type.getSlayout() != pto::SLayout::none_box ||
         !type.hasStaticValidShape() || type.getValidCols() != 1 ||
-        type.getCols() != blockElems)
+        type.getCols() % blockElems != 0)
       return;
     vec = builder.create<pto::TReshapeOp>(
         loc,
-        pto::TileBufType::get(
-            type.getContext(), type.getLoc(), type.getElementType(),
-            type.getRows(), type.getCols(), type.getValidRows(), type.getCols(),
-            type.getBlayout(), type.getSlayout(), type.getFractal(),
-            type.getPad()),
+        pto::TileBufType::get(type.getContext(), type.getLoc(),
+                              type.getElementType(), type.getRows(),
+                              type.getCols(), type.getValidRows(), blockElems,
+                              type.getBlayout(), type.getSlayout(),
+                              type.getFractal(), type.getPad()),
         vec);
   }
 

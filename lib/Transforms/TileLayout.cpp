@@ -4,11 +4,63 @@
 
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/SetVector.h"
+
 using namespace mlir;
 using namespace mlir::pypto;
 
 static int64_t roundUp(int64_t value, int64_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
+}
+
+static int64_t elementBytes(Value tile) {
+  auto type = cast<TileType>(tile.getType());
+  return (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+}
+
+/// The most elements a 32-byte block holds among the vector tiles that must
+/// share `tile`'s padded shape: ptoas's tcvt wants its source and result
+/// equally shaped (an f32 32x40 and its f16 cast both take 48 columns), and
+/// a loop-carried tile keeps one buffer for its initial, iteration and
+/// yielded values.
+static int64_t widestBlockInGroup(Value tile) {
+  llvm::SetVector<Value> group;
+  group.insert(tile);
+  auto add = [&](Value value) {
+    if (isa<TileType>(value.getType()))
+      group.insert(value);
+  };
+  for (unsigned i = 0; i < group.size(); ++i) {
+    Value value = group[i];
+    if (auto cast = value.getDefiningOp<CastOp>())
+      add(cast.getOperand());
+    if (auto result = dyn_cast<OpResult>(value))
+      if (auto loop = dyn_cast<scf::ForOp>(result.getOwner())) {
+        unsigned index = result.getResultNumber();
+        add(loop.getInitArgs()[index]);
+        add(loop.getRegionIterArg(index));
+        add(loop.getYieldedValues()[index]);
+      }
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+        if (arg.getArgNumber() > 0)
+          add(loop.getResult(arg.getArgNumber() - 1));
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<CastOp>(user))
+        add(user->getResult(0));
+      else if (auto loop = dyn_cast<scf::ForOp>(user))
+        add(loop.getTiedLoopResult(&use));
+      else if (auto yield = dyn_cast<scf::YieldOp>(user))
+        if (auto loop = dyn_cast<scf::ForOp>(yield->getParentOp()))
+          add(loop.getResult(use.getOperandNumber()));
+    }
+  }
+  int64_t widest = 1;
+  for (Value value : group)
+    widest = std::max<int64_t>(widest, 32 / elementBytes(value));
+  return widest;
 }
 
 FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, StringRef arch) {
@@ -19,7 +71,7 @@ FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, StringRef arch) {
                               "pypto-infer-memory-space first");
     return emitError(tile.getLoc(), "tile has no memory space");
   }
-  int64_t bytes = (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+  int64_t bytes = elementBytes(tile);
   TileLayout layout{pto::AddressSpace::vec,
                     type.getShape()[0],
                     type.getShape()[1],
@@ -71,6 +123,8 @@ FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, StringRef arch) {
   }
   // Pad to whole 32-byte rows, or to whole fractal boxes.
   int64_t perBlock = std::max<int64_t>(1, 32 / bytes);
+  if (layout.loc == pto::AddressSpace::vec)
+    perBlock = widestBlockInGroup(tile);
   if (layout.slayout == pto::SLayout::none_box) {
     if (layout.blayout == pto::BLayout::row_major)
       layout.cols = roundUp(layout.cols, perBlock);

@@ -536,3 +536,32 @@ func.func @negate_integers(%a: !pypto.tensor<16x64xi32>, %b: !pypto.tensor<16x64
   pypto.store %ny, %b[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
   return
 }
+
+// -----
+
+// ptoas's tcvt wants equal padded shapes: the cast's group (sources, results
+// and the tiles a loop carries through them) takes the widest padding. The
+// f32 tiles take 48 columns like their f16 cast; the carried tile and its
+// yielded sum join the group through the loop.
+// CHECK-LABEL: func.func @cast_group_padding
+// CHECK:       pto.tcvt ins(%{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=48, v_row=16, v_col=40{{[^>]*}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=48, v_row=16, v_col=40
+// CHECK:       pto.tadd ins(%{{.+}}, %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=48{{[^>]*}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=48{{[^>]*}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=48
+// CHECK:       pto.tstore
+// CHECK:       pto.tadd ins(%{{.+}}, %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=40
+func.func @cast_group_padding(%a: !pypto.tensor<16x40xf32>, %b: !pypto.tensor<16x40xf16>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x40xf32> -> !pypto.tile<16x40xf32, vec>
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %x) -> (!pypto.tile<16x40xf32, vec>) {
+    %h = pypto.cast %acc round rint {pypto.addr = 4096 : i64} : !pypto.tile<16x40xf32, vec> -> !pypto.tile<16x40xf16, vec>
+    pypto.store %h, %b[%c0, %c0] : !pypto.tile<16x40xf16, vec>, !pypto.tensor<16x40xf16>
+    %s = pypto.add %acc, %x {pypto.addr = 0 : i64} : !pypto.tile<16x40xf32, vec>
+    scf.yield %s : !pypto.tile<16x40xf32, vec>
+  }
+  pypto.store %r, %a[%c0, %c0] : !pypto.tile<16x40xf32, vec>, !pypto.tensor<16x40xf32>
+  %y = pypto.load %a[%c0, %c0] {pypto.addr = 8192 : i64} : !pypto.tensor<16x40xf32> -> !pypto.tile<16x40xf32, vec>
+  %z = pypto.add %y, %y {pypto.addr = 12288 : i64} : !pypto.tile<16x40xf32, vec>
+  pypto.store %z, %a[%c0, %c0] : !pypto.tile<16x40xf32, vec>, !pypto.tensor<16x40xf32>
+  return
+}

@@ -251,7 +251,9 @@ def LowerToPTO : Pass<"pypto-lower-to-pto", "ModuleOp"> {
     of `bf16` (and of `i8` on a2a3), which `texpands` lacks, writes the
     constant's bit pattern through an `i16` view; an integer negation is a
     `tmuls` by -1; a row-major per-row operand of a `trowexpand<op>` (a 1x1
-    vector) is viewed with its whole 32-byte block valid.
+    vector) is viewed with its whole 32-byte block valid; a cast's source
+    and result have equal padded shapes (TileLayout pads a cast's group
+    alike).
 
     Runs on the module because it sets the module's target attribute.
   }];

@@ -6,14 +6,22 @@
 // the whole range; 37 i8 columns leave the i16 view an odd tail byte. A
 // 1x1 per-row operand (row-major, one valid column) is viewed with its whole
 // 32-byte block valid, the only row-major form ptoas's trowexpand<op> take
-// (found by pypto-fuzz --ptoas, seed 469004715494).
+// (found by pypto-fuzz --ptoas, seed 469004715494). ptoas's tcvt wants
+// its source and result equally padded, so a cast's whole group (the casts'
+// sources and results, and the tiles a loop carries through them) takes the
+// widest padding: 40 f32 columns take 48 like their f16 and bf16 casts, and
+// 20 rows of a column vector take 32 like the bf16 one (seed 953019468985).
 module @ptoas_forms {
   func.func @ptoas_forms(%x: !pypto.tensor<16x40xi32> {pypto.init = "randint", pypto.init_range = array<i64: -2147483648, 2147483647>},
                          %neg: !pypto.tensor<16x40xi32> {pypto.dir = "out"},
                          %b: !pypto.tensor<16x40xbf16> {pypto.dir = "out"},
                          %i: !pypto.tensor<16x37xi8> {pypto.dir = "out"},
                          %f: !pypto.tensor<1x64xf32> {pypto.init = "randn"},
-                         %rx: !pypto.tensor<1x1xf32> {pypto.dir = "out"}) {
+                         %rx: !pypto.tensor<1x1xf32> {pypto.dir = "out"},
+                         %g: !pypto.tensor<20x40xf32> {pypto.init = "randn"},
+                         %h: !pypto.tensor<20x40xf16> {pypto.dir = "out"},
+                         %loop: !pypto.tensor<20x40xf32> {pypto.dir = "out"},
+                         %sums: !pypto.tensor<20x1xbf16> {pypto.dir = "out"}) {
     %c0 = arith.constant 0 : index
     pypto.at core_group "forms" {
       %e = arith.constant -2.71875 : bf16
@@ -37,6 +45,31 @@ module @ptoas_forms {
           : !pypto.tensor<1x1xf32>, !pypto.tensor<1x1xf32>
       pypto.assemble %gap into %rx[%c0, %c0]
           : !pypto.tensor<1x1xf32> into !pypto.tensor<1x1xf32>
+      %gt = pypto.slice %g[%c0, %c0] [20, 40]
+          : !pypto.tensor<20x40xf32> -> !pypto.tensor<20x40xf32>
+      %half = pypto.cast %gt round rint
+          : !pypto.tensor<20x40xf32> -> !pypto.tensor<20x40xf16>
+      pypto.assemble %half into %h[%c0, %c0]
+          : !pypto.tensor<20x40xf16> into !pypto.tensor<20x40xf16>
+      // Each trip rounds the carried sum to bf16 and adds the input again.
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %carried = scf.for %k = %c0 to %c3 step %c1
+          iter_args(%acc = %gt) -> (!pypto.tensor<20x40xf32>) {
+        %low = pypto.cast %acc round rint
+            : !pypto.tensor<20x40xf32> -> !pypto.tensor<20x40xbf16>
+        %back = pypto.cast %low round rint
+            : !pypto.tensor<20x40xbf16> -> !pypto.tensor<20x40xf32>
+        %next = pypto.add %back, %gt : !pypto.tensor<20x40xf32>
+        scf.yield %next : !pypto.tensor<20x40xf32>
+      }
+      pypto.assemble %carried into %loop[%c0, %c0]
+          : !pypto.tensor<20x40xf32> into !pypto.tensor<20x40xf32>
+      %rs = pypto.row_sum %gt : !pypto.tensor<20x40xf32> -> !pypto.tensor<20x1xf32>
+      %rsb = pypto.cast %rs round rint
+          : !pypto.tensor<20x1xf32> -> !pypto.tensor<20x1xbf16>
+      pypto.assemble %rsb into %sums[%c0, %c0]
+          : !pypto.tensor<20x1xbf16> into !pypto.tensor<20x1xbf16>
     }
     return
   }
