@@ -13,6 +13,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #define DEBUG_TYPE "pypto-convert-tensor-to-tile"
 
@@ -296,6 +297,11 @@ private:
       result.setType(TileType::get(op->getContext(), tensor.getShape(),
                                    tensor.getElementType(), std::nullopt));
     }
+    if (Value rowForm = rowFormOnColumnVector(converted)) {
+      tiles[op->getResult(0)] = rowForm;
+      converted->erase();
+      return success();
+    }
     if (op->hasTrait<OpTrait::pypto::NeedsScratch>() &&
         converted->getNumOperands() == 1) {
       builder.setInsertionPoint(converted);
@@ -306,6 +312,98 @@ private:
     for (auto [from, to] : llvm::zip(op->getResults(), converted->getResults()))
       tiles[from] = to;
     return success();
+  }
+
+  static bool isColumnVector(Value tile) {
+    ArrayRef<int64_t> shape = cast<TileType>(tile.getType()).getShape();
+    return shape[0] > 1 && shape[1] == 1;
+  }
+
+  static bool isRowVector(Value tile) {
+    ArrayRef<int64_t> shape = cast<TileType>(tile.getType()).getShape();
+    return shape[0] == 1 && shape[1] > 1;
+  }
+
+  /// ptoas 0.27 wants row-major tiles where a column vector (Mx1, stored
+  /// column-major) is the source of a column reduction or a transpose, or
+  /// the result of a broadcast op. On a column vector these are operations
+  /// on the 1xM row it is in memory: a transpose (of a column or a row) is
+  /// a view, a column reduction the row reduction of the row view,
+  /// col_expand_<op> the row_expand_<op> of the row view, and
+  /// row_expand_<op> of two columns the elementwise op. Returns the
+  /// replacement of `op`'s result, or null to keep `op`.
+  Value rowFormOnColumnVector(Operation *op) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    MLIRContext *ctx = op->getContext();
+    auto reshaped = [&](Value tile, int64_t rows, int64_t cols) -> Value {
+      auto type = TileType::get(ctx, {rows, cols},
+                                cast<TileType>(tile.getType()).getElementType(),
+                                std::nullopt);
+      return b.create<ReshapeOp>(loc, type, tile);
+    };
+    auto rowView = [&](Value column) {
+      return reshaped(column, 1,
+                      cast<TileType>(column.getType()).getShape()[0]);
+    };
+    auto columnView = [&](Value row) {
+      return reshaped(row, cast<TileType>(row.getType()).getShape()[1], 1);
+    };
+    if (auto transpose = dyn_cast<TransposeOp>(op)) {
+      Value source = transpose.getSource();
+      if (!isColumnVector(source) && !isRowVector(source))
+        return {};
+      return b.create<ReshapeOp>(loc, transpose.getType(), source);
+    }
+    if (isa<ColSumOp, ColMaxOp, ColMinOp>(op)) {
+      if (!isColumnVector(op->getOperand(0)))
+        return {};
+      Value row = rowView(op->getOperand(0));
+      Value scratch = b.create<CreateTileOp>(loc, row.getType());
+      Type type = op->getResult(0).getType();
+      if (isa<ColSumOp>(op))
+        return b.create<RowSumOp>(loc, type, row, scratch);
+      if (isa<ColMaxOp>(op))
+        return b.create<RowMaxOp>(loc, type, row, scratch);
+      return b.create<RowMinOp>(loc, type, row, scratch);
+    }
+    if (!op->hasTrait<OpTrait::pypto::Broadcasting>() ||
+        op->getNumOperands() != 2 || !isColumnVector(op->getOperand(0)))
+      return {};
+    Value lhs = op->getOperand(0), vec = op->getOperand(1);
+    Type type = op->getResult(0).getType();
+    auto onRow = [&](auto rowOp) -> Value {
+      Value row = rowView(lhs);
+      return columnView(
+          b.create<decltype(rowOp)>(loc, row.getType(), row, vec));
+    };
+    return llvm::TypeSwitch<Operation *, Value>(op)
+        .Case([&](ColExpandADDOp) { return onRow(RowExpandADDOp()); })
+        .Case([&](ColExpandSUBOp) { return onRow(RowExpandSUBOp()); })
+        .Case([&](ColExpandMULOp) { return onRow(RowExpandMULOp()); })
+        .Case([&](ColExpandDIVOp) { return onRow(RowExpandDIVOp()); })
+        .Case([&](ColExpandMAXOp) { return onRow(RowExpandMAXOp()); })
+        .Case([&](ColExpandMINOp) { return onRow(RowExpandMINOp()); })
+        .Case([&](ColExpandEXPDIFOp) { return onRow(RowExpandEXPDIFOp()); })
+        .Case([&](RowExpandADDOp) {
+          return b.create<AddOp>(loc, type, lhs, vec);
+        })
+        .Case([&](RowExpandSUBOp) {
+          return b.create<SubOp>(loc, type, lhs, vec);
+        })
+        .Case([&](RowExpandMULOp) {
+          return b.create<MulOp>(loc, type, lhs, vec);
+        })
+        .Case([&](RowExpandDIVOp) {
+          return b.create<DivOp>(loc, type, lhs, vec);
+        })
+        .Case([&](RowExpandMAXOp) {
+          return b.create<MaxOp>(loc, type, lhs, vec);
+        })
+        .Case([&](RowExpandMINOp) {
+          return b.create<MinOp>(loc, type, lhs, vec);
+        })
+        .Default([](Operation *) { return Value(); });
   }
 
   /// Matmul operands are tiles of the kernel (transposed ones loaded

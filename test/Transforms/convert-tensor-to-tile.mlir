@@ -511,3 +511,41 @@ func.func @reload_in_loop(%x: !pypto.tensor<8x16xf32>, %y: !pypto.tensor<8x16xf3
   pypto.assemble %a into %y[%c0, %c0] : !pypto.tensor<8x16xf32> into !pypto.tensor<8x16xf32>
   return
 }
+
+// -----
+
+// ptoas 0.27 wants row-major tiles where a column vector (Mx1, stored
+// column-major) is the source of a column reduction or a transpose, or the
+// result of a broadcast op: these become operations on the 1xM row view.
+// CONV-LABEL: func.func @column_vector_ops
+// CONV:       %[[S:.+]] = pypto.row_sum %{{.+}} tmp %{{.+}} : !pypto.tile<20x40xf32>, !pypto.tile<20x40xf32> -> !pypto.tile<20x1xf32>
+// CONV:       %[[V:.+]] = pypto.reshape %[[S]] : !pypto.tile<20x1xf32> -> !pypto.tile<1x20xf32>
+// CONV-NEXT:  %[[T:.+]] = pypto.create_tile : !pypto.tile<1x20xf32>
+// CONV-NEXT:  %[[TOTAL:.+]] = pypto.row_sum %[[V]] tmp %[[T]] : !pypto.tile<1x20xf32>, !pypto.tile<1x20xf32> -> !pypto.tile<1x1xf32>
+// CONV:       pypto.reshape %[[S]] : !pypto.tile<20x1xf32> -> !pypto.tile<1x20xf32>
+// CONV-NOT:   pypto.transpose
+// CONV:       %[[R:.+]] = pypto.reshape %[[S]] : !pypto.tile<20x1xf32> -> !pypto.tile<1x20xf32>
+// CONV-NEXT:  %[[E:.+]] = pypto.row_expand_sub %[[R]], %[[TOTAL]] : !pypto.tile<1x20xf32>, !pypto.tile<1x1xf32>
+// CONV-NEXT:  pypto.reshape %[[E]] : !pypto.tile<1x20xf32> -> !pypto.tile<20x1xf32>
+// CONV:       pypto.div %[[S]], %[[S]] : !pypto.tile<20x1xf32>
+// CONV-NOT:   pypto.col_
+// CONV-NOT:   pypto.row_expand_div
+// CONV:       return
+func.func @column_vector_ops(%x: !pypto.tensor<20x40xf32> {pypto.dir = "in"},
+                             %s: !pypto.tensor<1x1xf32> {pypto.dir = "out"},
+                             %t: !pypto.tensor<1x20xf32> {pypto.dir = "out"},
+                             %ce: !pypto.tensor<20x1xf32> {pypto.dir = "out"},
+                             %re: !pypto.tensor<20x1xf32> {pypto.dir = "out"})
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %sums = pypto.row_sum %x : !pypto.tensor<20x40xf32> -> !pypto.tensor<20x1xf32>
+  %total = pypto.col_sum %sums : !pypto.tensor<20x1xf32> -> !pypto.tensor<1x1xf32>
+  pypto.assemble %total into %s[%c0, %c0] : !pypto.tensor<1x1xf32> into !pypto.tensor<1x1xf32>
+  %tr = pypto.transpose %sums : !pypto.tensor<20x1xf32> -> !pypto.tensor<1x20xf32>
+  pypto.assemble %tr into %t[%c0, %c0] : !pypto.tensor<1x20xf32> into !pypto.tensor<1x20xf32>
+  %cex = pypto.col_expand_sub %sums, %total : !pypto.tensor<20x1xf32>, !pypto.tensor<1x1xf32>
+  pypto.assemble %cex into %ce[%c0, %c0] : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
+  %rex = pypto.row_expand_div %sums, %sums : !pypto.tensor<20x1xf32>, !pypto.tensor<20x1xf32>
+  pypto.assemble %rex into %re[%c0, %c0] : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
+  return
+}

@@ -67,6 +67,14 @@ def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
     `pypto.assemble` into a parameter becomes `pypto.store`. Vector work
     runs in `vec` tiles. Matmul operands are loaded into `mat` and moved to
     `left`/`right`; the product lives in `acc` and is stored from there.
+
+    A column vector (Mx1, stored column-major) is where ptoas 0.27 wants
+    row-major tiles: as the source of a column reduction or a transpose and
+    as the result of a broadcast op. There these become operations on the
+    1xM row view (`pypto.reshape`, no copy): a transpose of a vector is the
+    view, a column reduction the row reduction of the view, col_expand_<op>
+    the row_expand_<op> of the view, row_expand_<op> of two columns the
+    elementwise op.
   }];
   let dependentDialects = ["::mlir::pypto::PyPTODialect",
                            "::mlir::arith::ArithDialect"];

@@ -11,6 +11,9 @@
 // sources and results, and the tiles a loop carries through them) takes the
 // widest padding: 40 f32 columns take 48 like their f16 and bf16 casts, and
 // 20 rows of a column vector take 32 like the bf16 one (seed 953019468985).
+// Column vectors (Mx1, column-major) are no source of ptoas's column
+// reductions and transposes, nor a result of its broadcast ops: those work
+// on the 1xM row view (seeds 540122128059, 807271833771).
 module @ptoas_forms {
   func.func @ptoas_forms(%x: !pypto.tensor<16x40xi32> {pypto.init = "randint", pypto.init_range = array<i64: -2147483648, 2147483647>},
                          %neg: !pypto.tensor<16x40xi32> {pypto.dir = "out"},
@@ -21,7 +24,14 @@ module @ptoas_forms {
                          %g: !pypto.tensor<20x40xf32> {pypto.init = "randn"},
                          %h: !pypto.tensor<20x40xf16> {pypto.dir = "out"},
                          %loop: !pypto.tensor<20x40xf32> {pypto.dir = "out"},
-                         %sums: !pypto.tensor<20x1xbf16> {pypto.dir = "out"}) {
+                         %sums: !pypto.tensor<20x1xbf16> {pypto.dir = "out"},
+                         %r: !pypto.tensor<1x20xf32> {pypto.init = "randn"},
+                         %cs: !pypto.tensor<1x1xf32> {pypto.dir = "out"},
+                         %cm: !pypto.tensor<1x1xf32> {pypto.dir = "out"},
+                         %tr: !pypto.tensor<1x20xf32> {pypto.dir = "out"},
+                         %tc: !pypto.tensor<20x1xf32> {pypto.dir = "out"},
+                         %ce: !pypto.tensor<20x1xf32> {pypto.dir = "out"},
+                         %re: !pypto.tensor<20x1xf32> {pypto.dir = "out"}) {
     %c0 = arith.constant 0 : index
     pypto.at core_group "forms" {
       %e = arith.constant -2.71875 : bf16
@@ -70,6 +80,29 @@ module @ptoas_forms {
           : !pypto.tensor<20x1xf32> -> !pypto.tensor<20x1xbf16>
       pypto.assemble %rsb into %sums[%c0, %c0]
           : !pypto.tensor<20x1xbf16> into !pypto.tensor<20x1xbf16>
+      %rm = pypto.row_max %gt : !pypto.tensor<20x40xf32> -> !pypto.tensor<20x1xf32>
+      %total = pypto.col_sum %rs : !pypto.tensor<20x1xf32> -> !pypto.tensor<1x1xf32>
+      pypto.assemble %total into %cs[%c0, %c0]
+          : !pypto.tensor<1x1xf32> into !pypto.tensor<1x1xf32>
+      %top = pypto.col_max %rm : !pypto.tensor<20x1xf32> -> !pypto.tensor<1x1xf32>
+      pypto.assemble %top into %cm[%c0, %c0]
+          : !pypto.tensor<1x1xf32> into !pypto.tensor<1x1xf32>
+      %rst = pypto.transpose %rs : !pypto.tensor<20x1xf32> -> !pypto.tensor<1x20xf32>
+      pypto.assemble %rst into %tr[%c0, %c0]
+          : !pypto.tensor<1x20xf32> into !pypto.tensor<1x20xf32>
+      %rt = pypto.slice %r[%c0, %c0] [1, 20]
+          : !pypto.tensor<1x20xf32> -> !pypto.tensor<1x20xf32>
+      %col = pypto.transpose %rt : !pypto.tensor<1x20xf32> -> !pypto.tensor<20x1xf32>
+      pypto.assemble %col into %tc[%c0, %c0]
+          : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
+      %cex = pypto.col_expand_sub %rs, %top
+          : !pypto.tensor<20x1xf32>, !pypto.tensor<1x1xf32>
+      pypto.assemble %cex into %ce[%c0, %c0]
+          : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
+      %rex = pypto.row_expand_div %rs, %rm
+          : !pypto.tensor<20x1xf32>, !pypto.tensor<20x1xf32>
+      pypto.assemble %rex into %re[%c0, %c0]
+          : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
     }
     return
   }
