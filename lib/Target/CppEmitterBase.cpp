@@ -137,6 +137,24 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
        << " = static_cast<" << *type << ">(" << source << ");\n";
     return success();
   }
+  // Float conversions go through float: widening is exact, and narrowing
+  // to half or bfloat16_t rounds to nearest even, as arith.truncf does.
+  if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
+    auto truncate = dyn_cast<arith::TruncFOp>(op);
+    if (truncate && truncate.getRoundingmode() &&
+        *truncate.getRoundingmode() != arith::RoundingMode::to_nearest_even)
+      return op->emitOpError("rounds other than to nearest even, which the "
+                             "built-in PTO->C++ lowering does not support");
+    FailureOr<std::string> type =
+        cppScalarType(op->getResult(0).getType(), op->getLoc());
+    if (failed(type))
+      return failure();
+    indent();
+    os << "const " << *type << " " << name(op->getResult(0))
+       << " = static_cast<" << *type << ">(static_cast<float>("
+       << name(op->getOperand(0)) << "));\n";
+    return success();
+  }
   if (isa<arith::MinSIOp, arith::MaxSIOp>(op)) {
     FailureOr<std::string> type =
         cppScalarType(op->getResult(0).getType(), op->getLoc());

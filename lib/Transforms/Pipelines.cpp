@@ -34,6 +34,10 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
   } else if (options.strategy != "debug-tile") {
     return {};
   }
+  stages.push_back({"LegalizeElementTypes", [arch](OpPassManager &pm) {
+                      pm.addNestedPass<func::FuncOp>(
+                          createLegalizeElementTypes({arch}));
+                    }});
   stages.push_back({"InferMemorySpace", [](OpPassManager &pm) {
                       pm.addNestedPass<func::FuncOp>(createInferMemorySpace());
                     }});

@@ -48,3 +48,12 @@ func.func @pipe_in_branch(%c: i1) attributes {pto.kernel_kind = #pto.kernel_kind
   }
   return
 }
+
+// -----
+
+// Float conversions round to nearest even in C++ only.
+func.func @away_from_zero(%v: f32, %p: !pto.ptr<bf16>) {
+  // expected-error @+1 {{'arith.truncf' op rounds other than to nearest even, which the built-in PTO->C++ lowering does not support}}
+  %b = arith.truncf %v to_nearest_away : f32 to bf16
+  return
+}

@@ -80,6 +80,51 @@ def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
                            "::mlir::arith::ArithDialect"];
 }
 
+def LegalizeElementTypes : Pass<"pypto-legalize-element-types",
+                                "::mlir::func::FuncOp"> {
+  let summary = "Rewrite vector work into element types the arch computes";
+  let description = [{
+    The vector unit computes only some element types per instruction and
+    arch (ptoas 0.27's verifier holds the lists, and refuses the rest): A2/A3
+    has no bf16 arithmetic at all; A5 has bf16 `add`, `adds`, `subs`,
+    `muls`, `mins`, `neg` and the column reductions; neither has an integer
+    `abs` nor a relu of integers narrower than 32 bits; `texpands` has no
+    bf16. In kernels this pass rewrites such work into what the unit has,
+    with the same results:
+
+    - bf16 arithmetic (elementwise, scalar, unary, reductions, broadcast
+      ops) and a `full` with a bf16 value known only at run time are
+      computed in f32: bf16 tiles are widened (`pypto.cast`, exact), bf16
+      scalars extended, scratch tiles created in f32, and the result is
+      rounded back once, which gives the bf16 the operation itself would;
+    - `abs` of an integer is `max(x, muls(x, -1))` (INT_MIN stays INT_MIN,
+      as two's complement wraps);
+    - `relu` of an i8 or i16 is `max(x, full(0))` (ptoas 0.27 cannot lower
+      `tmaxs` with a narrow integer scalar).
+
+    ```mlir
+    %s = pypto.add %a, %b : !pypto.tile<16x64xbf16>
+    // on a2a3 becomes
+    %wa = pypto.cast %a round rint : !pypto.tile<16x64xbf16> -> !pypto.tile<16x64xf32>
+    %wb = pypto.cast %b round rint : !pypto.tile<16x64xbf16> -> !pypto.tile<16x64xf32>
+    %ws = pypto.add %wa, %wb : !pypto.tile<16x64xf32>
+    %s = pypto.cast %ws round rint : !pypto.tile<16x64xf32> -> !pypto.tile<16x64xbf16>
+    ```
+
+    The f32 tiles take memory: a kernel near its buffer's capacity in bf16
+    may not fit after this pass (pypto-plan-memory says so).
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
+           "Target architecture: a2a3 or a5">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "rewritten",
+              "Number of ops rewritten into element types the arch computes">
+  ];
+}
+
 def InferMemorySpace : Pass<"pypto-infer-memory-space",
                              "::mlir::func::FuncOp"> {
   let summary = "Give every tile its on-chip buffer and insert the moves "

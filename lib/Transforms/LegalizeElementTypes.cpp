@@ -1,0 +1,179 @@
+//===- LegalizeElementTypes.cpp - element types the vector unit has -*- C++
+//-*-===//
+//
+// The vector unit computes only some element types per instruction and arch
+// (ptoas 0.27's verifier holds the lists): A2/A3 has no bf16 arithmetic at
+// all, A5 a few bf16 instructions, and neither has an integer abs or an i16
+// relu. Such work is rewritten into what the unit has, with the same
+// results: bf16 is computed in f32 and rounded once (widening is exact and
+// one f32 operation rounds to the same bf16 as the operation itself),
+// abs(x) of an integer is max(x, -x) and relu(x) is max(x, 0).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+#define DEBUG_TYPE "pypto-legalize-element-types"
+
+namespace mlir::pypto {
+#define GEN_PASS_DEF_LEGALIZEELEMENTTYPES
+#include "pypto/Transforms/Passes.h.inc"
+} // namespace mlir::pypto
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+
+TileType withElementType(TileType type, Type element) {
+  return TileType::get(type.getContext(), type.getShape(), element,
+                       type.getSpace());
+}
+
+/// Vector arithmetic: what has a per-dtype instruction list.
+bool isArithmetic(Operation *op) {
+  return isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, AddsOp, SubsOp, MulsOp,
+             DivsOp, MaxsOp, MinsOp, NegOp, AbsOp, ReluOp, ExpOp, LogOp, SqrtOp,
+             RsqrtOp, RecipOp, RowSumOp, RowMaxOp, RowMinOp, ColSumOp, ColMaxOp,
+             ColMinOp>(op) ||
+         (op->hasTrait<OpTrait::pypto::Broadcasting>() &&
+          op->getNumOperands() == 2);
+}
+
+/// The bf16 instructions A5's vector unit has (A2/A3 has none).
+bool hasBF16InstructionOnA5(Operation *op) {
+  return isa<AddOp, AddsOp, SubsOp, MulsOp, MinsOp, NegOp, ColSumOp, ColMaxOp,
+             ColMinOp>(op);
+}
+
+Type resultElementType(Operation *op) {
+  if (op->getNumResults() != 1)
+    return {};
+  auto tile = dyn_cast<TileType>(op->getResult(0).getType());
+  return tile ? tile.getElementType() : Type();
+}
+
+struct LegalizeElementTypesPass
+    : public mlir::pypto::impl::LegalizeElementTypesBase<
+          LegalizeElementTypesPass> {
+  using LegalizeElementTypesBase::LegalizeElementTypesBase;
+
+  void runOnOperation() override {
+    func::FuncOp kernel = getOperation();
+    if (failed(verifyArch(kernel, arch)))
+      return signalPassFailure();
+    if (!isKernelFunction(kernel) || kernel.isExternal())
+      return;
+    SmallVector<Operation *> inF32, integerAbs, integerRelu;
+    kernel.walk([&](Operation *op) {
+      Type element = resultElementType(op);
+      if (!element)
+        return;
+      if (element.isBF16() && needsF32(op))
+        inF32.push_back(op);
+      else if (isa<AbsOp>(op) && element.isSignlessInteger())
+        integerAbs.push_back(op);
+      else if (isa<ReluOp>(op) && element.isSignlessInteger() &&
+               element.getIntOrFloatBitWidth() < 32)
+        integerRelu.push_back(op);
+    });
+    for (Operation *op : inF32)
+      computeInF32(op);
+    for (Operation *op : integerAbs)
+      absAsMax(op);
+    for (Operation *op : integerRelu)
+      reluAsMax(op);
+    numRewritten += inF32.size() + integerAbs.size() + integerRelu.size();
+  }
+
+  /// bf16 work the arch's vector unit has no instruction for; and a fill
+  /// with a bf16 value known only at run time (texpands has no bf16; a
+  /// constant one is written as its bit pattern by pypto-lower-to-pto).
+  bool needsF32(Operation *op) {
+    if (auto full = dyn_cast<FullOp>(op))
+      return !matchPattern(full.getValue(), m_Constant());
+    if (!isArithmetic(op))
+      return false;
+    return arch != "a5" || !hasBF16InstructionOnA5(op);
+  }
+
+  /// `op` on f32: bf16 tiles are widened, bf16 scalars extended, scratch
+  /// tiles created in f32, and the result rounded back to bf16.
+  void computeInF32(Operation *op) {
+    OpBuilder builder(op);
+    Location loc = op->getLoc();
+    Type f32 = builder.getF32Type();
+    IRMapping mapping;
+    for (Value operand : op->getOperands()) {
+      if (mapping.contains(operand))
+        continue;
+      if (auto tile = dyn_cast<TileType>(operand.getType())) {
+        if (!tile.getElementType().isBF16())
+          continue;
+        auto wide = withElementType(tile, f32);
+        if (operand.getDefiningOp<CreateTileOp>())
+          mapping.map(operand, builder.create<CreateTileOp>(loc, wide));
+        else
+          mapping.map(operand, builder.create<CastOp>(loc, wide, operand,
+                                                      RoundMode::rint));
+      } else if (operand.getType().isBF16()) {
+        mapping.map(operand, builder.create<arith::ExtFOp>(loc, f32, operand));
+      }
+    }
+    Operation *wide = builder.clone(*op, mapping);
+    Value result = op->getResult(0);
+    auto type = cast<TileType>(result.getType());
+    wide->getResult(0).setType(withElementType(type, f32));
+    Value narrow =
+        builder.create<CastOp>(loc, type, wide->getResult(0), RoundMode::rint);
+    result.replaceAllUsesWith(narrow);
+    eraseWithUnusedScratch(op);
+  }
+
+  /// |x| = max(x, x * -1); INT_MIN stays INT_MIN, as in two's complement.
+  void absAsMax(Operation *op) {
+    OpBuilder builder(op);
+    Location loc = op->getLoc();
+    Value source = op->getOperand(0);
+    Type type = op->getResult(0).getType();
+    Value minusOne = builder.create<arith::ConstantIntOp>(
+        loc, -1, cast<TileType>(type).getElementType());
+    Value negated = builder.create<MulsOp>(loc, type, source, minusOne);
+    op->getResult(0).replaceAllUsesWith(
+        builder.create<MaxOp>(loc, type, source, negated));
+    op->erase();
+  }
+
+  /// relu(x) = max(x, 0) with a tile of zeros: ptoas 0.27 cannot lower
+  /// tmaxs with a narrow integer scalar ("ins/outs are not memref yet").
+  void reluAsMax(Operation *op) {
+    OpBuilder builder(op);
+    Location loc = op->getLoc();
+    Type type = op->getResult(0).getType();
+    Value zero = builder.create<arith::ConstantIntOp>(
+        loc, 0, cast<TileType>(type).getElementType());
+    Value zeros = builder.create<FullOp>(loc, type, zero);
+    op->getResult(0).replaceAllUsesWith(
+        builder.create<MaxOp>(loc, type, op->getOperand(0), zeros));
+    op->erase();
+  }
+
+  static void eraseWithUnusedScratch(Operation *op) {
+    SmallVector<Operation *> scratch;
+    for (Value operand : op->getOperands())
+      if (auto create = operand.getDefiningOp<CreateTileOp>())
+        scratch.push_back(create);
+    op->erase();
+    for (Operation *create : scratch)
+      if (create->use_empty())
+        create->erase();
+  }
+};
+
+} // namespace
