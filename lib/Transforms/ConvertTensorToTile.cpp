@@ -329,9 +329,9 @@ private:
   /// the result of a broadcast op. On a column vector these are operations
   /// on the 1xM row it is in memory: a transpose (of a column or a row) is
   /// a view, a column reduction the row reduction of the row view,
-  /// col_expand_<op> the row_expand_<op> of the row view, and
-  /// row_expand_<op> of two columns the elementwise op. Returns the
-  /// replacement of `op`'s result, or null to keep `op`.
+  /// col_expand(_<op>) the row_expand(_<op>) of the row view, and
+  /// row_expand(_<op>) of columns the column itself (the elementwise op).
+  /// Returns the replacement of `op`'s result, or null to keep `op`.
   Value rowFormOnColumnVector(Operation *op) {
     OpBuilder b(op);
     Location loc = op->getLoc();
@@ -366,6 +366,18 @@ private:
       if (isa<ColMaxOp>(op))
         return b.create<RowMaxOp>(loc, type, row, scratch);
       return b.create<RowMinOp>(loc, type, row, scratch);
+    }
+    // Broadcasts onto a column: col_expand of a 1x1 fills it, which is the
+    // row_expand of the 1x1 onto the row view; row_expand of a column onto
+    // itself is the column.
+    if (isa<ColExpandOp, RowExpandOp>(op) && isColumnVector(op->getResult(0))) {
+      Value source = op->getOperand(0);
+      if (isa<RowExpandOp>(op))
+        return source;
+      auto rowType = TileType::get(
+          ctx, {1, cast<TileType>(op->getResult(0).getType()).getShape()[0]},
+          cast<TileType>(source.getType()).getElementType(), std::nullopt);
+      return columnView(b.create<RowExpandOp>(loc, rowType, source));
     }
     if (!op->hasTrait<OpTrait::pypto::Broadcasting>() ||
         op->getNumOperands() != 2 || !isColumnVector(op->getOperand(0)))

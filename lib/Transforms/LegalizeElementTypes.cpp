@@ -7,7 +7,9 @@
 // relu. Such work is rewritten into what the unit has, with the same
 // results: bf16 is computed in f32 and rounded once (widening is exact and
 // one f32 operation rounds to the same bf16 as the operation itself),
-// abs(x) of an integer is max(x, -x) and relu(x) is max(x, 0).
+// abs(x) of an integer is max(x, -x), relu(x) max(x, 0). And ptoas 0.27
+// lowers tmaxs and tmins with float scalars only: for integers they take a
+// filled tile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,7 +72,7 @@ struct LegalizeElementTypesPass
       return signalPassFailure();
     if (!isKernelFunction(kernel) || kernel.isExternal())
       return;
-    SmallVector<Operation *> inF32, integerAbs, integerRelu;
+    SmallVector<Operation *> inF32, integerAbs, withTile;
     kernel.walk([&](Operation *op) {
       Type element = resultElementType(op);
       if (!element)
@@ -81,15 +83,17 @@ struct LegalizeElementTypesPass
         integerAbs.push_back(op);
       else if (isa<ReluOp>(op) && element.isSignlessInteger() &&
                element.getIntOrFloatBitWidth() < 32)
-        integerRelu.push_back(op);
+        withTile.push_back(op);
+      else if (isa<MaxsOp, MinsOp>(op) && element.isSignlessInteger())
+        withTile.push_back(op);
     });
     for (Operation *op : inF32)
       computeInF32(op);
     for (Operation *op : integerAbs)
       absAsMax(op);
-    for (Operation *op : integerRelu)
-      reluAsMax(op);
-    numRewritten += inF32.size() + integerAbs.size() + integerRelu.size();
+    for (Operation *op : withTile)
+      withFilledTile(op);
+    numRewritten += inF32.size() + integerAbs.size() + withTile.size();
   }
 
   /// bf16 work the arch's vector unit has no instruction for; and a fill
@@ -150,17 +154,24 @@ struct LegalizeElementTypesPass
     op->erase();
   }
 
-  /// relu(x) = max(x, 0) with a tile of zeros: ptoas 0.27 cannot lower
-  /// tmaxs with a narrow integer scalar ("ins/outs are not memref yet").
-  void reluAsMax(Operation *op) {
+  /// maxs/mins(x, s) of integers is max/min(x, full(s)), relu(x) is
+  /// max(x, full(0)): ptoas 0.27 lowers tmaxs and tmins with float scalars
+  /// only ("ins/outs are not memref yet").
+  void withFilledTile(Operation *op) {
     OpBuilder builder(op);
     Location loc = op->getLoc();
     Type type = op->getResult(0).getType();
-    Value zero = builder.create<arith::ConstantIntOp>(
-        loc, 0, cast<TileType>(type).getElementType());
-    Value zeros = builder.create<FullOp>(loc, type, zero);
-    op->getResult(0).replaceAllUsesWith(
-        builder.create<MaxOp>(loc, type, op->getOperand(0), zeros));
+    Value scalar = isa<ReluOp>(op)
+                       ? builder.create<arith::ConstantIntOp>(
+                             loc, 0, cast<TileType>(type).getElementType())
+                       : op->getOperand(1);
+    Value filled = builder.create<FullOp>(loc, type, scalar);
+    Value source = op->getOperand(0);
+    Value result =
+        isa<MinsOp>(op)
+            ? builder.create<MinOp>(loc, type, source, filled).getResult()
+            : builder.create<MaxOp>(loc, type, source, filled).getResult();
+    op->getResult(0).replaceAllUsesWith(result);
     op->erase();
   }
 

@@ -19,11 +19,20 @@ static int64_t elementBytes(Value tile) {
   return (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
 }
 
+/// Ops whose source and result have one padded shape: ptoas's tcvt wants
+/// it (an f32 32x40 and its f16 cast both take 48 columns), tfillpad and a
+/// vec-to-vec tmov too.
+static bool keepsPadding(Operation *op) {
+  if (auto move = dyn_cast<MoveOp>(op))
+    return move.getSource().getType().getSpace() == MemorySpace::vec &&
+           move.getResult().getType().getSpace() == MemorySpace::vec;
+  return isa<CastOp, FillPadOp>(op);
+}
+
 /// The most elements a 32-byte block holds among the vector tiles that must
-/// share `tile`'s padded shape: ptoas's tcvt wants its source and result
-/// equally shaped (an f32 32x40 and its f16 cast both take 48 columns), and
-/// a loop-carried tile keeps one buffer for its initial, iteration and
-/// yielded values.
+/// share `tile`'s padded shape: the sources and results of keepsPadding
+/// ops, and a loop-carried tile's initial, iteration and yielded values
+/// (one buffer).
 static int64_t widestBlockInGroup(Value tile) {
   llvm::SetVector<Value> group;
   group.insert(tile);
@@ -33,8 +42,8 @@ static int64_t widestBlockInGroup(Value tile) {
   };
   for (unsigned i = 0; i < group.size(); ++i) {
     Value value = group[i];
-    if (auto cast = value.getDefiningOp<CastOp>())
-      add(cast.getOperand());
+    if (Operation *def = value.getDefiningOp(); def && keepsPadding(def))
+      add(def->getOperand(0));
     if (auto result = dyn_cast<OpResult>(value))
       if (auto loop = dyn_cast<scf::ForOp>(result.getOwner())) {
         unsigned index = result.getResultNumber();
@@ -48,7 +57,7 @@ static int64_t widestBlockInGroup(Value tile) {
           add(loop.getResult(arg.getArgNumber() - 1));
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
-      if (isa<CastOp>(user))
+      if (keepsPadding(user) && use.getOperandNumber() == 0)
         add(user->getResult(0));
       else if (auto loop = dyn_cast<scf::ForOp>(user))
         add(loop.getTiedLoopResult(&use));

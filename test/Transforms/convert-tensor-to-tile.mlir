@@ -528,6 +528,9 @@ func.func @reload_in_loop(%x: !pypto.tensor<8x16xf32>, %y: !pypto.tensor<8x16xf3
 // CONV-NEXT:  %[[E:.+]] = pypto.row_expand_sub %[[R]], %[[TOTAL]] : !pypto.tile<1x20xf32>, !pypto.tile<1x1xf32>
 // CONV-NEXT:  pypto.reshape %[[E]] : !pypto.tile<1x20xf32> -> !pypto.tile<20x1xf32>
 // CONV:       pypto.div %[[S]], %[[S]] : !pypto.tile<20x1xf32>
+// CONV:       %[[FILL:.+]] = pypto.row_expand %[[TOTAL]] : !pypto.tile<1x1xf32> -> !pypto.tile<1x20xf32>
+// CONV-NEXT:  %[[FC:.+]] = pypto.reshape %[[FILL]] : !pypto.tile<1x20xf32> -> !pypto.tile<20x1xf32>
+// CONV-NEXT:  pypto.add %[[FC]], %[[S]] : !pypto.tile<20x1xf32>
 // CONV-NOT:   pypto.col_
 // CONV-NOT:   pypto.row_expand_div
 // CONV:       return
@@ -547,5 +550,9 @@ func.func @column_vector_ops(%x: !pypto.tensor<20x40xf32> {pypto.dir = "in"},
   pypto.assemble %cex into %ce[%c0, %c0] : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
   %rex = pypto.row_expand_div %sums, %sums : !pypto.tensor<20x1xf32>, !pypto.tensor<20x1xf32>
   pypto.assemble %rex into %re[%c0, %c0] : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
+  %filled = pypto.col_expand %total : !pypto.tensor<1x1xf32> -> !pypto.tensor<20x1xf32>
+  %same = pypto.row_expand %filled : !pypto.tensor<20x1xf32> -> !pypto.tensor<20x1xf32>
+  %sum = pypto.add %same, %sums : !pypto.tensor<20x1xf32>
+  pypto.assemble %sum into %re[%c0, %c0] : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
   return
 }

@@ -44,8 +44,9 @@ func.func @bf16_arithmetic(%x: !pypto.tensor<16x40xbf16>, %v: f32) attributes {p
 
 // -----
 
-// Neither arch has an integer abs nor a relu narrower than 32 bits; f16
-// and f32 stay as they are.
+// Neither arch has an integer abs nor a relu narrower than 32 bits, and
+// ptoas lowers maxs/mins with float scalars only; f16 and f32 stay as they
+// are.
 // CHECK-LABEL: func.func @integer_abs_relu
 // CHECK:       %[[MINUS:.+]] = arith.constant -1 : i32
 // CHECK-NEXT:  %[[N:.+]] = pypto.muls %[[I:.+]], %[[MINUS]] : !pypto.tile<16x64xi32>, i32
@@ -54,7 +55,10 @@ func.func @bf16_arithmetic(%x: !pypto.tensor<16x40xbf16>, %v: f32) attributes {p
 // CHECK-NEXT:  %[[Z:.+]] = pypto.full %[[ZERO]] : i16 -> !pypto.tile<16x64xi16>
 // CHECK-NEXT:  pypto.max %{{.+}}, %[[Z]] : !pypto.tile<16x64xi16>
 // CHECK:       pypto.relu %{{.+}} : !pypto.tile<16x64xi32>
+// CHECK:       %[[F:.+]] = pypto.full %[[S:.+]] : i32 -> !pypto.tile<16x64xi32>
+// CHECK-NEXT:  pypto.min %{{.+}}, %[[F]] : !pypto.tile<16x64xi32>
 // CHECK:       pypto.abs %{{.+}} : !pypto.tile<16x64xf16>
+// CHECK:       pypto.maxs %{{.+}}, %{{.+}} : !pypto.tile<16x64xf16>, f16
 // CHECK-NOT:   pypto.cast
 func.func @integer_abs_relu(%i: !pypto.tensor<16x64xi32>, %j: !pypto.tensor<16x64xi16>, %h: !pypto.tensor<16x64xf16>) attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
@@ -66,8 +70,14 @@ func.func @integer_abs_relu(%i: !pypto.tensor<16x64xi32>, %j: !pypto.tensor<16x6
   pypto.store %br, %j[%c0, %c0] : !pypto.tile<16x64xi16>, !pypto.tensor<16x64xi16>
   %ar = pypto.relu %a : !pypto.tile<16x64xi32>
   pypto.store %ar, %i[%c0, %c0] : !pypto.tile<16x64xi32>, !pypto.tensor<16x64xi32>
+  %s = arith.constant 7 : i32
+  %am = pypto.mins %a, %s : !pypto.tile<16x64xi32>, i32
+  pypto.store %am, %i[%c0, %c0] : !pypto.tile<16x64xi32>, !pypto.tensor<16x64xi32>
   %c = pypto.load %h[%c0, %c0] : !pypto.tensor<16x64xf16> -> !pypto.tile<16x64xf16>
   %ca = pypto.abs %c : !pypto.tile<16x64xf16>
+  %hs = arith.constant 0.5 : f16
+  %cm = pypto.maxs %ca, %hs : !pypto.tile<16x64xf16>, f16
+  pypto.store %cm, %h[%c0, %c0] : !pypto.tile<16x64xf16>, !pypto.tensor<16x64xf16>
   pypto.store %ca, %h[%c0, %c0] : !pypto.tile<16x64xf16>, !pypto.tensor<16x64xf16>
   return
 }

@@ -99,8 +99,9 @@ def LegalizeElementTypes : Pass<"pypto-legalize-element-types",
       rounded back once, which gives the bf16 the operation itself would;
     - `abs` of an integer is `max(x, muls(x, -1))` (INT_MIN stays INT_MIN,
       as two's complement wraps);
-    - `relu` of an i8 or i16 is `max(x, full(0))` (ptoas 0.27 cannot lower
-      `tmaxs` with a narrow integer scalar).
+    - `relu` of an i8 or i16 is `max(x, full(0))`, and `maxs`/`mins` of
+      integers are `max`/`min` with a filled tile (ptoas 0.27 lowers
+      `tmaxs` and `tmins` with float scalars only).
 
     ```mlir
     %s = pypto.add %a, %b : !pypto.tile<16x64xbf16>

@@ -2,7 +2,9 @@
 // bf16 arithmetic (none on A2/A3, a few ops on A5) and a fill with a bf16
 // value known only at run time are computed in f32 and rounded once; an
 // integer abs is max(x, -x) (the i32 inputs span the whole range, INT_MIN
-// included); an i16 relu is max(x, 0). pypto-legalize-element-types
+// included); an i16 relu is max(x, 0); maxs and mins of integers take a
+// filled tile (ptoas lowers them with float scalars only; seed
+// 539870754930). pypto-legalize-element-types
 // rewrites them (found by pypto-fuzz --ptoas, seeds 220957839355,
 // 366725314909, 702819258066, 862830529052, 998619405159).
 // element-types.test runs this on both simulators, ptoas-compat.test through
@@ -20,7 +22,8 @@ module @vector_dtypes {
                            %sc: !pypto.tensor<16x40xbf16> {pypto.dir = "out"},
                            %fl: !pypto.tensor<16x40xbf16> {pypto.dir = "out"},
                            %ab: !pypto.tensor<16x40xi32> {pypto.dir = "out"},
-                           %rl: !pypto.tensor<16x40xi16> {pypto.dir = "out"}) {
+                           %rl: !pypto.tensor<16x40xi16> {pypto.dir = "out"},
+                           %cl: !pypto.tensor<16x40xi32> {pypto.dir = "out"}) {
     %c0 = arith.constant 0 : index
     pypto.at core_group "dt" {
       %x = pypto.slice %a[%c0, %c0] [16, 40] : !pypto.tensor<16x40xbf16> -> !pypto.tensor<16x40xbf16>
@@ -46,6 +49,11 @@ module @vector_dtypes {
       %iw = pypto.cast %x round rint : !pypto.tensor<16x40xbf16> -> !pypto.tensor<16x40xi16>
       %t8 = pypto.relu %iw : !pypto.tensor<16x40xi16>
       pypto.assemble %t8 into %rl[%c0, %c0] : !pypto.tensor<16x40xi16> into !pypto.tensor<16x40xi16>
+      %lo = arith.constant -1000000 : i32
+      %hi = arith.constant 1000000 : i32
+      %t9 = pypto.maxs %iv, %lo : !pypto.tensor<16x40xi32>, i32
+      %t10 = pypto.mins %t9, %hi : !pypto.tensor<16x40xi32>, i32
+      pypto.assemble %t10 into %cl[%c0, %c0] : !pypto.tensor<16x40xi32> into !pypto.tensor<16x40xi32>
     }
     return
   }

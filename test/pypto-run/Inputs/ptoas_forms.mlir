@@ -13,7 +13,8 @@
 // 20 rows of a column vector take 32 like the bf16 one (seed 953019468985).
 // Column vectors (Mx1, column-major) are no source of ptoas's column
 // reductions and transposes, nor a result of its broadcast ops: those work
-// on the 1xM row view (seeds 540122128059, 807271833771).
+// on the 1xM row view (seeds 540122128059, 807271833771, 172867335270).
+// A fillpad keeps its source's padding (seed 967510518511).
 module @ptoas_forms {
   func.func @ptoas_forms(%x: !pypto.tensor<16x40xi32> {pypto.init = "randint", pypto.init_range = array<i64: -2147483648, 2147483647>},
                          %neg: !pypto.tensor<16x40xi32> {pypto.dir = "out"},
@@ -31,7 +32,9 @@ module @ptoas_forms {
                          %tr: !pypto.tensor<1x20xf32> {pypto.dir = "out"},
                          %tc: !pypto.tensor<20x1xf32> {pypto.dir = "out"},
                          %ce: !pypto.tensor<20x1xf32> {pypto.dir = "out"},
-                         %re: !pypto.tensor<20x1xf32> {pypto.dir = "out"}) {
+                         %re: !pypto.tensor<20x1xf32> {pypto.dir = "out"},
+                         %fc: !pypto.tensor<20x1xf32> {pypto.dir = "out"},
+                         %fp: !pypto.tensor<20x40xf32> {pypto.dir = "out"}) {
     %c0 = arith.constant 0 : index
     pypto.at core_group "forms" {
       %e = arith.constant -2.71875 : bf16
@@ -103,6 +106,19 @@ module @ptoas_forms {
           : !pypto.tensor<20x1xf32>, !pypto.tensor<20x1xf32>
       pypto.assemble %rex into %re[%c0, %c0]
           : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
+      %filled = pypto.col_expand %top : !pypto.tensor<1x1xf32> -> !pypto.tensor<20x1xf32>
+      %same = pypto.row_expand %filled : !pypto.tensor<20x1xf32> -> !pypto.tensor<20x1xf32>
+      %fcs = pypto.add %same, %rs : !pypto.tensor<20x1xf32>
+      pypto.assemble %fcs into %fc[%c0, %c0]
+          : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
+      %c13 = arith.constant 13 : index
+      %c29 = arith.constant 29 : index
+      %wide = pypto.cast %half round rint
+          : !pypto.tensor<20x40xf16> -> !pypto.tensor<20x40xf32>
+      %padded = pypto.fillpad %wide valid [%c13, %c29] pad zero
+          : !pypto.tensor<20x40xf32> -> !pypto.tensor<20x40xf32>
+      pypto.assemble %padded into %fp[%c0, %c0]
+          : !pypto.tensor<20x40xf32> into !pypto.tensor<20x40xf32>
     }
     return
   }
