@@ -337,14 +337,11 @@ private:
                               "tile popped from a pipe is not supported yet "
                               "(store it and load it)");
     auto srcType = cast<pto::TileBufType>(src->getType());
-    auto viewType = pto::TileBufType::get(
-        kernel.getContext(), srcType.getLoc(), srcType.getElementType(),
-        srcType.getRows(), srcType.getCols(), /*validRows=*/-1,
-        /*validCols=*/-1, srcType.getBlayout(), srcType.getSlayout(),
-        srcType.getFractal(), srcType.getPad());
     Value view = builder.create<pto::AllocTileOp>(
-        loc, viewType, srcAlloc.getAddr(), fill.getValidRows(),
-        fill.getValidCols());
+        loc,
+        viewType(srcType, srcType.getElementType(), srcType.getCols(),
+                 /*validRows=*/-1, /*validCols=*/-1),
+        srcAlloc.getAddr(), fill.getValidRows(), fill.getValidCols());
     FailureOr<Value> dst = allocate(fill, static_cast<int64_t>(fill.getPad()));
     if (failed(dst))
       return failure();
@@ -469,6 +466,18 @@ private:
   // A row-major tile's rows fill whole 32-byte blocks.
   static constexpr int64_t kRowAlignment = 32;
 
+  /// A view of `like`'s buffer (its memory, layout, rows, fractal and pad)
+  /// as `element`s, `cols` to a row, with the given valid shape (-1: set at
+  /// run time).
+  static pto::TileBufType viewType(pto::TileBufType like, Type element,
+                                   int64_t cols, int64_t validRows,
+                                   int64_t validCols) {
+    return pto::TileBufType::get(like.getContext(), like.getLoc(), element,
+                                 like.getRows(), cols, validRows, validCols,
+                                 like.getBlayout(), like.getSlayout(),
+                                 like.getFractal(), like.getPad());
+  }
+
   /// A 1 x `cols` row-major tile of `like`'s memory and element type whose
   /// valid columns are `validCols`.
   static pto::TileBufType rowTileType(pto::TileBufType like, int64_t cols,
@@ -585,12 +594,9 @@ private:
       validCols = dst.getValidCols() < 0 ? cols : (dst.getValidCols() + 1) / 2;
     }
     auto i16 = IntegerType::get(builder.getContext(), 16);
-    auto viewType = pto::TileBufType::get(
-        builder.getContext(), dst.getLoc(), i16, dst.getRows(), cols, validRows,
-        validCols, dst.getBlayout(), dst.getSlayout(), dst.getFractal(),
-        dst.getPad());
     operands[0] = builder.create<arith::ConstantIntOp>(loc, bits, 16);
-    operands[1] = builder.create<pto::TReshapeOp>(loc, viewType, operands[1]);
+    operands[1] = builder.create<pto::TReshapeOp>(
+        loc, viewType(dst, i16, cols, validRows, validCols), operands[1]);
   }
 
   /// ptoas 0.27's trowexpand<op> instructions take a row-major per-row operand
@@ -608,11 +614,8 @@ private:
       return;
     vec = builder.create<pto::TReshapeOp>(
         loc,
-        pto::TileBufType::get(type.getContext(), type.getLoc(),
-                              type.getElementType(), type.getRows(),
-                              type.getCols(), type.getValidRows(), blockElems,
-                              type.getBlayout(), type.getSlayout(),
-                              type.getFractal(), type.getPad()),
+        viewType(type, type.getElementType(), type.getCols(),
+                 type.getValidRows(), blockElems),
         vec);
   }
 
@@ -805,12 +808,10 @@ private:
       if (idx.getElementType().isSignlessInteger(32))
         operands[1] = builder.create<pto::TReshapeOp>(
             loc,
-            pto::TileBufType::get(
-                op->getContext(), idx.getLoc(),
+            viewType(
+                idx,
                 IntegerType::get(op->getContext(), 32, IntegerType::Unsigned),
-                idx.getRows(), idx.getCols(), idx.getValidRows(),
-                idx.getValidCols(), idx.getBlayout(), idx.getSlayout(),
-                idx.getFractal(), idx.getPad()),
+                idx.getCols(), idx.getValidRows(), idx.getValidCols()),
             operands[1]);
     }
     // tmrgsort takes its block length as an i32 operand.
