@@ -12,18 +12,28 @@
 #include "pypto/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
 void mlir::pypto::registerAllDialects(DialectRegistry &registry) {
   registry.insert<pypto::PyPTODialect, pto::PTODialect, func::FuncDialect,
                   arith::ArithDialect, scf::SCFDialect>();
+  // func.call inlining (the inline pass).
+  func::registerInlinerExtension(registry);
 }
 
-void mlir::pypto::registerAllPasses() { registerPassesAndPipelines(); }
+void mlir::pypto::registerAllPasses() {
+  registerPassesAndPipelines();
+  // The core passes the pipeline uses (canonicalize, cse) and the ones
+  // users reach for around it (inline, symbol-dce, ...), so any stage runs
+  // on its own from --pass-pipeline and a reproducer replays.
+  registerTransformsPasses();
+}
 
 void mlir::pypto::registerTranslations() {
   auto dialects = [](DialectRegistry &registry) {

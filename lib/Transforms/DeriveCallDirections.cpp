@@ -43,14 +43,20 @@ struct DeriveCallDirectionsPass
     : public mlir::pypto::impl::DeriveCallDirectionsBase<
           DeriveCallDirectionsPass> {
   using DeriveCallDirectionsBase::DeriveCallDirectionsBase;
-  void runOnOperation() override;
+  void runOnOperation() override {
+    // Each call reads its callee's declared directions: a module pass, so
+    // no other function is changed while one is read.
+    ModuleOp module = getOperation();
+    for (auto func : module.getOps<func::FuncOp>())
+      if (getFunctionKind(func) == kind::kOrchestration && !func.isExternal())
+        if (failed(derive(module, func)))
+          return signalPassFailure();
+  }
+  LogicalResult derive(ModuleOp module, func::FuncOp func);
 };
 
-void DeriveCallDirectionsPass::runOnOperation() {
-  func::FuncOp func = getOperation();
-  if (getFunctionKind(func) != kind::kOrchestration || func.isExternal())
-    return;
-  auto module = func->getParentOfType<ModuleOp>();
+LogicalResult DeriveCallDirectionsPass::derive(ModuleOp module,
+                                               func::FuncOp func) {
   Builder builder(&getContext());
   llvm::DenseSet<Value> written;
   WalkResult result = func.walk([&](CallOp call) {
@@ -104,8 +110,7 @@ void DeriveCallDirectionsPass::runOnOperation() {
     call.setArgDirectionsAttr(builder.getArrayAttr(directions));
     return WalkResult::advance();
   });
-  if (result.wasInterrupted())
-    signalPassFailure();
+  return failure(result.wasInterrupted());
 }
 
 } // namespace

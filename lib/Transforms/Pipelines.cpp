@@ -24,8 +24,7 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
                         pm.addPass(createOutlineInCore());
                       }});
     stages.push_back({"DeriveCallDirections", [](OpPassManager &pm) {
-                        pm.addNestedPass<func::FuncOp>(
-                            createDeriveCallDirections());
+                        pm.addPass(createDeriveCallDirections());
                       }});
     stages.push_back({"ConvertTensorToTile", [](OpPassManager &pm) {
                         pm.addNestedPass<func::FuncOp>(

@@ -41,7 +41,7 @@ def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
 }
 
 def DeriveCallDirections : Pass<"pypto-derive-call-directions",
-                                "::mlir::func::FuncOp"> {
+                                "::mlir::ModuleOp"> {
   let summary = "Give every kernel call its argument directions";
   let description = [{
     Sets `arg_directions` on each `pypto.call` of an orchestration function.
@@ -52,6 +52,9 @@ def DeriveCallDirections : Pass<"pypto-derive-call-directions",
     the window does not change with the loop, after an earlier call that
     writes the same tensor, or when the tensor is an `inout` parameter of
     the program. Scalars are `scalar`.
+
+    Runs on the module because each call reads its callee's declared
+    directions.
   }];
   let statistics = [
     Statistic<"numUpgraded", "upgraded", "Number of out arguments made inout">

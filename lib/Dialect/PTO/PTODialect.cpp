@@ -564,12 +564,15 @@ verifyVectorAgainstTile(Operation *op, TileBufType vec, TileBufType full,
            << (vecFirst ? full : vec).getElementType();
   // The per-row operand of trowexpand<op> may also be row-major with one
   // whole 32-byte block valid per row (its value in the block's first
-  // element), the only row-major form ptoas 0.27 takes.
-  const bool perRowBlocks = isRow && allowPerRowBlocks &&
-                            vec.getBlayout() == BLayout::row_major &&
-                            vec.getSlayout() == SLayout::none_box &&
-                            vec.getNumBytes() == 32 * vec.getRows() &&
-                            vec.getValidCols() == vec.getCols();
+  // element), the only row-major form ptoas 0.27 takes; its rows may be
+  // padded further (a cast group's padding).
+  const int64_t rowBytes =
+      vec.getNumBytes() / std::max<int64_t>(1, vec.getRows());
+  const int64_t elementBytes = rowBytes / std::max<int64_t>(1, vec.getCols());
+  const bool perRowBlocks =
+      isRow && allowPerRowBlocks && vec.getBlayout() == BLayout::row_major &&
+      vec.getSlayout() == SLayout::none_box && rowBytes % 32 == 0 &&
+      vec.getValidCols() * elementBytes == 32;
   bool bad =
       isRow ? knownAndDifferent(vec.getValidRows(), full.getValidRows()) ||
                   (knownAndDifferent(vec.getValidCols(), 1) && !perRowBlocks)

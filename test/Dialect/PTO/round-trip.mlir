@@ -348,7 +348,11 @@ func.func @reshape_and_valid(%col: !pto.tile_buf<loc=vec, dtype=f32, rows=16, co
 // whole 32-byte block valid per row.
 // CHECK-LABEL: func.func @per_row_blocks
 // CHECK: pto.trowexpandmax ins(%{{.+}}, %{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8{{[^>]+}}>)
-func.func @per_row_blocks(%a: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x8xf32>) {
+// CHECK: pto.trowexpandmin ins(%{{.+}}, %{{.+}} : !pto.tile_buf<loc=vec{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=8{{[^>]+}}>)
+func.func @per_row_blocks(%a: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<vec, 16x8xf32>,
+                          %b: !pto.tile_buf<vec, 1x64xf32>, %p: !pto.tile_buf<vec, 1x16xf32, valid=1x8>) {
   pto.trowexpandmax ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
+  // A padded per-row block (a cast group's padding): one block valid.
+  pto.trowexpandmin ins(%b, %p : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x16xf32, valid=1x8>) outs(%b : !pto.tile_buf<vec, 1x64xf32>)
   return
 }
