@@ -237,11 +237,11 @@ private:
                 : builder.create<TPopFromAivOp>(move.getLoc(), move.getType());
         Value popped = pop->getResult(0);
         move.getResult().replaceAllUsesWith(popped);
-        // fillpad views its source's buffer at a planned address, and a
-        // popped tile lives in a pipe slot: it pads a copy.
+        // fillpad and reshape view their source's buffer at a planned
+        // address, and a popped tile lives in a pipe slot: they view a copy.
         SmallVector<OpOperand *> padded;
         for (OpOperand &use : popped.getUses())
-          if (isa<FillPadOp>(use.getOwner()))
+          if (isa<FillPadOp, ReshapeOp>(use.getOwner()))
             padded.push_back(&use);
         if (!padded.empty()) {
           Value copy =
