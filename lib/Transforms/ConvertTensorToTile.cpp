@@ -337,10 +337,9 @@ private:
     Location loc = op->getLoc();
     MLIRContext *ctx = op->getContext();
     auto reshaped = [&](Value tile, int64_t rows, int64_t cols) -> Value {
-      auto type = TileType::get(ctx, {rows, cols},
-                                cast<TileType>(tile.getType()).getElementType(),
-                                std::nullopt);
-      return b.create<ReshapeOp>(loc, type, tile);
+      auto type = cast<TileType>(tile.getType());
+      return b.create<ReshapeOp>(
+          loc, type.cloneWith({{rows, cols}}, type.getElementType()), tile);
     };
     auto rowView = [&](Value column) {
       return reshaped(column, 1,
@@ -389,6 +388,9 @@ private:
       return columnView(
           b.create<decltype(rowOp)>(loc, row.getType(), row, vec));
     };
+    auto elementwise = [&](auto elementwiseOp) -> Value {
+      return b.create<decltype(elementwiseOp)>(loc, type, lhs, vec);
+    };
     return llvm::TypeSwitch<Operation *, Value>(op)
         .Case([&](ColExpandADDOp) { return onRow(RowExpandADDOp()); })
         .Case([&](ColExpandSUBOp) { return onRow(RowExpandSUBOp()); })
@@ -397,24 +399,12 @@ private:
         .Case([&](ColExpandMAXOp) { return onRow(RowExpandMAXOp()); })
         .Case([&](ColExpandMINOp) { return onRow(RowExpandMINOp()); })
         .Case([&](ColExpandEXPDIFOp) { return onRow(RowExpandEXPDIFOp()); })
-        .Case([&](RowExpandADDOp) {
-          return b.create<AddOp>(loc, type, lhs, vec);
-        })
-        .Case([&](RowExpandSUBOp) {
-          return b.create<SubOp>(loc, type, lhs, vec);
-        })
-        .Case([&](RowExpandMULOp) {
-          return b.create<MulOp>(loc, type, lhs, vec);
-        })
-        .Case([&](RowExpandDIVOp) {
-          return b.create<DivOp>(loc, type, lhs, vec);
-        })
-        .Case([&](RowExpandMAXOp) {
-          return b.create<MaxOp>(loc, type, lhs, vec);
-        })
-        .Case([&](RowExpandMINOp) {
-          return b.create<MinOp>(loc, type, lhs, vec);
-        })
+        .Case([&](RowExpandADDOp) { return elementwise(AddOp()); })
+        .Case([&](RowExpandSUBOp) { return elementwise(SubOp()); })
+        .Case([&](RowExpandMULOp) { return elementwise(MulOp()); })
+        .Case([&](RowExpandDIVOp) { return elementwise(DivOp()); })
+        .Case([&](RowExpandMAXOp) { return elementwise(MaxOp()); })
+        .Case([&](RowExpandMINOp) { return elementwise(MinOp()); })
         .Default([](Operation *) { return Value(); });
   }
 

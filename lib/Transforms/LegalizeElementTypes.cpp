@@ -33,11 +33,6 @@ using namespace mlir::pypto;
 
 namespace {
 
-TileType withElementType(TileType type, Type element) {
-  return TileType::get(type.getContext(), type.getShape(), element,
-                       type.getSpace());
-}
-
 /// Vector arithmetic: what has a per-dtype instruction list.
 bool isArithmetic(Operation *op) {
   return isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, AddsOp, SubsOp, MulsOp,
@@ -120,7 +115,7 @@ struct LegalizeElementTypesPass
       if (auto tile = dyn_cast<TileType>(operand.getType())) {
         if (!tile.getElementType().isBF16())
           continue;
-        auto wide = withElementType(tile, f32);
+        auto wide = tile.cloneWith(std::nullopt, f32);
         if (operand.getDefiningOp<CreateTileOp>())
           mapping.map(operand, builder.create<CreateTileOp>(loc, wide));
         else
@@ -133,7 +128,7 @@ struct LegalizeElementTypesPass
     Operation *wide = builder.clone(*op, mapping);
     Value result = op->getResult(0);
     auto type = cast<TileType>(result.getType());
-    wide->getResult(0).setType(withElementType(type, f32));
+    wide->getResult(0).setType(type.cloneWith(std::nullopt, f32));
     Value narrow =
         builder.create<CastOp>(loc, type, wide->getResult(0), RoundMode::rint);
     result.replaceAllUsesWith(narrow);
