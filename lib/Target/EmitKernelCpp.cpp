@@ -272,9 +272,13 @@ private:
         .Default([&](Operation *other) { return emitInstruction(other); });
   }
 
-  /// A pto tile instruction in destination-passing style becomes
-  /// `T<NAME>(dst, ins...)`: `pto.tmatmul.acc` -> `TMATMUL_ACC`.
+  /// A pto tile instruction in destination-passing style becomes a call of
+  /// its pto-isa function: `T<NAME>(outs, ins...)`.
   LogicalResult emitInstruction(Operation *op) {
+    auto instruction = dyn_cast<pto::TileInstruction>(op);
+    if (!instruction)
+      return op->emitOpError(
+          "is not supported by the built-in PTO->C++ lowering yet");
     // The mask gather names its pattern as a template argument.
     if (auto gather = dyn_cast<pto::TGatherMaskOp>(op)) {
       indent();
@@ -285,18 +289,9 @@ private:
          << ", " << src << ");\n";
       return success();
     }
-    StringRef mnemonic = op->getName().getStringRef();
-    if (!isa<pto::PTODialect>(op->getDialect()) ||
-        !mnemonic.consume_front("pto.t") || op->getNumOperands() == 0 ||
-        op->getNumResults() != 0)
-      return op->emitOpError(
-          "is not supported by the built-in PTO->C++ lowering yet");
-    std::string callee = "T";
-    for (char c : mnemonic)
-      callee += c == '.' ? '_' : llvm::toUpper(c);
     indent();
-    os << callee << "(" << name(op->getOperands().back());
-    for (Value input : op->getOperands().drop_back())
+    os << instruction.getCppFunction() << "(" << name(instruction.getOuts());
+    for (Value input : instruction.getIns())
       os << ", " << name(input);
     if (auto cvt = dyn_cast<pto::TCvtOp>(op))
       os << ", RoundMode::" << roundModeName(cvt.getRmode());

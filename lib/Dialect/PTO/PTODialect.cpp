@@ -139,6 +139,8 @@ static void printPipeOptions(OpAsmPrinter &printer, Operation *,
     printer << ", nosplit = " << (nosplit.getValue() ? "true" : "false");
 }
 
+#include "pypto/Dialect/PTO/PTOInterfaces.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "pypto/Dialect/PTO/PTOOps.cpp.inc"
 

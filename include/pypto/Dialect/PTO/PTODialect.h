@@ -42,6 +42,8 @@ inline int64_t getHardwareSlotCount(int64_t dirMask) {
 }
 } // namespace mlir::pto
 
+#include "pypto/Dialect/PTO/PTOInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "pypto/Dialect/PTO/PTOOps.h.inc"
 

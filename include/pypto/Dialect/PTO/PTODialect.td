@@ -31,4 +31,15 @@ def PTO_Dialect : Dialect {
 class PTO_Op<string mnemonic, list<Trait> traits = []>
     : Op<PTO_Dialect, mnemonic, traits>;
 
+include "pypto/Dialect/PTO/PTOInterfaces.td"
+
+/// A tile instruction (see the TileInstruction interface); its C++ function
+/// is its mnemonic in capitals, `.` as `_`.
+class PTO_TileInstructionOp<string mnemonic, list<Trait> traits = []>
+    : PTO_Op<mnemonic, traits # [PTO_TileInstructionInterface]> {
+  string cppFunction = !subst(".", "_", !toupper(mnemonic));
+  let extraClassDeclaration = "static constexpr ::llvm::StringLiteral "
+                              "kCppFunction = \"" # cppFunction # "\";";
+}
+
 #endif // PYPTO_DIALECT_PTO_PTODIALECT_TD

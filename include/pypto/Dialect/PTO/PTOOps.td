@@ -154,7 +154,7 @@ def PTO_SetValidShapeOp : PTO_Op<"set_validshape"> {
 // Data movement
 //===----------------------------------------------------------------------===//
 
-def PTO_TLoadOp : PTO_Op<"tload"> {
+def PTO_TLoadOp : PTO_TileInstructionOp<"tload"> {
   let summary = "load a GM window into a tile (MTE2)";
   let arguments = (ins PTO_PartitionTensorViewType:$src, PTO_TileBufType:$dst);
   let assemblyFormat = [{
@@ -164,7 +164,7 @@ def PTO_TLoadOp : PTO_Op<"tload"> {
   let hasVerifier = 1;
 }
 
-def PTO_TStoreOp : PTO_Op<"tstore"> {
+def PTO_TStoreOp : PTO_TileInstructionOp<"tstore"> {
   let summary = "store a tile into a GM window (MTE3, or FIX from acc)";
   let arguments = (ins PTO_TileBufType:$src, PTO_PartitionTensorViewType:$dst);
   let assemblyFormat = [{
@@ -174,7 +174,7 @@ def PTO_TStoreOp : PTO_Op<"tstore"> {
   let hasVerifier = 1;
 }
 
-def PTO_TMovOp : PTO_Op<"tmov"> {
+def PTO_TMovOp : PTO_TileInstructionOp<"tmov"> {
   let summary = "copy a tile between buffers";
   let description = "Legal pairs: mat to left/right/bias, acc to mat/vec, vec "
                     "to vec.";
@@ -186,7 +186,7 @@ def PTO_TMovOp : PTO_Op<"tmov"> {
   let hasVerifier = 1;
 }
 
-def PTO_TExtractOp : PTO_Op<"textract"> {
+def PTO_TExtractOp : PTO_TileInstructionOp<"textract"> {
   let summary = "copy a window of a tile into another tile (MTE1)";
   let description = [{
     ```mlir
@@ -212,7 +212,7 @@ def PTO_TExtractOp : PTO_Op<"textract"> {
 // `T<NAME>(dst, ins...)`.
 //===----------------------------------------------------------------------===//
 
-class PTO_VecOp<string mnemonic> : PTO_Op<mnemonic> {
+class PTO_VecOp<string mnemonic> : PTO_TileInstructionOp<mnemonic> {
   let hasVerifier = 1;
 }
 
@@ -558,7 +558,7 @@ def PTO_TMrgSortOp : PTO_VecOp<"tmrgsort"> {
   }];
 }
 
-def PTO_TGatherMaskOp : PTO_Op<"tgather"> {
+def PTO_TGatherMaskOp : PTO_TileInstructionOp<"tgather"> {
   let hasVerifier = 1;
   let summary = "gather the columns a mask pattern selects";
   let description = [{
@@ -580,7 +580,7 @@ def PTO_TGatherMaskOp : PTO_Op<"tgather"> {
 // Cube compute (PIPE_M)
 //===----------------------------------------------------------------------===//
 
-def PTO_TMatmulOp : PTO_Op<"tmatmul"> {
+def PTO_TMatmulOp : PTO_TileInstructionOp<"tmatmul"> {
   let summary = "acc = left x right";
   let arguments = (ins PTO_TileBufType:$lhs, PTO_TileBufType:$rhs,
                        PTO_TileBufType:$dst);
@@ -591,7 +591,7 @@ def PTO_TMatmulOp : PTO_Op<"tmatmul"> {
   let hasVerifier = 1;
 }
 
-def PTO_TMatmulAccOp : PTO_Op<"tmatmul.acc"> {
+def PTO_TMatmulAccOp : PTO_TileInstructionOp<"tmatmul.acc"> {
   let summary = "acc = acc_in + left x right";
   let arguments = (ins PTO_TileBufType:$acc_in, PTO_TileBufType:$lhs,
                        PTO_TileBufType:$rhs, PTO_TileBufType:$dst);

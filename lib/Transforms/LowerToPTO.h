@@ -1,0 +1,128 @@
+//===- LowerToPTO.h - shared state of the pypto -> pto patterns -*- C++ -*-===//
+//
+// Private to the LowerToPTO pass. The lowering is a dialect conversion over
+// one kernel at a time; its patterns share what is known of that kernel: the
+// tile_buf type of every tile, computed before any rewriting because a
+// tile's layout depends on its users (a mat tile feeding `right`, the
+// padding group of a cast), and the tensor views of its parameters.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYPTO_LIB_TRANSFORMS_LOWERTOPTO_H
+#define PYPTO_LIB_TRANSFORMS_LOWERTOPTO_H
+
+#include "pypto/Dialect/PTO/PTODialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::pypto {
+
+class KernelLoweringState {
+public:
+  /// `group` and `peer` name the mixed kernel a part belongs to and its
+  /// other part (empty for a kernel of one core type).
+  KernelLoweringState(func::FuncOp kernel, StringRef arch, StringRef group,
+                      StringRef peer)
+      : kernel(kernel), arch(arch), group(group), peer(peer) {}
+
+  /// Records the tile_buf type of every tile a pypto op of the kernel
+  /// produces; fails, reporting at the op, on a tile without a layout.
+  LogicalResult computeTileBufTypes();
+
+  /// The tile_buf type of `tile` (a pypto op's result) with `pad` as its
+  /// pad field.
+  pto::TileBufType tileBufType(Value tile, int64_t pad = 0) const;
+
+  /// Creates the tensor view of every tensor parameter at the kernel's
+  /// entry, and the CommContext parameter when the kernel talks to peers.
+  void createEntryViews(OpBuilder &builder);
+
+  /// The tile_buf of `def`'s result at its planned address; `pad` is the
+  /// type's pad field (0: none).
+  FailureOr<Value> allocate(OpBuilder &builder, Operation *def,
+                            int64_t pad = 0);
+
+  Value index(OpBuilder &builder, int64_t value);
+
+  /// Whether `tensor` is a parameter of the kernel (it has a view).
+  bool isParameter(Value tensor) const { return views.count(tensor); }
+
+  /// A window of `tensor`, a parameter, at `offsets`.
+  Value partition(OpBuilder &builder, Location loc, Value tensor,
+                  ValueRange offsets, ArrayRef<int64_t> shape);
+  /// A window of `view`, a view of the parameter `tensor`.
+  Value partitionOf(OpBuilder &builder, Location loc, Value view, Value tensor,
+                    ValueRange offsets, ArrayRef<int64_t> shape);
+  /// A window of `tensor` read transposed.
+  Value transposedPartition(OpBuilder &builder, Location loc, Value tensor,
+                            ValueRange offsets, ArrayRef<int64_t> tileShape);
+  /// The view of rank `peer`'s copy of the window parameter `tensor`.
+  Value peerTensorView(OpBuilder &builder, Location loc, Value tensor,
+                       Value peer);
+
+  /// The tile_buf that holds a tile operand of `user` (`lowered` is the
+  /// operand as the conversion maps it): an earlier op must produce it.
+  FailureOr<Value> buffer(Operation *user, Value lowered);
+  /// Fails, reporting at `op`, when `op` works on tensors: tile compute
+  /// comes after pypto-convert-tensor-to-tile.
+  LogicalResult requireTiles(Operation *op);
+
+  /// Reports `message` at `op` and marks the kernel failed: the patterns
+  /// stop converting it, so the first error is the one the user sees.
+  LogicalResult fail(Operation *op, const Twine &message);
+  bool hasFailed() const { return hasError; }
+
+  /// A part of a mixed kernel runs where it was split for; any other kernel
+  /// on the cube when it uses cube memory.
+  bool isCubeKernel() const;
+
+  func::FuncOp kernel;
+  std::string arch, group, peer;
+
+private:
+  llvm::DenseMap<Value, pto::TileBufType> bufTypes;
+  llvm::DenseMap<Value, Value> views, transposedViews;
+  // The CommContext parameter, and this rank's window base read from it.
+  Value commCtx, localWindowBase, localRank, rankCount;
+  bool usesCube = false;
+  bool hasError = false;
+};
+
+/// A pattern for one pypto op of the kernel. It does nothing once the
+/// kernel has failed, so no error follows from an earlier one.
+template <typename SourceOp>
+class KernelOpLowering : public OpConversionPattern<SourceOp> {
+public:
+  using Adaptor = typename SourceOp::Adaptor;
+  KernelOpLowering(MLIRContext *context, KernelLoweringState &state)
+      : OpConversionPattern<SourceOp>(context), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(SourceOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    if (state.hasFailed())
+      return failure();
+    return lower(op, adaptor, rewriter);
+  }
+
+protected:
+  virtual LogicalResult lower(SourceOp op, Adaptor adaptor,
+                              ConversionPatternRewriter &rewriter) const = 0;
+
+  KernelLoweringState &state;
+};
+
+/// The patterns of tile compute: the one-to-one instructions and those
+/// ptoas 0.27 wants in another form.
+void populateTileComputeLoweringPatterns(RewritePatternSet &patterns,
+                                         KernelLoweringState &state);
+
+/// The patterns of tile memory and data movement: loads, stores, planned
+/// buffers, pipes, signals, and loops that carry tiles.
+void populateTileMemoryLoweringPatterns(RewritePatternSet &patterns,
+                                        KernelLoweringState &state);
+
+} // namespace mlir::pypto
+
+#endif // PYPTO_LIB_TRANSFORMS_LOWERTOPTO_H

@@ -1,0 +1,396 @@
+//===- LowerToPTOCompute.cpp - pypto tile compute -> pto -------*- C++ -*-===//
+//
+// One conversion pattern per line of TileInstructions.def. Where ptoas 0.27
+// wants another form of the same computation, the hooks below adapt the
+// operands (a view of the same bytes, an extra constant) or the instruction.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LowerToPTO.h"
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+
+// A row-major tile's rows fill whole 32-byte blocks.
+constexpr int64_t kRowAlignment = 32;
+
+/// A view of `like`'s buffer (its memory, layout, rows, fractal and pad)
+/// as `element`s, `cols` to a row, with the given valid shape.
+pto::TileBufType viewType(pto::TileBufType like, Type element, int64_t cols,
+                          int64_t validRows, int64_t validCols) {
+  return pto::TileBufType::get(like.getContext(), like.getLoc(), element,
+                               like.getRows(), cols, validRows, validCols,
+                               like.getBlayout(), like.getSlayout(),
+                               like.getFractal(), like.getPad());
+}
+
+/// A 1 x `cols` row-major tile of `like`'s memory and element type whose
+/// valid columns are `validCols`.
+pto::TileBufType rowTileType(pto::TileBufType like, int64_t cols,
+                             int64_t validCols) {
+  return pto::TileBufType::get(like.getContext(), like.getLoc(),
+                               like.getElementType(), 1, cols, 1, validCols,
+                               pto::BLayout::row_major, pto::SLayout::none_box,
+                               like.getFractal(), like.getPad());
+}
+
+/// A column vector (Mx1, col_major) with a static valid shape: the same
+/// bytes as a 1xM row-major row.
+std::optional<pto::TileBufType> rowOfColumn(Value value) {
+  auto type = dyn_cast<pto::TileBufType>(value.getType());
+  if (!type || type.getCols() != 1 ||
+      type.getBlayout() != pto::BLayout::col_major ||
+      type.getSlayout() != pto::SLayout::none_box ||
+      !type.hasStaticValidShape() || type.getNumBytes() % kRowAlignment != 0)
+    return std::nullopt;
+  return rowTileType(type, type.getRows(), type.getValidRows());
+}
+
+/// ptoas 0.27 wants row-major tiles for most vector instructions. An
+/// elementwise op whose tiles are all column vectors works on them as rows
+/// (treshape: a view, no copy), which is the same computation.
+void viewColumnsAsRows(OpBuilder &builder, Location loc,
+                       SmallVectorImpl<Value> &operands) {
+  SmallVector<std::pair<unsigned, pto::TileBufType>> rows;
+  for (auto [i, value] : llvm::enumerate(operands)) {
+    if (!isa<pto::TileBufType>(value.getType()))
+      continue;
+    std::optional<pto::TileBufType> row = rowOfColumn(value);
+    if (!row)
+      return;
+    rows.push_back({static_cast<unsigned>(i), *row});
+  }
+  for (auto [i, type] : rows)
+    operands[i] = builder.create<pto::TReshapeOp>(loc, type, operands[i]);
+}
+
+/// ptoas 0.27's texpands has no bf16 (nor i8 on A2/A3): a fill with a
+/// constant writes the constant's bit pattern through an i16 view of the
+/// same bytes (an i8 byte twice per i16). `operands` is (value, dst).
+void fillThroughI16(OpBuilder &builder, Location loc, StringRef arch,
+                    SmallVectorImpl<Value> &operands) {
+  auto dst = cast<pto::TileBufType>(operands[1].getType());
+  Type elem = dst.getElementType();
+  const bool isBF16 = elem.isBF16();
+  const bool isI8 = arch == "a2a3" && elem.isSignlessInteger(8) &&
+                    dst.getBlayout() == pto::BLayout::row_major &&
+                    dst.getSlayout() == pto::SLayout::none_box &&
+                    dst.getCols() % 2 == 0;
+  if (!isBF16 && !isI8)
+    return;
+  uint64_t bits = 0;
+  FloatAttr floatValue;
+  IntegerAttr intValue;
+  if (isBF16 && matchPattern(operands[0], m_Constant(&floatValue)))
+    bits = floatValue.getValue().bitcastToAPInt().getZExtValue();
+  else if (isI8 && matchPattern(operands[0], m_Constant(&intValue)))
+    bits = (intValue.getValue().getZExtValue() & 0xff) * 0x0101;
+  else
+    return; // a value known only at run time: no pattern to write
+  int64_t cols = dst.getCols(), validRows = dst.getValidRows(),
+          validCols = dst.getValidCols();
+  if (isI8) { // two bytes per i16; a run-time valid shape: the whole tile
+    cols /= 2;
+    validRows = validRows < 0 ? dst.getRows() : validRows;
+    validCols = dst.getValidCols() < 0 ? cols : (dst.getValidCols() + 1) / 2;
+  }
+  auto i16 = IntegerType::get(builder.getContext(), 16);
+  operands[0] = builder.create<arith::ConstantIntOp>(loc, bits, 16);
+  operands[1] = builder.create<pto::TReshapeOp>(
+      loc, viewType(dst, i16, cols, validRows, validCols), operands[1]);
+}
+
+/// ptoas 0.27's trowexpand<op> instructions take a row-major per-row operand
+/// only as one 32-byte block per row (its value in the block's first
+/// element): a row-major Mx1 vector (a 1x1 one, say) is viewed with the
+/// whole block valid, which reads the same elements.
+void viewPerRowBlocks(OpBuilder &builder, Location loc, Value &vec) {
+  auto type = cast<pto::TileBufType>(vec.getType());
+  const int64_t blockElems =
+      kRowAlignment * type.getRows() * type.getCols() / type.getNumBytes();
+  if (type.getBlayout() != pto::BLayout::row_major ||
+      type.getSlayout() != pto::SLayout::none_box ||
+      !type.hasStaticValidShape() || type.getValidCols() != 1 ||
+      type.getCols() % blockElems != 0)
+    return;
+  vec = builder.create<pto::TReshapeOp>(
+      loc,
+      viewType(type, type.getElementType(), type.getCols(), type.getValidRows(),
+               blockElems),
+      vec);
+}
+
+/// ptoas 0.27's tmrgsort sorts one row. A merge sort of several rows
+/// (each row on its own) becomes a loop over the valid rows, each a 1xC
+/// tile at its address in the source and result buffers. Returns false
+/// when the tiles are not planned row-major buffers of static valid shape
+/// (the op is then emitted whole). `operands` is (src, blockLen, dst).
+bool mergeSortRowByRow(OpBuilder &builder, Location loc,
+                       KernelLoweringState &state, ArrayRef<Value> operands) {
+  Value src = operands[0], blockLen = operands[1], dst = operands[2];
+  auto srcType = cast<pto::TileBufType>(src.getType());
+  auto dstType = cast<pto::TileBufType>(dst.getType());
+  auto srcAlloc = src.getDefiningOp<pto::AllocTileOp>();
+  auto dstAlloc = dst.getDefiningOp<pto::AllocTileOp>();
+  if (srcType.getRows() == 1 || !srcAlloc || !dstAlloc || !srcAlloc.getAddr() ||
+      !dstAlloc.getAddr() || !srcType.hasStaticValidShape() ||
+      !dstType.hasStaticValidShape())
+    return false;
+  for (pto::TileBufType type : {srcType, dstType})
+    if (type.getBlayout() != pto::BLayout::row_major ||
+        type.getSlayout() != pto::SLayout::none_box)
+      return false;
+  auto rowOf = [](pto::TileBufType type) {
+    return rowTileType(type, type.getCols(), type.getValidCols());
+  };
+  int64_t srcRowBytes = srcType.getNumBytes() / srcType.getRows();
+  int64_t dstRowBytes = dstType.getNumBytes() / dstType.getRows();
+  auto loop = builder.create<scf::ForOp>(
+      loc, state.index(builder, 0),
+      state.index(builder, srcType.getValidRows()), state.index(builder, 1));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop.getBody()->getTerminator());
+  Value row = builder.create<arith::IndexCastOp>(loc, builder.getI64Type(),
+                                                 loop.getInductionVar());
+  auto rowAddress = [&](Value base, int64_t rowBytes) -> Value {
+    Value offset = builder.create<arith::MulIOp>(
+        loc, row, builder.create<arith::ConstantIntOp>(loc, rowBytes, 64));
+    return builder.create<arith::AddIOp>(loc, base, offset);
+  };
+  Value srcRow = builder.create<pto::AllocTileOp>(
+      loc, rowOf(srcType), rowAddress(srcAlloc.getAddr(), srcRowBytes), Value(),
+      Value());
+  Value dstRow = builder.create<pto::AllocTileOp>(
+      loc, rowOf(dstType), rowAddress(dstAlloc.getAddr(), dstRowBytes), Value(),
+      Value());
+  builder.create<pto::TMrgSortOp>(loc, srcRow, blockLen, dstRow);
+  return true;
+}
+
+pto::RoundMode roundMode(RoundMode mode) {
+  switch (mode) {
+  case RoundMode::rint:
+    return pto::RoundMode::CAST_RINT;
+  case RoundMode::round:
+    return pto::RoundMode::ROUND;
+  case RoundMode::floor:
+    return pto::RoundMode::FLOOR;
+  case RoundMode::ceil:
+    return pto::RoundMode::CEIL;
+  case RoundMode::trunc:
+    return pto::RoundMode::TRUNC;
+  case RoundMode::odd:
+    return pto::RoundMode::ODD;
+  case RoundMode::none:
+    return pto::RoundMode::NONE;
+  }
+  llvm_unreachable("unknown round mode");
+}
+
+//===----------------------------------------------------------------------===//
+// Hooks. Each has a default for every op and overloads for the ops whose
+// instruction ptoas 0.27 wants in another form.
+//===----------------------------------------------------------------------===//
+
+/// Adapts the `ins` before the result's buffer is allocated.
+template <typename OpT>
+void adaptInputs(OpT, OpBuilder &, SmallVectorImpl<Value> &) {}
+
+/// ptoas 0.27 wants tsort32's indices unsigned: the same bytes, seen as
+/// ui32 (treshape makes no copy).
+void adaptInputs(Sort32Op op, OpBuilder &builder,
+                 SmallVectorImpl<Value> &operands) {
+  auto idx = cast<pto::TileBufType>(operands[1].getType());
+  if (!idx.getElementType().isSignlessInteger(32))
+    return;
+  operands[1] = builder.create<pto::TReshapeOp>(
+      op.getLoc(),
+      viewType(idx,
+               IntegerType::get(op.getContext(), 32, IntegerType::Unsigned),
+               idx.getCols(), idx.getValidRows(), idx.getValidCols()),
+      operands[1]);
+}
+
+/// tmrgsort takes its block length as an i32 operand.
+void adaptInputs(MrgSortOp op, OpBuilder &builder,
+                 SmallVectorImpl<Value> &operands) {
+  operands.push_back(builder.create<arith::ConstantIntOp>(
+      op.getLoc(), op.getBlockLenAttr().getInt(), 32));
+}
+
+/// Adapts all operands, the `outs` buffer last, once it is allocated.
+template <typename OpT>
+void adaptOperands(OpT op, OpBuilder &builder, KernelLoweringState &state,
+                   SmallVectorImpl<Value> &operands) {
+  using OpTrait::pypto::Broadcasting;
+  using OpTrait::pypto::Elementwise;
+  Location loc = op.getLoc();
+  if constexpr (std::is_same_v<OpT, FullOp>) {
+    viewColumnsAsRows(builder, loc, operands);
+    fillThroughI16(builder, loc, state.arch, operands);
+  } else if constexpr (OpT::template hasTrait<Elementwise>() &&
+                       !OpT::template hasTrait<Broadcasting>()) {
+    viewColumnsAsRows(builder, loc, operands);
+  } else if constexpr (llvm::is_one_of<OpT, RowExpandADDOp, RowExpandSUBOp,
+                                       RowExpandMULOp, RowExpandDIVOp,
+                                       RowExpandMAXOp, RowExpandMINOp,
+                                       RowExpandEXPDIFOp>::value) {
+    viewPerRowBlocks(builder, loc, operands[1]);
+  }
+}
+
+/// The attributes of the instruction besides its operands.
+template <typename OpT> SmallVector<NamedAttribute> instructionAttributes(OpT) {
+  return {};
+}
+
+SmallVector<NamedAttribute> instructionAttributes(CastOp op) {
+  MLIRContext *ctx = op.getContext();
+  return {
+      NamedAttribute(StringAttr::get(ctx, "rmode"),
+                     pto::RoundModeAttr::get(ctx, roundMode(op.getRound())))};
+}
+
+SmallVector<NamedAttribute> instructionAttributes(GatherOp op) {
+  MLIRContext *ctx = op.getContext();
+  return {NamedAttribute(
+      StringAttr::get(ctx, "maskPattern"),
+      pto::MaskPatternAttr::get(ctx, op.getMask() == GatherMask::even
+                                         ? pto::MaskPattern::P0101
+                                         : pto::MaskPattern::P1010))};
+}
+
+/// Builds the instruction.
+template <typename PTOOp, typename OpT>
+void createInstruction(OpT op, OpBuilder &builder, KernelLoweringState &,
+                       ArrayRef<Value> operands) {
+  builder.create<PTOOp>(op.getLoc(), TypeRange(), operands,
+                        instructionAttributes(op));
+}
+
+/// ptoas 0.27 cannot lower tneg of integers ("ins/outs are not memref
+/// yet"): -x is x * -1, the same bits in two's complement, INT_MIN
+/// included.
+template <>
+void createInstruction<pto::TNEGOp>(NegOp op, OpBuilder &builder,
+                                    KernelLoweringState &,
+                                    ArrayRef<Value> operands) {
+  auto src = cast<pto::TileBufType>(operands[0].getType());
+  auto elem = dyn_cast<IntegerType>(src.getElementType());
+  if (!elem || !elem.isSignless()) {
+    builder.create<pto::TNEGOp>(op.getLoc(), operands[0], operands[1]);
+    return;
+  }
+  Value minusOne = builder.create<arith::ConstantIntOp>(op.getLoc(), -1, elem);
+  builder.create<pto::TMULSOp>(op.getLoc(), operands[0], minusOne, operands[1]);
+}
+
+template <>
+void createInstruction<pto::TMrgSortOp>(MrgSortOp op, OpBuilder &builder,
+                                        KernelLoweringState &state,
+                                        ArrayRef<Value> operands) {
+  if (!mergeSortRowByRow(builder, op.getLoc(), state, operands))
+    builder.create<pto::TMrgSortOp>(op.getLoc(), operands[0], operands[1],
+                                    operands[2]);
+}
+
+/// A pypto tile op that is one pto instruction in destination-passing
+/// style: its tile operands become their buffers, its result a planned
+/// buffer passed as the instruction's `outs`.
+template <typename SourceOp, typename PTOOp>
+class TileInstructionLowering : public KernelOpLowering<SourceOp> {
+public:
+  using KernelOpLowering<SourceOp>::KernelOpLowering;
+  using Adaptor = typename SourceOp::Adaptor;
+
+protected:
+  LogicalResult lower(SourceOp op, Adaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    KernelLoweringState &state = this->state;
+    if (failed(state.requireTiles(op)))
+      return failure();
+    if (op->template hasTrait<OpTrait::pypto::NeedsScratch>() &&
+        op->getNumOperands() < 2)
+      return state.fail(op, "needs a scratch tile (tmp); "
+                            "pypto-convert-tensor-to-tile adds one");
+    SmallVector<Value> operands;
+    for (auto [original, lowered] :
+         llvm::zip(op->getOperands(), adaptor.getOperands())) {
+      if (!isa<TileType>(original.getType())) {
+        operands.push_back(lowered);
+        continue;
+      }
+      FailureOr<Value> buffer = state.buffer(op, lowered);
+      if (failed(buffer))
+        return failure();
+      operands.push_back(*buffer);
+    }
+    adaptInputs(op, rewriter, operands);
+    FailureOr<Value> dst = state.allocate(rewriter, op);
+    if (failed(dst))
+      return failure();
+    operands.push_back(*dst);
+    adaptOperands(op, rewriter, state, operands);
+    createInstruction<PTOOp>(op, rewriter, state, operands);
+    rewriter.replaceOp(op, *dst);
+    return success();
+  }
+};
+
+/// The source's buffer seen with the run-time valid shape (a second
+/// tile_buf at its address), copied into a tile whose `pad` field is the
+/// fill value: ptoas's tfillpad takes the valid region from src and the
+/// pad value from dst.
+class FillPadLowering : public KernelOpLowering<FillPadOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(FillPadOp fill, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (failed(state.requireTiles(fill)))
+      return failure();
+    Location loc = fill.getLoc();
+    FailureOr<Value> src = state.buffer(fill, adaptor.getSource());
+    if (failed(src))
+      return failure();
+    auto srcAlloc = src->getDefiningOp<pto::AllocTileOp>();
+    if (!srcAlloc || !srcAlloc.getAddr())
+      return state.fail(fill, "needs a source tile in a planned buffer; a "
+                              "tile popped from a pipe is not supported yet "
+                              "(store it and load it)");
+    auto srcType = cast<pto::TileBufType>(src->getType());
+    Value view = rewriter.create<pto::AllocTileOp>(
+        loc,
+        viewType(srcType, srcType.getElementType(), srcType.getCols(),
+                 /*validRows=*/-1, /*validCols=*/-1),
+        srcAlloc.getAddr(), adaptor.getValidRows(), adaptor.getValidCols());
+    FailureOr<Value> dst =
+        state.allocate(rewriter, fill, static_cast<int64_t>(fill.getPad()));
+    if (failed(dst))
+      return failure();
+    rewriter.create<pto::TFillPadOp>(loc, view, *dst);
+    rewriter.replaceOp(fill, *dst);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::pypto::populateTileComputeLoweringPatterns(
+    RewritePatternSet &patterns, KernelLoweringState &state) {
+  patterns.add<
+#define PYPTO_TILE_INSTRUCTION(PyPTOOp, PTOOp)                                 \
+  TileInstructionLowering<PyPTOOp, pto::PTOOp>,
+#include "TileInstructions.def"
+      FillPadLowering>(patterns.getContext(), state);
+}

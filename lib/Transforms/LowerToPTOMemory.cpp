@@ -1,0 +1,342 @@
+//===- LowerToPTOMemory.cpp - pypto memory, pipes, loops -> pto -*- C++ -*-===//
+//
+// The patterns that are not one instruction per op: loads and stores through
+// views of the kernel's parameters, planned buffers, the cube/vector pipes,
+// signals between ranks, and loops that carry tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LowerToPTO.h"
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+
+class LoadLowering : public KernelOpLowering<LoadOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(LoadOp load, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (!state.isParameter(load.getSource()))
+      return state.fail(load, "loads from a tensor that is not a kernel "
+                              "parameter");
+    FailureOr<Value> tile = state.allocate(rewriter, load);
+    if (failed(tile))
+      return failure();
+    Location loc = load.getLoc();
+    ArrayRef<int64_t> shape = load.getResult().getType().getShape();
+    Value window;
+    if (load.getPeer())
+      window = state.partitionOf(rewriter, loc,
+                                 state.peerTensorView(rewriter, loc,
+                                                      load.getSource(),
+                                                      adaptor.getPeer()),
+                                 load.getSource(), adaptor.getOffsets(), shape);
+    else if (load.getTranspose())
+      window = state.transposedPartition(rewriter, loc, load.getSource(),
+                                         adaptor.getOffsets(), shape);
+    else
+      window = state.partition(rewriter, loc, load.getSource(),
+                               adaptor.getOffsets(), shape);
+    rewriter.create<pto::TLoadOp>(loc, window, *tile);
+    rewriter.replaceOp(load, *tile);
+    return success();
+  }
+};
+
+class StoreLowering : public KernelOpLowering<StoreOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(StoreOp store, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (!state.isParameter(store.getDest()))
+      return state.fail(store, "stores to a tensor that is not a kernel "
+                               "parameter");
+    FailureOr<Value> value = state.buffer(store, adaptor.getValue());
+    if (failed(value))
+      return failure();
+    Location loc = store.getLoc();
+    Value window =
+        state.partition(rewriter, loc, store.getDest(), adaptor.getOffsets(),
+                        store.getValue().getType().getShape());
+    rewriter.create<pto::TStoreOp>(loc, *value, window);
+    // Publish side of data-before-signal: a store into a window is made
+    // visible to the peers before any later notify releases it.
+    auto param = cast<BlockArgument>(store.getDest());
+    if (state.kernel.getArgAttr(param.getArgNumber(), attr::kWindow)) {
+      rewriter.create<pto::CmoCacheInvalidOp>(loc, window,
+                                              pto::AddressSpaceAttr());
+      rewriter.create<pto::FenceBarrierAllOp>(
+          loc,
+          pto::FenceScopeAttr::get(store.getContext(), pto::FenceScope::gm));
+    }
+    rewriter.eraseOp(store);
+    return success();
+  }
+};
+
+/// A tile whose buffer the planner gave it: a scratch tile, or a reshape,
+/// which views its source's buffer.
+template <typename SourceOp>
+class PlannedBufferLowering : public KernelOpLowering<SourceOp> {
+public:
+  using KernelOpLowering<SourceOp>::KernelOpLowering;
+  using Adaptor = typename SourceOp::Adaptor;
+
+protected:
+  LogicalResult lower(SourceOp op, Adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (failed(this->state.requireTiles(op)))
+      return failure();
+    FailureOr<Value> tile = this->state.allocate(rewriter, op);
+    if (failed(tile))
+      return failure();
+    rewriter.replaceOp(op, *tile);
+    return success();
+  }
+};
+
+class NotifyLowering : public KernelOpLowering<NotifyOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(NotifyOp notify, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (!state.isParameter(notify.getSignal()))
+      return state.fail(notify, "signals a tensor that is not a kernel "
+                                "parameter");
+    Location loc = notify.getLoc();
+    Value peerView = state.peerTensorView(rewriter, loc, notify.getSignal(),
+                                          adaptor.getPeer());
+    SmallVector<int64_t> ones(notify.getIndices().size(), 1);
+    Value window =
+        state.partitionOf(rewriter, loc, peerView, notify.getSignal(),
+                          adaptor.getIndices(), ones);
+    rewriter.create<pto::CommTNotifyOp>(
+        loc, window, adaptor.getValue(),
+        pto::NotifyOpAttr::get(notify.getContext(),
+                               notify.getKind() == NotifyKind::add
+                                   ? pto::NotifyOp::atomic_add
+                                   : pto::NotifyOp::set));
+    rewriter.eraseOp(notify);
+    return success();
+  }
+};
+
+class WaitLowering : public KernelOpLowering<WaitOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(WaitOp wait, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (!state.isParameter(wait.getSignal()))
+      return state.fail(wait, "waits on a tensor that is not a kernel "
+                              "parameter");
+    Location loc = wait.getLoc();
+    SmallVector<int64_t> ones(wait.getIndices().size(), 1);
+    Value window = state.partition(rewriter, loc, wait.getSignal(),
+                                   adaptor.getIndices(), ones);
+    MLIRContext *ctx = wait.getContext();
+    rewriter.create<pto::CommTWaitOp>(
+        loc, window, adaptor.getExpected(),
+        pto::WaitCmpAttr::get(ctx, static_cast<pto::WaitCmp>(wait.getCmp())));
+    // Consume side of data-before-signal: reads after the wait must not
+    // hit stale cache lines of what the peer published.
+    rewriter.create<pto::CmoCacheInvalidOp>(
+        loc, Value(), pto::AddressSpaceAttr::get(ctx, pto::AddressSpace::gm));
+    rewriter.eraseOp(wait);
+    return success();
+  }
+};
+
+/// The pipe set-up in ptoas's form: the consumer reserves its slot buffer,
+/// the producer imports the peer's by name, unused directions pass 0.
+template <typename SourceOp, typename PTOOp, bool isCube>
+class InitializePipeLowering : public KernelOpLowering<SourceOp> {
+public:
+  using KernelOpLowering<SourceOp>::KernelOpLowering;
+  using Adaptor = typename SourceOp::Adaptor;
+
+protected:
+  LogicalResult lower(SourceOp init, Adaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    const KernelLoweringState &state = this->state;
+    if (state.group.empty() || state.peer.empty())
+      return this->state.fail(init, "is not in a part of a mixed kernel (run "
+                                    "pypto-expand-mixed-kernel)");
+    Location loc = init.getLoc();
+    MLIRContext *ctx = init.getContext();
+    auto buffer = [&](bool cubeToVector) -> Value {
+      bool used = init.getDirMask() & (cubeToVector ? 1 : 2);
+      if (!used)
+        return rewriter.create<arith::ConstantIntOp>(loc, 0, 32);
+      std::string name = state.group + (cubeToVector ? "_c2v_slot_buffer"
+                                                     : "_v2c_slot_buffer");
+      bool consumes = isCube != cubeToVector;
+      if (!consumes)
+        return rewriter.create<pto::ImportReservedBufferOp>(
+            loc, rewriter.getI32Type(), rewriter.getStringAttr(name),
+            FlatSymbolRefAttr::get(ctx, state.peer));
+      std::optional<int64_t> base =
+          cubeToVector ? init.getC2vConsumerBuf() : init.getV2cConsumerBuf();
+      return rewriter.create<pto::ReserveBufferOp>(
+          loc, rewriter.getI32Type(), rewriter.getStringAttr(name),
+          rewriter.getI64IntegerAttr(init.getSlotNum() * init.getSlotSize()),
+          pto::AddressSpaceAttr::get(ctx, cubeToVector
+                                              ? pto::AddressSpace::vec
+                                              : pto::AddressSpace::mat),
+          rewriter.getBoolAttr(!base),
+          base ? rewriter.getI64IntegerAttr(*base) : IntegerAttr());
+    };
+    Value c2v = buffer(true);
+    Value v2c = buffer(false);
+    // ptoas 0.27 knows only the hardware's slot count and has no slot_num.
+    IntegerAttr slotNum =
+        init.getSlotNum() == pto::getHardwareSlotCount(init.getDirMask())
+            ? IntegerAttr()
+            : init.getSlotNumAttr();
+    rewriter.create<PTOOp>(loc, adaptor.getGmRing(), c2v, v2c,
+                           init.getDirMaskAttr(), init.getSlotSizeAttr(),
+                           slotNum, /*nosplit=*/BoolAttr(), IntegerAttr());
+    rewriter.eraseOp(init);
+    return success();
+  }
+};
+
+// Pushes, pops and frees name no pipe: a task has one.
+
+template <typename SourceOp, typename PTOOp>
+class PushLowering : public KernelOpLowering<SourceOp> {
+public:
+  using KernelOpLowering<SourceOp>::KernelOpLowering;
+  using Adaptor = typename SourceOp::Adaptor;
+
+protected:
+  LogicalResult lower(SourceOp push, Adaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> tile = this->state.buffer(push, adaptor.getTile());
+    if (failed(tile))
+      return failure();
+    rewriter.create<PTOOp>(push.getLoc(), *tile, rewriter.getI64IntegerAttr(0),
+                           IntegerAttr());
+    rewriter.eraseOp(push);
+    return success();
+  }
+};
+
+template <typename SourceOp, typename PTOOp>
+class PopLowering : public KernelOpLowering<SourceOp> {
+public:
+  using KernelOpLowering<SourceOp>::KernelOpLowering;
+  using Adaptor = typename SourceOp::Adaptor;
+
+protected:
+  LogicalResult lower(SourceOp pop, Adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    Value popped = rewriter.create<PTOOp>(
+        pop.getLoc(), this->state.tileBufType(pop.getResult()), Value(),
+        Value(), rewriter.getI64IntegerAttr(0), IntegerAttr());
+    rewriter.replaceOp(pop, popped);
+    return success();
+  }
+};
+
+template <typename SourceOp, typename PTOOp>
+class FreeLowering : public KernelOpLowering<SourceOp> {
+public:
+  using KernelOpLowering<SourceOp>::KernelOpLowering;
+  using Adaptor = typename SourceOp::Adaptor;
+
+protected:
+  LogicalResult lower(SourceOp free, Adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    rewriter.create<PTOOp>(free.getLoc(), rewriter.getI64IntegerAttr(0),
+                           IntegerAttr());
+    rewriter.eraseOp(free);
+    return success();
+  }
+};
+
+/// In pto a tile is its buffer, and the planner gave a loop-carried tile's
+/// whole chain (initial, iteration, yielded and result values) one address.
+/// So the loop stops carrying it: the iteration value and the result become
+/// the initial value's buffer. Other carried values stay.
+class TileCarryingLoopLowering : public KernelOpLowering<scf::ForOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(scf::ForOp loop, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> inits, results;
+    SmallVector<unsigned> kept;
+    TypeConverter::SignatureConversion signature(
+        loop.getBody()->getNumArguments());
+    signature.addInputs(0, loop.getInductionVar().getType());
+    for (auto [i, init] : llvm::enumerate(adaptor.getInitArgs())) {
+      if (!isa<TileType>(loop.getInitArgs()[i].getType())) {
+        signature.addInputs(i + 1, init.getType());
+        inits.push_back(init);
+        kept.push_back(i);
+        continue;
+      }
+      if (!isa<pto::TileBufType>(init.getType()))
+        return state.fail(loop, "carries a tile that no operation of this "
+                                "kernel produces");
+      signature.remapInput(i + 1, init);
+    }
+    auto stripped = rewriter.create<scf::ForOp>(
+        loop.getLoc(), adaptor.getLowerBound(), adaptor.getUpperBound(),
+        adaptor.getStep(), inits);
+    stripped->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+    rewriter.eraseBlock(stripped.getBody());
+    rewriter.inlineRegionBefore(loop.getRegion(), stripped.getRegion(),
+                                stripped.getRegion().end());
+    Block *body =
+        rewriter.applySignatureConversion(stripped.getBody(), signature);
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    SmallVector<Value> yielded;
+    for (unsigned i : kept)
+      yielded.push_back(yield.getOperand(i));
+    rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(yielded); });
+    unsigned next = 0;
+    for (auto [i, init] : llvm::enumerate(adaptor.getInitArgs()))
+      results.push_back(next < kept.size() && kept[next] == i
+                            ? stripped.getResult(next++)
+                            : init);
+    rewriter.replaceOp(loop, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::pypto::populateTileMemoryLoweringPatterns(
+    RewritePatternSet &patterns, KernelLoweringState &state) {
+  patterns
+      .add<LoadLowering, StoreLowering, PlannedBufferLowering<CreateTileOp>,
+           PlannedBufferLowering<ReshapeOp>, NotifyLowering, WaitLowering,
+           InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
+                                  /*isCube=*/true>,
+           InitializePipeLowering<AivInitializePipeOp, pto::AivInitializePipeOp,
+                                  /*isCube=*/false>,
+           PushLowering<TPushToAivOp, pto::TPushToAivOp>,
+           PushLowering<TPushToAicOp, pto::TPushToAicOp>,
+           PopLowering<TPopFromAicOp, pto::TPopFromAicOp>,
+           PopLowering<TPopFromAivOp, pto::TPopFromAivOp>,
+           FreeLowering<TFreeToAicOp, pto::TFreeFromAicOp>,
+           FreeLowering<TFreeToAivOp, pto::TFreeFromAivOp>,
+           TileCarryingLoopLowering>(patterns.getContext(), state);
+}

@@ -1,0 +1,71 @@
+//===- LowerToPTOTest.cpp - pypto-lower-to-pto covers the dialect ---------===//
+//
+// Every pypto op that can appear in a kernel has a conversion pattern in
+// pypto-lower-to-pto, so a new op without a line in TileInstructions.def (or
+// a pattern of its own) fails here rather than at a user's kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../../lib/Transforms/LowerToPTO.h"
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/InitAll.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace {
+
+// Orchestration ops: OutlineInCore keeps them out of kernels.
+const std::set<std::string> kOrchestrationOps = {
+    "pypto.alloc_window",  "pypto.assemble", "pypto.at",   "pypto.call",
+    "pypto.create_tensor", "pypto.ranks",    "pypto.read", "pypto.remote_load",
+    "pypto.slice",         "pypto.spmd",
+};
+
+TEST(LowerToPTOTest, EveryKernelOpHasALowering) {
+  mlir::DialectRegistry registry;
+  mlir::pypto::registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  mlir::OpBuilder builder(&context);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::ModuleOp::create(builder.getUnknownLoc());
+  builder.setInsertionPointToEnd(module->getBody());
+  auto kernel = builder.create<mlir::func::FuncOp>(
+      builder.getUnknownLoc(), "kernel", builder.getFunctionType({}, {}));
+  mlir::pypto::KernelLoweringState state(kernel, "a5", "", "");
+  mlir::RewritePatternSet patterns(&context);
+  mlir::pypto::populateTileComputeLoweringPatterns(patterns, state);
+  mlir::pypto::populateTileMemoryLoweringPatterns(patterns, state);
+  std::set<std::string> lowered;
+  for (const auto &pattern : patterns.getNativePatterns())
+    if (std::optional<mlir::OperationName> root = pattern->getRootKind())
+      lowered.insert(root->getStringRef().str());
+
+  int kernelOps = 0;
+  for (mlir::RegisteredOperationName name : context.getRegisteredOperations()) {
+    std::string op = name.getStringRef().str();
+    if (name.getDialectNamespace() != "pypto" || kOrchestrationOps.count(op))
+      continue;
+    ++kernelOps;
+    EXPECT_TRUE(lowered.count(op))
+        << "'" << op
+        << "' has no pattern in pypto-lower-to-pto: add it to "
+           "lib/Transforms/TileInstructions.def (docs/AddingAnOp.md)";
+  }
+  // An empty enumeration would be a broken test.
+  EXPECT_GT(kernelOps, 60);
+  // A loop that carries tiles has a pattern too.
+  EXPECT_TRUE(lowered.count("scf.for"));
+}
+
+} // namespace
