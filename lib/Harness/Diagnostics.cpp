@@ -160,7 +160,7 @@ void emitWarnings(ModuleOp module, const DiagnosticOptions &options,
   }
 }
 
-std::vector<std::string> collectPerfHints(ModuleOp module, StringRef arch,
+std::vector<std::string> collectPerfHints(ModuleOp module, Arch arch,
                                           const DiagnosticOptions &options) {
   std::vector<std::string> hints;
   std::set<std::string> seen;
@@ -168,7 +168,7 @@ std::vector<std::string> collectPerfHints(ModuleOp module, StringRef arch,
       options.disabled.count("TileInnermostDimGranularity"))
     return hints;
   // GM bursts: a row shorter than this moves at a fraction of the bandwidth.
-  int64_t recommended = arch == "a2a3" ? 512 : 128;
+  int64_t recommended = arch == Arch::a2a3 ? 512 : 128;
   module.walk([&](Operation *op) {
     auto load = dyn_cast<LoadOp>(op);
     auto store = dyn_cast<StoreOp>(op);
@@ -210,7 +210,7 @@ std::vector<std::string> collectPerfHints(ModuleOp module, StringRef arch,
         "= {1}B (tile {2}[{3}x{4}], target_memory={5}); moves {6}B as {7} x "
         "{1}B rows; recommended >= {8}B for backend {9} at {10}",
         op->getName().getStringRef(), rowBytes, element, shape[0], shape[1],
-        space, rows * rowBytes, rows, recommended, arch,
+        space, rows * rowBytes, rows, recommended, stringifyArch(arch),
         locationText(op->getLoc()));
     if (seen.insert(hint).second)
       hints.push_back(hint);

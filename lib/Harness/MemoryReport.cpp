@@ -66,8 +66,7 @@ static int64_t livePeak(const std::vector<Buffer> &buffers) {
 }
 
 namespace pypto::harness {
-LogicalResult writeMemoryReport(ModuleOp module, StringRef arch,
-                                StringRef path) {
+LogicalResult writeMemoryReport(ModuleOp module, Arch arch, StringRef path) {
   std::string text;
   llvm::raw_string_ostream os(text);
   llvm::json::Array kernelsJson;
@@ -109,7 +108,8 @@ LogicalResult writeMemoryReport(ModuleOp module, StringRef arch,
           {op->getName().getStringRef().str(), locationText(op->getLoc()),
            addr.getInt(), (layout->numBytes + 31) / 32 * 32, live[0], live[1]});
     });
-    os << "Kernel '" << kernel.getSymName() << "' (" << arch << ")\n";
+    os << "Kernel '" << kernel.getSymName() << "' (" << stringifyArch(arch)
+       << ")\n";
     // Used is the plan's peak; live peak the most bytes live at once (the
     // least any plan needs); the gap is what the placement wastes.
     os << llvm::formatv("  {0,-6} {1,10} {2,10} {3,7} {4,10} {5,8}\n", "Space",
@@ -120,7 +120,7 @@ LogicalResult writeMemoryReport(ModuleOp module, StringRef arch,
       for (const Buffer &b : buffers)
         used = std::max(used, b.addr + b.size);
       int64_t peak = livePeak(buffers);
-      int64_t limit = getSpaceCapacity(arch, space).value_or(0);
+      int64_t limit = getSpaceCapacity(arch, *symbolizeMemorySpace(space));
       double usage = limit ? 100.0 * used / limit : 0;
       os << llvm::formatv("  {0,-6} {1,10} {2,10} {3,6:f1}% {4,10} {5,8}\n",
                           space, used, limit, usage, peak, used - peak);
@@ -154,7 +154,7 @@ LogicalResult writeMemoryReport(ModuleOp module, StringRef arch,
     os << "\n";
     kernelsJson.push_back(
         llvm::json::Object{{"kernel", kernel.getSymName().str()},
-                           {"arch", arch.str()},
+                           {"arch", stringifyArch(arch).str()},
                            {"spaces", std::move(spacesJson)}});
   }
   std::error_code ec;

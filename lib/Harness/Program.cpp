@@ -643,7 +643,7 @@ static LogicalResult runExternalPtoas(ModuleOp module,
     paths.push_back(options.outputDir + "/ptoas/" + unit.name.str() + ".pto");
   ::pypto::runtime::PtoasOptions ptoasOptions;
   ptoasOptions.executable = options.ptoas;
-  ptoasOptions.arch = options.arch == "a2a3" ? "a3" : "a5";
+  ptoasOptions.arch = options.arch == Arch::a2a3 ? "a3" : "a5";
   ::pypto::runtime::PtoasResult result =
       ::pypto::runtime::runPtoas(paths, ptoasOptions);
   if (!result.ok)
@@ -686,9 +686,6 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
   pipelineOptions.arch = options.arch;
   pipelineOptions.strategy = options.strategy;
   std::vector<PipelineStage> stages = getDefaultPipelineStages(pipelineOptions);
-  if (stages.empty())
-    return emitError(loc, "unknown strategy '")
-           << options.strategy << "', expected default or debug-tile";
   if (options.verificationLevel != "none" &&
       options.verificationLevel != "basic" &&
       options.verificationLevel != "roundtrip")

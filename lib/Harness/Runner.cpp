@@ -199,7 +199,8 @@ public:
     if (!simulated && !real)
       return fail("unknown platform '" + options.platform +
                   "'; expected a2a3, a2a3sim, a5 or a5sim");
-    arch = options.platform.rfind("a2a3", 0) == 0 ? "a2a3" : "a5";
+    arch = options.platform.rfind("a2a3", 0) == 0 ? mlir::pypto::Arch::a2a3
+                                                  : mlir::pypto::Arch::a5;
     if (!options.runtimeDir.empty() && options.compileOnly)
       return fail("--runtime-dir reuses a build and --compile-only only "
                   "builds: use one of them");
@@ -680,7 +681,7 @@ private:
   RunOptions options;
   int markedDevices = 1; // `// ci: devices=N`
   Clock::time_point start;
-  std::string arch;
+  mlir::pypto::Arch arch = mlir::pypto::Arch::a5;
   std::unique_ptr<mlir::MLIRContext> context;
   Program program;
   bool useReference = false;                   // --golden=reference

@@ -518,6 +518,14 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
           (pr.exitStatus < 0 ? "signal " + std::to_string(-pr.exitStatus)
                              : "exit code " + std::to_string(pr.exitStatus)) +
           ")\ncommand: " + joinCommand(argv) + "\n" + pr.output;
+    } else if (std::string now; p.compileInPlace &&
+                                (!readFile(srcPath, now) || now != p.source)) {
+      // The key is the text read before the compile: an object of a source
+      // rewritten meanwhile (another run writing the same directory) must
+      // not enter the cache under it.
+      obj.error = "the source " + where +
+                  " changed while it was compiled; is another run writing "
+                  "the same output directory?";
     } else if (std::rename(tmpSo.c_str(), p.soPath.c_str()) != 0) {
       obj.error = "cannot move the object of " + where +
                   " into the cache: " + std::strerror(errno);

@@ -77,8 +77,7 @@ Value tensorOf(Operation *op) {
 
 class KernelSplitter {
 public:
-  KernelSplitter(func::FuncOp kernel, StringRef arch)
-      : kernel(kernel), arch(arch) {}
+  KernelSplitter(func::FuncOp kernel, Arch arch) : kernel(kernel), arch(arch) {}
 
   /// Splits the kernel if it mixes sides; `split` tells whether it did.
   LogicalResult run(SymbolTable &symbols, bool &split) {
@@ -183,10 +182,10 @@ private:
   /// vector-to-cube tiles).
   int64_t consumerCapacity() const {
     int64_t smallest = std::numeric_limits<int64_t>::max();
-    for (auto [bit, space] : {std::pair(1, "vec"), std::pair(2, "mat")})
+    for (auto [bit, space] :
+         {std::pair(1, MemorySpace::vec), std::pair(2, MemorySpace::mat)})
       if (dirMask & bit)
-        if (std::optional<int64_t> capacity = getSpaceCapacity(arch, space))
-          smallest = std::min(smallest, *capacity);
+        smallest = std::min(smallest, getSpaceCapacity(arch, space));
     return smallest;
   }
 
@@ -447,7 +446,7 @@ private:
   LogicalResult addPipeSetup(func::FuncOp part, int64_t slots) {
     MLIRContext *ctx = part.getContext();
     Value ring;
-    if (arch == "a2a3") {
+    if (arch == Arch::a2a3) {
       int64_t directions = dirMask == 3 ? 2 : 1;
       int64_t elements = slots * slotSize * directions / 4;
       auto ringType = GMTensorType::get(ctx, {elements}, Float32Type::get(ctx));
@@ -475,7 +474,7 @@ private:
   }
 
   func::FuncOp kernel;
-  StringRef arch;
+  Arch arch;
   int64_t slotSize = 0;
   // The most popped tiles live at once in either part, at `busiestPop`.
   int64_t mostLive = 0;
@@ -491,8 +490,6 @@ struct ExpandMixedKernelPass
   using ExpandMixedKernelBase::ExpandMixedKernelBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(verifyArch(module, arch)))
-      return signalPassFailure();
     SymbolTable symbols(module);
     SmallVector<func::FuncOp> kernels;
     for (func::FuncOp func : module.getOps<func::FuncOp>())

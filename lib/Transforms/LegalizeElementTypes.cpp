@@ -63,8 +63,6 @@ struct LegalizeElementTypesPass
 
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
-    if (failed(verifyArch(kernel, arch)))
-      return signalPassFailure();
     if (!isKernelFunction(kernel) || kernel.isExternal())
       return;
     SmallVector<Operation *> inF32, integerAbs, withTile;
@@ -99,7 +97,7 @@ struct LegalizeElementTypesPass
       return !matchPattern(full.getValue(), m_Constant());
     if (!isArithmetic(op))
       return false;
-    return arch != "a5" || !hasBF16InstructionOnA5(op);
+    return arch != Arch::a5 || !hasBF16InstructionOnA5(op);
   }
 
   /// `op` on f32: bf16 tiles are widened, bf16 scalars extended, scratch

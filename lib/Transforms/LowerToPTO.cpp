@@ -311,7 +311,7 @@ LogicalResult verifyUnitBuffers(func::FuncOp kernel) {
   return failure(wrongUnit.wasInterrupted());
 }
 
-LogicalResult lowerKernel(func::FuncOp kernel, StringRef arch, StringRef group,
+LogicalResult lowerKernel(func::FuncOp kernel, Arch arch, StringRef group,
                           StringRef peer) {
   if (failed(verifyUnitBuffers(kernel)))
     return failure();
@@ -371,8 +371,6 @@ struct LowerToPTOPass
   using LowerToPTOBase::LowerToPTOBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(verifyArch(module, arch)))
-      return signalPassFailure();
     // The group and peer of every part of a mixed kernel.
     llvm::StringMap<std::pair<StringRef, StringRef>> parts;
     for (func::FuncOp func : module.getOps<func::FuncOp>()) {
@@ -390,7 +388,8 @@ struct LowerToPTOPass
       if (failed(lowerKernel(func, arch, group, peer)))
         return signalPassFailure();
     }
-    module->setAttr(pto::kTargetArchAttr, StringAttr::get(&getContext(), arch));
+    module->setAttr(pto::kTargetArchAttr,
+                    StringAttr::get(&getContext(), stringifyArch(arch)));
   }
 };
 

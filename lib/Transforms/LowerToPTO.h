@@ -12,6 +12,7 @@
 #define PYPTO_LIB_TRANSFORMS_LOWERTOPTO_H
 
 #include "pypto/Dialect/PTO/PTODialect.h"
+#include "pypto/Transforms/Target.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -22,7 +23,7 @@ class KernelLoweringState {
 public:
   /// `group` and `peer` name the mixed kernel a part belongs to and its
   /// other part (empty for a kernel of one core type).
-  KernelLoweringState(func::FuncOp kernel, StringRef arch, StringRef group,
+  KernelLoweringState(func::FuncOp kernel, Arch arch, StringRef group,
                       StringRef peer)
       : kernel(kernel), arch(arch), group(group), peer(peer) {}
 
@@ -78,7 +79,8 @@ public:
   bool isCubeKernel() const;
 
   func::FuncOp kernel;
-  std::string arch, group, peer;
+  Arch arch;
+  std::string group, peer;
 
 private:
   llvm::DenseMap<Value, pto::TileBufType> bufTypes;

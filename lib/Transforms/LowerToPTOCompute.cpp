@@ -76,12 +76,12 @@ void viewColumnsAsRows(OpBuilder &builder, Location loc,
 /// ptoas 0.27's texpands has no bf16 (nor i8 on A2/A3): a fill with a
 /// constant writes the constant's bit pattern through an i16 view of the
 /// same bytes (an i8 byte twice per i16). `operands` is (value, dst).
-void fillThroughI16(OpBuilder &builder, Location loc, StringRef arch,
+void fillThroughI16(OpBuilder &builder, Location loc, Arch arch,
                     SmallVectorImpl<Value> &operands) {
   auto dst = cast<pto::TileBufType>(operands[1].getType());
   Type elem = dst.getElementType();
   const bool isBF16 = elem.isBF16();
-  const bool isI8 = arch == "a2a3" && elem.isSignlessInteger(8) &&
+  const bool isI8 = arch == Arch::a2a3 && elem.isSignlessInteger(8) &&
                     dst.getBlayout() == pto::BLayout::row_major &&
                     dst.getSlayout() == pto::SLayout::none_box &&
                     dst.getCols() % 2 == 0;

@@ -16,9 +16,9 @@ using namespace mlir::pypto;
 
 std::vector<PipelineStage>
 mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
-  std::string arch = options.arch;
+  Arch arch = options.arch;
   std::vector<PipelineStage> stages;
-  if (options.strategy == "default") {
+  if (options.strategy == PipelineStrategy::full) {
     // Tensor-level passes.
     stages.push_back({"OutlineInCore", [](OpPassManager &pm) {
                         pm.addPass(createOutlineInCore());
@@ -30,8 +30,6 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
                         pm.addNestedPass<func::FuncOp>(
                             createConvertTensorToTile());
                       }});
-  } else if (options.strategy != "debug-tile") {
-    return {};
   }
   stages.push_back({"LegalizeElementTypes", [arch](OpPassManager &pm) {
                       pm.addNestedPass<func::FuncOp>(
@@ -61,32 +59,8 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
   return stages;
 }
 
-namespace {
-/// Stands in for a pipeline whose options name no pipeline, so the run
-/// fails with the reason instead of doing nothing.
-struct RejectPipelineOptions
-    : PassWrapper<RejectPipelineOptions, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectPipelineOptions)
-  explicit RejectPipelineOptions(std::string reason)
-      : reason(std::move(reason)) {}
-  StringRef getArgument() const final { return "pypto-reject-options"; }
-  void runOnOperation() final {
-    // At the input's location, without a dump of the whole module.
-    mlir::emitError(getOperation()->getLoc(), reason);
-    signalPassFailure();
-  }
-  std::string reason;
-};
-} // namespace
-
 void mlir::pypto::buildDefaultPipeline(OpPassManager &pm,
                                        const PipelineOptions &options) {
-  if (options.strategy != "default" && options.strategy != "debug-tile") {
-    pm.addPass(std::make_unique<RejectPipelineOptions>(
-        "unknown strategy '" + options.strategy +
-        "': expected default or debug-tile"));
-    return;
-  }
   for (const PipelineStage &stage : getDefaultPipelineStages(options))
     stage.addTo(pm);
 }
@@ -106,7 +80,7 @@ void mlir::pypto::registerPassesAndPipelines() {
       [](OpPassManager &pm, const PipelineOptions &options) {
         PipelineOptions tileOptions;
         tileOptions.arch = options.arch;
-        tileOptions.strategy = "debug-tile";
+        tileOptions.strategy = PipelineStrategy::debugTile;
         buildDefaultPipeline(pm, tileOptions);
       });
 }

@@ -340,8 +340,6 @@ struct PlanMemoryPass
 
 void PlanMemoryPass::runOnOperation() {
   func::FuncOp kernel = getOperation();
-  if (failed(verifyArch(kernel, arch)))
-    return signalPassFailure();
   if (!isKernelFunction(kernel) || kernel.isExternal())
     return;
   int64_t copies = 0;
@@ -454,14 +452,13 @@ void PlanMemoryPass::runOnOperation() {
         ranges.empty() ? 0 : ranges.back().offset + ranges.back().size;
     ranges.push_back({offset, alignUp(bytes)});
     init->setAttr(attrName, builder.getI64IntegerAttr(offset));
-    std::optional<int64_t> capacity =
-        getSpaceCapacity(arch, stringifyMemorySpace(space));
-    if (offset + bytes <= *capacity)
+    int64_t capacity = getSpaceCapacity(arch, space);
+    if (offset + bytes <= capacity)
       return success();
     return init->emitOpError("reserves ")
            << bytes << " bytes of '" << stringifyMemorySpace(space)
-           << "' memory for pipe slots, more than the " << arch
-           << " capacity of " << *capacity << " bytes";
+           << "' memory for pipe slots, more than the " << stringifyArch(arch)
+           << " capacity of " << capacity << " bytes";
   };
   WalkResult reservedSlots = kernel.walk([&](Operation *op) -> WalkResult {
     LogicalResult result = success();
@@ -508,20 +505,19 @@ void PlanMemoryPass::runOnOperation() {
           buffer->offset = offset;
       }
 
-    std::optional<int64_t> capacity =
-        getSpaceCapacity(arch, stringifyMemorySpace(space));
-    if (bestPeak <= *capacity)
+    int64_t capacity = getSpaceCapacity(arch, space);
+    if (bestPeak <= capacity)
       continue;
     Operation *first = nullptr;
     for (Buffer *buffer : buffers)
-      if (buffer->offset + buffer->size > *capacity &&
+      if (buffer->offset + buffer->size > capacity &&
           (!first || positions.of(buffer->firstDef) < positions.of(first)))
         first = buffer->firstDef;
     first->emitOpError("does not fit in '")
         << stringifyMemorySpace(space) << "' memory: kernel '"
         << kernel.getSymName() << "' needs " << bestPeak << " bytes ("
-        << livePeak(buffers, slots) << " live at once), the " << arch
-        << " capacity is " << *capacity << " bytes";
+        << livePeak(buffers, slots) << " live at once), the "
+        << stringifyArch(arch) << " capacity is " << capacity << " bytes";
     return signalPassFailure();
   }
 

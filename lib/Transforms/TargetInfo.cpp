@@ -7,34 +7,20 @@
 
 #include "pypto/Transforms/Passes.h"
 
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Runtime/pto/sim/core_context.hpp"
-#include "llvm/ADT/StringSwitch.h"
 
-std::optional<int64_t> mlir::pypto::getSpaceCapacity(llvm::StringRef arch,
-                                                     llvm::StringRef space) {
-  std::optional<::pto::sim::Arch> target =
-      llvm::StringSwitch<std::optional<::pto::sim::Arch>>(arch)
-          .Case("a2a3", ::pto::sim::Arch::A2A3)
-          .Case("a5", ::pto::sim::Arch::A5)
-          .Default(std::nullopt);
-  std::optional<::pto::sim::Space> buffer =
-      llvm::StringSwitch<std::optional<::pto::sim::Space>>(space)
-          .Case("vec", ::pto::sim::Space::UB)
-          .Case("mat", ::pto::sim::Space::L1)
-          .Case("left", ::pto::sim::Space::L0A)
-          .Case("right", ::pto::sim::Space::L0B)
-          .Case("acc", ::pto::sim::Space::L0C)
-          .Case("bias", ::pto::sim::Space::BIAS)
-          .Default(std::nullopt);
-  if (!target || !buffer)
-    return std::nullopt;
-  return static_cast<int64_t>(::pto::sim::capacityOf(*target, *buffer));
-}
+#include "pypto/Transforms/TargetEnums.cpp.inc"
 
-mlir::LogicalResult mlir::pypto::verifyArch(Operation *op,
-                                            llvm::StringRef arch) {
-  if (arch == "a2a3" || arch == "a5")
-    return success();
-  return op->emitError("unknown architecture '")
-         << arch << "', expected a2a3 or a5";
+int64_t mlir::pypto::getSpaceCapacity(Arch arch, MemorySpace space) {
+  using ::pto::sim::Space;
+  // Indexed by MemorySpace: vec, mat, left, right, acc, bias.
+  static constexpr Space kSimulatorSpace[] = {
+      Space::UB, Space::L1, Space::L0A, Space::L0B, Space::L0C, Space::BIAS};
+  static_assert(std::size(kSimulatorSpace) ==
+                static_cast<size_t>(getMaxEnumValForMemorySpace()) + 1);
+  ::pto::sim::Arch target =
+      arch == Arch::a2a3 ? ::pto::sim::Arch::A2A3 : ::pto::sim::Arch::A5;
+  return static_cast<int64_t>(::pto::sim::capacityOf(
+      target, kSimulatorSpace[static_cast<uint32_t>(space)]));
 }

@@ -72,7 +72,7 @@ static int64_t widestBlockInGroup(Value tile) {
   return widest;
 }
 
-FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, StringRef arch) {
+FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, Arch arch) {
   auto type = cast<TileType>(tile.getType());
   if (!type.getSpace()) {
     if (Operation *def = tile.getDefiningOp())
@@ -116,7 +116,7 @@ FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, StringRef arch) {
     layout.loc = pto::AddressSpace::left;
     // ptoas rewrites the left layout per arch; emit what it would produce.
     layout.blayout =
-        arch == "a2a3" ? pto::BLayout::row_major : pto::BLayout::col_major;
+        arch == Arch::a2a3 ? pto::BLayout::row_major : pto::BLayout::col_major;
     layout.slayout = pto::SLayout::row_major;
     break;
   case MemorySpace::right:

@@ -114,9 +114,9 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
   int64_t m = left.getShape()[0], k = left.getShape()[1];
   int64_t n = right.getShape()[1];
   int64_t inBytes = (left.getElementType().getIntOrFloatBitWidth() + 7) / 8;
-  int64_t capA = *getSpaceCapacity(arch, "left");
-  int64_t capB = *getSpaceCapacity(arch, "right");
-  int64_t capC = *getSpaceCapacity(arch, "acc");
+  int64_t capA = getSpaceCapacity(arch, MemorySpace::left);
+  int64_t capB = getSpaceCapacity(arch, MemorySpace::right);
+  int64_t capC = getSpaceCapacity(arch, MemorySpace::acc);
 
   // Output tiles that fit L0C: the widest (then tallest) tile whose sides
   // divide N and M and are multiples of 16 or the whole side.
@@ -149,14 +149,15 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
   if (!mc || !nc)
     return matmul.emitOpError("accumulator of ")
            << m << "x" << n << " needs " << accBytes
-           << " bytes of 'acc' memory, the " << arch << " capacity is " << capC
+           << " bytes of 'acc' memory, the " << stringifyArch(arch)
+           << " capacity is " << capC
            << " bytes, and no output tile of it fits; split the output into "
               "smaller tiles";
   int64_t step = largestStep(k, fits);
   if (!step)
     return matmul.emitOpError("cannot split K = ")
            << k << " into slices that fit L0A and L0B (" << capA << " and "
-           << capB << " bytes on " << arch << ")";
+           << capB << " bytes on " << stringifyArch(arch) << ")";
 
   Location loc = matmul.getLoc();
   OpBuilder builder(matmul);
@@ -173,8 +174,9 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
       Operation *user = matmul->use_empty() ? nullptr : *matmul->user_begin();
       InFlightDiagnostic diag = matmul.emitOpError("accumulator of ")
                                 << m << "x" << n << " needs " << accBytes
-                                << " bytes of 'acc' memory, the " << arch
-                                << " capacity is " << capC
+                                << " bytes of 'acc' memory, the "
+                                << stringifyArch(arch) << " capacity is "
+                                << capC
                                 << " bytes; only a product stored straight to "
                                    "global memory is split into output tiles";
       if (user)
@@ -210,8 +212,6 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
 
 void TileMatmulPass::runOnOperation() {
   func::FuncOp kernel = getOperation();
-  if (failed(verifyArch(kernel, arch)))
-    return signalPassFailure();
   if (!isKernelFunction(kernel) || kernel.isExternal())
     return;
   SmallVector<MatmulOp> matmuls;

@@ -1,7 +1,7 @@
 // RUN: pypto-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect --pypto-expand-mixed-kernel
 // RUN: not pypto-opt %s -allow-unregistered-dialect --pypto-expand-mixed-kernel="arch=a3" 2>&1 | FileCheck %s --check-prefix=ARCH
 
-// ARCH: error: unknown architecture 'a3', expected a2a3 or a5
+// ARCH: for the --arch option: unknown architecture 'a3', expected a2a3 or a5
 
 // Only a move may cross between cube and vector memory.
 func.func @extract_across(%a: !pypto.tensor<16x32xf32>) attributes {pypto.kind = "incore"} {

@@ -1,7 +1,7 @@
 // RUN: pypto-opt %s -split-input-file -verify-diagnostics --pypto-lower-to-pto
 // RUN: not pypto-opt %s --pypto-lower-to-pto="arch=ascend910" 2>&1 | FileCheck %s --check-prefix=ARCH
 
-// ARCH: error: unknown architecture 'ascend910', expected a2a3 or a5
+// ARCH: for the --arch option: unknown architecture 'ascend910', expected a2a3 or a5
 
 module {
   func.func @unplanned(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {

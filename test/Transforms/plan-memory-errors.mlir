@@ -2,7 +2,7 @@
 // RUN: not pypto-opt %s -split-input-file --pypto-plan-memory="arch=a5" 2>&1 | FileCheck %s --check-prefix=A5
 // RUN: not pypto-opt %s -split-input-file --pypto-plan-memory="arch=a3" 2>&1 | FileCheck %s --check-prefix=ARCH
 
-// ARCH: error: unknown architecture 'a3', expected a2a3 or a5
+// ARCH: for the --arch option: unknown architecture 'a3', expected a2a3 or a5
 
 // Two 128 KiB vec tiles are live at once: more than a2a3's 192 KiB of UB
 // (a5 has 256 KiB).

@@ -1,6 +1,6 @@
 // RUN: pypto-opt %s -split-input-file -verify-diagnostics --pypto-tile-matmul="arch=a2a3"
 // RUN: not pypto-opt %s --pypto-tile-matmul="arch=a7" 2>&1 | FileCheck %s --check-prefix=ARCH
-// ARCH: unknown architecture 'a7', expected a2a3 or a5
+// ARCH: for the --arch option: unknown architecture 'a7', expected a2a3 or a5
 
 // A 256x256 f32 accumulator needs 256 KiB of L0C; a2a3 has 128 KiB. Split
 // into output tiles, it must go straight to memory: vector work on it is

@@ -43,11 +43,11 @@ mlir::DialectRegistry &registry() {
 }
 
 /// Compiles a clone of `module` for `arch` and runs every emitter on it.
-void compileAndEmit(mlir::ModuleOp module, llvm::StringRef arch) {
+void compileAndEmit(mlir::ModuleOp module, mlir::pypto::Arch arch) {
   mlir::OwningOpRef<mlir::ModuleOp> copy(module.clone());
   mlir::PassManager pm(module->getContext());
   mlir::pypto::PipelineOptions options;
-  options.arch = arch.str();
+  options.arch = arch;
   mlir::pypto::buildDefaultPipeline(pm, options);
   if (mlir::failed(pm.run(*copy)))
     return;
@@ -95,7 +95,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       mlir::parseSourceString<mlir::ModuleOp>(source, &context, "fuzz.mlir");
   if (!module || mlir::failed(mlir::verify(*module)))
     return 0;
-  compileAndEmit(*module, "a5");
-  compileAndEmit(*module, "a2a3");
+  compileAndEmit(*module, mlir::pypto::Arch::a5);
+  compileAndEmit(*module, mlir::pypto::Arch::a2a3);
   return 0;
 }

@@ -49,11 +49,11 @@ int main(int argc, char **argv) {
   cl::opt<bool> noDumpPasses("no-dump-passes",
                              cl::desc("Do not write passes_dump/"),
                              cl::cat(category));
-  cl::opt<std::string> strategy(
+  cl::opt<mlir::pypto::PipelineStrategy> strategy(
       "strategy",
       cl::desc("Pass strategy: default, or debug-tile (skip the tensor-level "
                "passes; kernels are written with tiles)"),
-      cl::init("default"), cl::cat(category));
+      cl::init(mlir::pypto::PipelineStrategy::full), cl::cat(category));
   cl::opt<bool> profiling(
       "profiling",
       cl::desc("Write per-stage compile times to report/pipeline_profile.*"),

@@ -381,6 +381,32 @@ TEST(Compile, TimeoutKillsTheCompiler) {
   EXPECT_NE(r.error.find("timed out"), std::string::npos) << r.error;
 }
 
+// Two runs writing one output directory: the source compiled in place is
+// rewritten while the compiler runs. Its object must not enter the cache
+// under the key of the text read before.
+TEST(Compile, SourceRewrittenDuringCompileStaysOutOfTheCache) {
+  std::string dir = freshDir("rewritten");
+  std::string path = dir + "/orch.cpp";
+  std::ofstream(path) << "int first = 1;\n";
+  std::string cc = dir + "/rewritingcc.sh";
+  std::ofstream(cc) << "#!/bin/sh\necho 'int second = 2;' > " << path
+                    << "\nexec c++ \"$@\"\n";
+  fs::permissions(cc, fs::perms::owner_all);
+  CompileJob job;
+  job.sourcePath = path;
+  CompileOptions opts = compileOptions(dir + "/cache");
+  opts.compiler = cc;
+  opts.precompiledHeaders = false;
+  CompileResult r = compileSharedObjects({job}, opts);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("changed while it was compiled"), std::string::npos)
+      << r.error;
+  size_t objects = 0;
+  for (const auto &entry : fs::directory_iterator(dir + "/cache"))
+    objects += entry.path().extension() == ".so";
+  EXPECT_EQ(objects, 0u);
+}
+
 TEST(Compile, CacheHitSkipsCompiler) {
   std::string cache = freshDir("cache");
   CompileJob aiv;

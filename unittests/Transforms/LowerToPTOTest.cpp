@@ -42,7 +42,7 @@ TEST(LowerToPTOTest, EveryKernelOpHasALowering) {
   builder.setInsertionPointToEnd(module->getBody());
   auto kernel = builder.create<mlir::func::FuncOp>(
       builder.getUnknownLoc(), "kernel", builder.getFunctionType({}, {}));
-  mlir::pypto::KernelLoweringState state(kernel, "a5", "", "");
+  mlir::pypto::KernelLoweringState state(kernel, mlir::pypto::Arch::a5, "", "");
   mlir::RewritePatternSet patterns(&context);
   mlir::pypto::populateTileComputeLoweringPatterns(patterns, state);
   mlir::pypto::populateTileMemoryLoweringPatterns(patterns, state);

@@ -9,6 +9,8 @@
 #ifndef PYPTO_HARNESS_DIAGNOSTICS_H
 #define PYPTO_HARNESS_DIAGNOSTICS_H
 
+#include "pypto/Transforms/Target.h"
+
 #include "mlir/IR/BuiltinOps.h"
 
 #include <set>
@@ -42,7 +44,7 @@ void emitWarnings(mlir::ModuleOp module, const DiagnosticOptions &options,
 
 /// PH001 hints for the loads and stores of planned kernels on `arch`.
 std::vector<std::string> collectPerfHints(mlir::ModuleOp module,
-                                          llvm::StringRef arch,
+                                          mlir::pypto::Arch arch,
                                           const DiagnosticOptions &options);
 
 } // namespace pypto::harness

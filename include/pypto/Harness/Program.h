@@ -31,10 +31,10 @@ mlir::LogicalResult loadProgram(mlir::MLIRContext &context,
                                 llvm::StringRef path, Program &program);
 
 struct CompileOptions {
-  std::string arch = "a5";          // "a2a3" or "a5"
+  mlir::pypto::Arch arch = mlir::pypto::Arch::a5;
   std::string outputDir;            // the build directory (created)
   bool dumpPasses = true;           // passes_dump/NN_after_<Pass>.mlir
-  std::string strategy = "default"; // "default" or "debug-tile"
+  mlir::pypto::PipelineStrategy strategy = mlir::pypto::PipelineStrategy::full;
   bool profiling = false;           // report/pipeline_profile.{txt,json}
   /// After every pass: "none" (no verifier), "basic" (the MLIR verifier) or
   /// "roundtrip" (verifier, then print, re-parse and compare).
@@ -80,7 +80,7 @@ bool loadBuild(const std::string &dir, BuildInfo &build, std::string &error);
 /// bytes used against the capacity, and every buffer's size, address range
 /// and live range, from a module that went through pypto-plan-memory.
 mlir::LogicalResult writeMemoryReport(mlir::ModuleOp module,
-                                      llvm::StringRef arch,
+                                      mlir::pypto::Arch arch,
                                       llvm::StringRef path);
 
 } // namespace pypto::harness

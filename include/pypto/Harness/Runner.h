@@ -9,6 +9,7 @@
 #define PYPTO_HARNESS_RUNNER_H
 
 #include "pypto/Harness/Dfx.h"
+#include "pypto/Transforms/Target.h"
 
 #include <cstdint>
 #include <optional>
@@ -25,7 +26,7 @@ struct RunOptions {
   uint64_t seed = 0;
   std::string outputDir; // empty: build_output/<Program>_<timestamp>
   bool dumpPasses = true;
-  std::string strategy = "default";        // default | debug-tile
+  mlir::pypto::PipelineStrategy strategy = mlir::pypto::PipelineStrategy::full;
   bool profiling = false;                  // report/pipeline_profile.{txt,json}
   std::string verificationLevel = "basic"; // none | basic | roundtrip
   bool skipPtoas = false;                  // stop after the .pto files

@@ -3,6 +3,8 @@
 #ifndef PYPTO_TRANSFORMS_PASSES_H
 #define PYPTO_TRANSFORMS_PASSES_H
 
+#include "pypto/Transforms/Target.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -21,6 +23,7 @@ class PTODialect;
 } // namespace pto
 namespace pypto {
 class PyPTODialect;
+enum class MemorySpace : uint32_t;
 
 #define GEN_PASS_DECL
 #include "pypto/Transforms/Passes.h.inc"
@@ -30,14 +33,16 @@ class PyPTODialect;
 
 /// Options of the default compilation pipeline.
 struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
-  Option<std::string> arch{*this, "arch", llvm::cl::desc("Target: a2a3 or a5"),
-                           llvm::cl::init("a5")};
-  Option<std::string> strategy{
+  Option<Arch> arch{*this, "arch",
+                    llvm::cl::desc("Target: a2a3 (Ascend 910B/C) or a5 "
+                                   "(Ascend 950)"),
+                    llvm::cl::init(Arch::a5)};
+  Option<PipelineStrategy> strategy{
       *this, "strategy",
       llvm::cl::desc("default (the full pipeline) or debug-tile (skip the "
                      "tensor-level passes: the program is written with "
                      "tiles in incore kernels)"),
-      llvm::cl::init("default")};
+      llvm::cl::init(PipelineStrategy::full)};
 };
 
 /// One step of the default pipeline: a pass name (used for
@@ -59,13 +64,8 @@ void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &options);
 /// `pypto-debug-tile-pipeline`.
 void registerPassesAndPipelines();
 
-/// Fails, reporting at `op`, unless `arch` is a2a3 or a5.
-LogicalResult verifyArch(Operation *op, llvm::StringRef arch);
-
-/// Byte capacity of an on-chip memory space for `arch` ("a2a3" or "a5");
-/// `space` is the pypto memory-space name (vec, mat, left, right, acc, bias).
-std::optional<int64_t> getSpaceCapacity(llvm::StringRef arch,
-                                        llvm::StringRef space);
+/// Byte capacity of an on-chip memory space on `arch`.
+int64_t getSpaceCapacity(Arch arch, MemorySpace space);
 
 } // namespace pypto
 } // namespace mlir

@@ -9,6 +9,12 @@
 
 include "mlir/Pass/PassBase.td"
 
+// The target of the passes whose output depends on it; its parser (Target.h)
+// refuses an unknown architecture when the option is read.
+def ArchOption : Option<"arch", "arch", "::mlir::pypto::Arch",
+    /*default=*/"::mlir::pypto::Arch::a5",
+    "Target architecture: a2a3 (Ascend 910B/C) or a5 (Ascend 950)">;
+
 def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
   let summary = "Outline each pypto.at region into an InCore kernel";
   let description = [{
@@ -119,8 +125,7 @@ def LegalizeElementTypes : Pass<"pypto-legalize-element-types",
     may not fit after this pass (pypto-plan-memory says so).
   }];
   let options = [
-    Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
-           "Target architecture: a2a3 or a5">
+    ArchOption
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let statistics = [
@@ -186,8 +191,7 @@ def TileMatmul : Pass<"pypto-tile-matmul", "::mlir::func::FuncOp"> {
     ```
   }];
   let options = [
-    Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
-           "Target architecture: a2a3 or a5">
+    ArchOption
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect"];
@@ -244,8 +248,7 @@ def ExpandMixedKernel : Pass<"pypto-expand-mixed-kernel", "ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
-           "Target architecture: a2a3 (GM ring) or a5 (on-chip ring)">
+    ArchOption
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
   let statistics = [
@@ -280,8 +283,7 @@ def PlanMemory : Pass<"pypto-plan-memory", "::mlir::func::FuncOp"> {
     once and the capacity.
   }];
   let options = [
-    Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
-           "Target architecture: a2a3 (Ascend 910B/C) or a5 (Ascend 950)">
+    ArchOption
   ];
   let statistics = [
     Statistic<"numTiles", "tiles", "Number of tiles placed">,
@@ -315,8 +317,7 @@ def LowerToPTO : Pass<"pypto-lower-to-pto", "ModuleOp"> {
     Runs on the module because it sets the module's target attribute.
   }];
   let options = [
-    Option<"arch", "arch", "std::string", /*default=*/"\"a5\"",
-           "Target architecture: a2a3 or a5">
+    ArchOption
   ];
   let dependentDialects = ["::mlir::pto::PTODialect",
                            "::mlir::arith::ArithDialect",

@@ -11,6 +11,7 @@
 #define PYPTO_TRANSFORMS_TILELAYOUT_H
 
 #include "pypto/Dialect/PTO/PTODialect.h"
+#include "pypto/Transforms/Target.h"
 
 #include "mlir/IR/Value.h"
 
@@ -27,7 +28,7 @@ struct TileLayout {
 
 /// The layout of `tile` (a value of !pypto.tile type with a memory space) on
 /// `arch`; fails, reporting at `tile`'s definition, when it has no space.
-FailureOr<TileLayout> getTileLayout(Value tile, StringRef arch);
+FailureOr<TileLayout> getTileLayout(Value tile, Arch arch);
 
 } // namespace mlir::pypto
 
