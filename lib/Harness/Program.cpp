@@ -21,8 +21,10 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -30,86 +32,15 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include <atomic>
 #include <cctype>
-#include <chrono>
 #include <cstdio>
 #include <deque>
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::pypto;
 using namespace ::pypto::harness;
-
-const char * ::pypto::harness::dtypeName(DataType dtype) {
-  switch (dtype) {
-  case DataType::FLOAT32:
-    return "f32";
-  case DataType::FLOAT16:
-    return "f16";
-  case DataType::BFLOAT16:
-    return "bf16";
-  case DataType::INT8:
-    return "i8";
-  case DataType::INT16:
-    return "i16";
-  case DataType::INT32:
-    return "i32";
-  case DataType::INT64:
-    return "i64";
-  case DataType::UINT8:
-    return "u8";
-  case DataType::BOOL:
-    return "bool";
-  default:
-    return "unsupported";
-  }
-}
-
-const char * ::pypto::harness::torchDtypeName(DataType dtype) {
-  switch (dtype) {
-  case DataType::FLOAT32:
-    return "torch.float32";
-  case DataType::FLOAT16:
-    return "torch.float16";
-  case DataType::BFLOAT16:
-    return "torch.bfloat16";
-  case DataType::INT8:
-    return "torch.int8";
-  case DataType::INT16:
-    return "torch.int16";
-  case DataType::INT32:
-    return "torch.int32";
-  case DataType::INT64:
-    return "torch.int64";
-  case DataType::UINT8:
-    return "torch.uint8";
-  case DataType::BOOL:
-    return "torch.bool";
-  default:
-    return "unsupported";
-  }
-}
-
-static std::optional<DataType> toDataType(Type type) {
-  if (type.isF32())
-    return DataType::FLOAT32;
-  if (type.isF16())
-    return DataType::FLOAT16;
-  if (type.isBF16())
-    return DataType::BFLOAT16;
-  if (type.isInteger(1))
-    return DataType::BOOL;
-  if (type.isUnsignedInteger(8))
-    return DataType::UINT8;
-  if (type.isInteger(8))
-    return DataType::INT8;
-  if (type.isInteger(16))
-    return DataType::INT16;
-  if (type.isInteger(32))
-    return DataType::INT32;
-  if (type.isInteger(64) || type.isIndex())
-    return DataType::INT64;
-  return std::nullopt;
-}
 
 /// Records the SSA names the author gave entry arguments as `pypto.name`.
 static void annotateArgumentNames(func::FuncOp func,
@@ -129,247 +60,6 @@ static void annotateArgumentNames(func::FuncOp func,
     if (!text.empty() && !isdigit(static_cast<unsigned char>(text[0])))
       func.setArgAttr(i, attr::kName, StringAttr::get(func.getContext(), text));
   }
-}
-
-static FailureOr<func::FuncOp> findEntry(ModuleOp module) {
-  // Kernels are pypto.at regions; there is no call between functions to
-  // inline them through.
-  WalkResult calls = module.walk([](func::CallOp call) {
-    call.emitOpError("calls between functions are not supported yet: write "
-                     "the program in its entry function");
-    return WalkResult::interrupt();
-  });
-  if (calls.wasInterrupted())
-    return failure();
-  func::FuncOp entry;
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (func.isExternal() || isKernelFunction(func))
-      continue;
-    if (entry)
-      return func.emitError("a program has one entry function; '")
-             << entry.getSymName() << "' is one already";
-    entry = func;
-  }
-  if (!entry)
-    return module.emitError("the program has no entry function");
-  return entry;
-}
-
-/// `v` as a person would write it (3.5, 300, 1e+20).
-static std::string shortNumber(double v) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%g", v);
-  return text;
-}
-
-/// An integer tensor's init must produce values its element type holds:
-/// libtorch would otherwise fail without a location, or wrap.
-static LogicalResult checkIntegerInit(Location loc, Type element, TensorSpec &t,
-                                      Attribute init, bool explicitRange) {
-  auto integer = dyn_cast<IntegerType>(element);
-  if (!integer)
-    return success();
-  unsigned width = integer.getWidth();
-  bool isUnsigned = integer.isUnsigned() || width == 1;
-  int64_t lowest =
-      isUnsigned ? 0 : (width >= 64 ? INT64_MIN : -(int64_t(1) << (width - 1)));
-  int64_t highest =
-      isUnsigned ? (width >= 63 ? INT64_MAX : (int64_t(1) << width) - 1)
-                 : (width >= 64 ? INT64_MAX : (int64_t(1) << (width - 1)) - 1);
-  std::string typeText;
-  llvm::raw_string_ostream(typeText) << element;
-  // "<what> of 'x' <verb> outside the values of i8 (-128..127)".
-  auto outside = [&](const std::string &what, StringRef verb) {
-    return emitError(loc, "") << what << " of '" << t.name << "' " << verb
-                              << " outside the values of " << typeText << " ("
-                              << lowest << ".." << highest << ")";
-  };
-  if (t.init == "randint") {
-    if (!explicitRange) {
-      // The default [-8, 8) narrowed to what the type holds.
-      t.low = std::max(t.low, lowest);
-      t.high = std::min<int64_t>(t.high,
-                                 highest == INT64_MAX ? highest : highest + 1);
-    } else if (t.low < lowest || t.high - 1 > highest) {
-      return outside("init_range [" + std::to_string(t.low) + ", " +
-                         std::to_string(t.high) + ")",
-                     "reaches");
-    }
-  } else if (t.init == "arange") {
-    int64_t count = 1;
-    for (int64_t d : t.shape)
-      count *= d;
-    if (width == 1 || count - 1 > highest)
-      return outside("arange", "counts to " + std::to_string(count - 1) + ",");
-  } else if (t.init == "constant") {
-    if (auto real = dyn_cast_or_null<FloatAttr>(init)) {
-      double v = real.getValueAsDouble();
-      if (v != std::floor(v))
-        return emitError(loc, "init value ")
-               << shortNumber(v) << " of '" << t.name
-               << "' is not an integer, and " << typeText << " holds integers";
-    }
-    if (t.constant < double(lowest) || t.constant > double(highest))
-      return outside("init value " + shortNumber(t.constant), "is");
-  }
-  return success();
-}
-
-static LogicalResult extractRunSpec(ModuleOp module, StringRef path,
-                                    RunSpec &spec) {
-  FailureOr<func::FuncOp> entry = findEntry(module);
-  if (failed(entry))
-    return failure();
-  func::FuncOp func = *entry;
-  spec.programName = module.getSymName() ? module.getSymName()->str()
-                                         : func.getSymName().str();
-  // It names the build directory.
-  if (!isCIdentifier(spec.programName))
-    return emitError(module.getSymName() ? module.getLoc() : func.getLoc(),
-                     "program name '")
-           << spec.programName
-           << "' is not a C identifier (letters, digits and '_'): it names "
-              "the build directory";
-  if (func.getNumResults())
-    return func.emitError("the entry function returns values; write outputs "
-                          "into 'out' tensor arguments instead");
-  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
-    BlockArgument arg = func.getArgument(i);
-    ArgSpec argSpec;
-    std::string name = getArgumentName(func, i);
-    if (auto tensor = dyn_cast<GMTensorType>(arg.getType())) {
-      TensorSpec &t = argSpec.tensor;
-      t.name = name;
-      t.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
-      std::optional<DataType> dtype = toDataType(tensor.getElementType());
-      if (!dtype)
-        return emitError(arg.getLoc(), "element type ")
-               << tensor.getElementType() << " cannot be run yet";
-      t.dtype = *dtype;
-      if (auto dir = func.getArgAttrOfType<StringAttr>(i, attr::kDir))
-        t.dir = dir.getValue() == "out"     ? Direction::Out
-                : dir.getValue() == "inout" ? Direction::InOut
-                                            : Direction::In;
-      // Outputs start as a sentinel that fails validation wherever no
-      // kernel writes (see RunData::generateInputs).
-      t.init = t.dir == Direction::Out ? "unwritten" : "randn";
-      if (auto compare = func.getArgAttrOfType<StringAttr>(i, attr::kCompare)) {
-        if (t.dir == Direction::In)
-          return emitError(arg.getLoc(), "'")
-                 << name << "' is an input: only outputs have comparators";
-        Comparator comparator;
-        std::string error;
-        if (!parseComparator(compare.getValue().str(), comparator, error))
-          return emitError(arg.getLoc(), "comparator of '")
-                 << name << "': " << error;
-        spec.comparators[name] = comparator;
-      }
-      if (Attribute init = func.getArgAttr(i, attr::kInit)) {
-        if (auto str = dyn_cast<StringAttr>(init)) {
-          t.init = str.getValue().str();
-        } else if (auto real = dyn_cast<FloatAttr>(init)) {
-          t.init = "constant";
-          t.constant = real.getValueAsDouble();
-        } else if (auto integer = dyn_cast<IntegerAttr>(init)) {
-          t.init = "constant";
-          t.constant = static_cast<double>(integer.getInt());
-        }
-      }
-      if (auto scale = func.getArgAttrOfType<FloatAttr>(i, attr::kInitScale)) {
-        if (t.init != "randn" && t.init != "rand")
-          return emitError(arg.getLoc(), "'")
-                 << attr::kInitScale << "' of '" << name
-                 << "' needs pypto.init = \"randn\" or \"rand\"";
-        t.scale = scale.getValueAsDouble();
-      }
-      if (auto range =
-              func.getArgAttrOfType<DenseI64ArrayAttr>(i, attr::kInitRange)) {
-        if (t.init != "randint")
-          return emitError(arg.getLoc(), "'")
-                 << attr::kInitRange << "' of '" << name
-                 << "' needs pypto.init = \"randint\"";
-        t.low = range[0];
-        t.high = range[1];
-      }
-      if (failed(checkIntegerInit(arg.getLoc(), tensor.getElementType(), t,
-                                  func.getArgAttr(i, attr::kInit),
-                                  func.getArgAttr(i, attr::kInitRange) !=
-                                      nullptr)))
-        return failure();
-    } else {
-      argSpec.isTensor = false;
-      ScalarSpec &s = argSpec.scalar;
-      s.name = name;
-      std::optional<DataType> dtype = toDataType(arg.getType());
-      if (!dtype)
-        return emitError(arg.getLoc(), "scalar type ")
-               << arg.getType() << " cannot be run yet";
-      s.dtype = *dtype;
-      Attribute value = func.getArgAttr(i, attr::kValue);
-      if (!value) {
-        std::string type;
-        llvm::raw_string_ostream(type) << arg.getType();
-        return emitError(arg.getLoc(), "scalar argument '")
-               << name << "' needs a value: add {pypto.value = ... : " << type
-               << "}";
-      }
-      if (auto real = dyn_cast<FloatAttr>(value))
-        s.value = real.getValueAsDouble();
-      else
-        s.value = static_cast<double>(cast<IntegerAttr>(value).getInt());
-    }
-    spec.args.push_back(argSpec);
-  }
-  if (auto golden = module->getAttrOfType<StringAttr>(attr::kGolden)) {
-    SmallString<256> resolved(golden.getValue());
-    if (!llvm::sys::path::is_absolute(resolved)) {
-      resolved = llvm::sys::path::parent_path(path);
-      llvm::sys::path::append(resolved, golden.getValue());
-    }
-    llvm::sys::fs::make_absolute(resolved);
-    spec.goldenPath = resolved.str().str();
-  }
-  // A multi-card program: its ranks and the layout of every rank's window
-  // (buffers one after another, 64-byte aligned, as simpler carves them).
-  func.walk([&](RanksOp ranks) {
-    spec.worldSize = int(ranks.getWorld());
-    spec.hasRanks = true;
-  });
-  WalkResult windows = func.walk([&](AllocWindowOp window) {
-    GMTensorType type = window.getType();
-    std::optional<DataType> dtype = toDataType(type.getElementType());
-    if (!dtype) {
-      window.emitError("element type ")
-          << type.getElementType() << " cannot be run yet";
-      return WalkResult::interrupt();
-    }
-    WindowSpec w;
-    w.shape.assign(type.getShape().begin(), type.getShape().end());
-    w.dtype = *dtype;
-    // Windows live in host memory: far below 2^48 bytes, so the sums below
-    // cannot wrap.
-    constexpr uint64_t kMaxWindowBytes = uint64_t(1) << 48;
-    w.bytes = get_element_size(*dtype);
-    bool tooLarge = false;
-    for (int64_t d : w.shape)
-      tooLarge |= __builtin_mul_overflow(w.bytes, uint64_t(d), &w.bytes) ||
-                  w.bytes > kMaxWindowBytes;
-    w.offset = spec.windowBytes;
-    spec.windowBytes += (w.bytes + 63) / 64 * 64;
-    if (tooLarge || spec.windowBytes > kMaxWindowBytes) {
-      window.emitError("the windows need more than 2^48 bytes per rank");
-      return WalkResult::interrupt();
-    }
-    spec.windows.push_back(w);
-    return WalkResult::advance();
-  });
-  if (windows.wasInterrupted())
-    return failure();
-  if (auto rtol = module->getAttrOfType<FloatAttr>(attr::kRtol))
-    spec.rtol = rtol.getValueAsDouble();
-  if (auto atol = module->getAttrOfType<FloatAttr>(attr::kAtol))
-    spec.atol = atol.getValueAsDouble();
-  return success();
 }
 
 namespace pypto::harness {
@@ -453,34 +143,171 @@ writeFile(Location loc, StringRef path,
   return success();
 }
 
-/// report/pipeline_profile.{txt,json}: seconds per stage and their share.
-static LogicalResult
-writeProfile(Location loc, const std::string &path,
-             ArrayRef<std::pair<std::string, double>> timings, double total) {
+static LogicalResult dumpModule(ModuleOp module, const std::string &path) {
+  return writeFile(module.getLoc(), path, [&](raw_ostream &os) {
+    module.print(os);
+    return success();
+  });
+}
+
+/// Printing and re-parsing must reproduce the module exactly
+/// (--verification-level roundtrip).
+static LogicalResult checkRoundTrip(ModuleOp module, StringRef after) {
+  std::string first, second;
+  llvm::raw_string_ostream(first) << module;
+  ParserConfig config(module.getContext());
+  OwningOpRef<ModuleOp> reparsed =
+      parseSourceString<ModuleOp>(first, config, "roundtrip");
+  if (!reparsed)
+    return emitError(module.getLoc(), "the module after ")
+           << after << " does not parse back (verification level roundtrip)";
+  llvm::raw_string_ostream(second) << *reparsed;
+  if (first != second)
+    return emitError(module.getLoc(), "the module after ")
+           << after
+           << " prints differently once re-parsed (verification level "
+              "roundtrip)";
+  return success();
+}
+
+namespace {
+/// What pypto-run does at the end of every pipeline stage, with the whole
+/// module at the boundary (buildStagedPipeline): the round-trip check, the
+/// post-pass warnings, the dump and, once the memory plan exists, the memory
+/// report and the performance hints (they read the planned tiles, before
+/// they become pto). An instrumentation cannot stop the pass manager, so
+/// the first failure is kept for after the run and later stages do nothing.
+class StageEndInstrumentation : public PassInstrumentation {
+public:
+  StageEndInstrumentation(ModuleOp module, const CompileOptions &options,
+                          std::set<std::string> &warned)
+      : module(module), options(options), warned(warned) {}
+
+  void runAfterPass(Pass *pass, Operation *) override {
+    // Function-level passes may run on several threads at once.
+    if (pass->getArgument() == "pypto-plan-memory")
+      planned.store(true);
+    std::optional<StringRef> stage = getPipelineStageName(pass);
+    if (!stage)
+      return;
+    ++numStages;
+    if (succeeded(status))
+      status = afterStage(*stage);
+  }
+
+  LogicalResult status = success();
+  std::vector<std::string> perfHints;
+
+private:
+  LogicalResult afterStage(StringRef stage) {
+    if (options.verificationLevel == "roundtrip" &&
+        failed(checkRoundTrip(module, stage)))
+      return failure();
+    if (planned.exchange(false)) {
+      if (failed(writeMemoryReport(module, options.arch,
+                                   options.outputDir + "/report/memory")))
+        return failure();
+      perfHints = collectPerfHints(module, options.arch, options.diagnostics);
+    }
+    if (options.diagnostics.phase == "post-pass")
+      emitWarnings(module, options.diagnostics, warned);
+    if (options.dumpPasses &&
+        failed(dumpModule(module,
+                          llvm::formatv("{0}/passes_dump/"
+                                        "{1:d2}_after_{2}.mlir",
+                                        options.outputDir, numStages, stage)
+                              .str())))
+      return failure();
+    return success();
+  }
+
+  ModuleOp module;
+  const CompileOptions &options;
+  std::set<std::string> &warned;
+  std::atomic<bool> planned{false};
+  unsigned numStages = 0;
+};
+
+/// Keeps MLIR's timing report as a tree of (depth, name, seconds) rows, to
+/// write it in the profile's own text and JSON form.
+class ProfileCollector : public OutputStrategy {
+public:
+  ProfileCollector() : OutputStrategy(llvm::nulls()) {}
+
+  struct Row {
+    unsigned depth;
+    std::string name;
+    double seconds;
+  };
+  std::vector<Row> rows;
+  double totalSeconds = 0, restSeconds = 0;
+  bool skipping = false;
+
+  void printHeader(const TimeRecord &total) override {
+    totalSeconds = total.wall;
+  }
+  void printFooter() override {}
+  void printTime(const TimeRecord &, const TimeRecord &) override {}
+  void printListEntry(StringRef name, const TimeRecord &time,
+                      const TimeRecord &, bool) override {
+    if (name == "Rest")
+      restSeconds = time.wall;
+  }
+  void printTreeEntry(unsigned indent, StringRef name, const TimeRecord &time,
+                      const TimeRecord &) override {
+    unsigned depth = indent / 2;
+    // MLIR 19 files the stages' dynamic pipelines under one top-level
+    // timer, beside the stages that ran them: the stage rows already hold
+    // that time.
+    if (depth == 0)
+      skipping = name.ends_with("' Pipeline");
+    if (!skipping)
+      rows.push_back({depth, name.str(), time.wall});
+  }
+  void printTreeEntryEnd(unsigned, bool) override {}
+};
+} // namespace
+
+/// report/pipeline_profile.{txt,json}: seconds per stage, the passes (and
+/// analyses) each ran nested under it, and their share of the compile.
+static LogicalResult writeProfile(Location loc, const std::string &path,
+                                  const ProfileCollector &profile) {
+  double total = profile.totalSeconds;
+  auto share = [&](double seconds) {
+    return total > 0 ? 100 * seconds / total : 0.0;
+  };
   if (failed(writeFile(loc, path + ".txt", [&](raw_ostream &os) {
-        os << llvm::formatv("{0,-22} {1,10} {2,8}\n", "Stage", "Seconds", "%");
-        for (auto &[name, seconds] : timings)
-          os << llvm::formatv("{0,-22} {1,10:f4} {2,7:f1}%\n", name, seconds,
-                              total > 0 ? 100 * seconds / total : 0.0);
-        double staged = 0;
-        for (auto &timing : timings)
-          staged += timing.second;
-        os << llvm::formatv("{0,-22} {1,10:f4} {2,7:f1}%\n",
-                            "Verification, dumps", total - staged,
-                            total > 0 ? 100 * (total - staged) / total : 0.0);
-        os << llvm::formatv("{0,-22} {1,10:f4} {2,7:f1}%\n", "Total", total,
+        os << llvm::formatv("{0,-40} {1,10} {2,8}\n", "Stage", "Seconds", "%");
+        for (const ProfileCollector::Row &row : profile.rows)
+          os << llvm::formatv("{0,-40} {1,10:f4} {2,7:f1}%\n",
+                              std::string(2 * row.depth, ' ') + row.name,
+                              row.seconds, share(row.seconds));
+        os << llvm::formatv("{0,-40} {1,10:f4} {2,7:f1}%\n",
+                            "Verification, dumps", profile.restSeconds,
+                            share(profile.restSeconds));
+        os << llvm::formatv("{0,-40} {1,10:f4} {2,7:f1}%\n", "Total", total,
                             100.0);
         return success();
       })))
     return failure();
+  // Rows in tree order: each row's children follow it, one level deeper.
+  size_t next = 0;
+  std::function<llvm::json::Array(unsigned)> children = [&](unsigned depth) {
+    llvm::json::Array level;
+    while (next < profile.rows.size() && profile.rows[next].depth == depth) {
+      const ProfileCollector::Row &row = profile.rows[next++];
+      llvm::json::Array nested = children(depth + 1);
+      level.push_back(llvm::json::Object{{"name", row.name},
+                                         {"seconds", row.seconds},
+                                         {"children", std::move(nested)}});
+    }
+    return level;
+  };
+  llvm::json::Array stages = children(0);
   return writeFile(loc, path + ".json", [&](raw_ostream &os) {
-    llvm::json::Array stages;
-    for (auto &[name, seconds] : timings)
-      stages.push_back(llvm::json::Object{{"name", name},
-                                          {"seconds", seconds},
-                                          {"children", llvm::json::Array{}}});
     os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
                                      {"total_seconds", total},
+                                     {"other_seconds", profile.restSeconds},
                                      {"stages", std::move(stages)}}))
        << "\n";
     return success();
@@ -680,12 +507,9 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
       return emitError(loc, "cannot create '")
              << options.outputDir << "/" << sub << "': " << ec.message();
 
-  // Run the pipeline one stage at a time so each dump is a whole module at a
-  // pass boundary.
   PipelineOptions pipelineOptions;
   pipelineOptions.arch = options.arch;
   pipelineOptions.strategy = options.strategy;
-  std::vector<PipelineStage> stages = getDefaultPipelineStages(pipelineOptions);
   if (options.verificationLevel != "none" &&
       options.verificationLevel != "basic" &&
       options.verificationLevel != "roundtrip")
@@ -700,66 +524,28 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
            << diagnostics.phase
            << "', expected none, pre-pipeline, post-pass or post-pipeline";
   std::set<std::string> warned;
-  std::vector<std::string> perfHints;
   if (diagnostics.phase == "pre-pipeline")
     emitWarnings(module, diagnostics, warned);
-  auto dump = [&](StringRef name) {
-    return writeFile(loc, options.outputDir + "/passes_dump/" + name.str(),
-                     [&](raw_ostream &os) {
-                       module.print(os);
-                       return success();
-                     });
-  };
-  // Printing and re-parsing must reproduce the module exactly.
-  auto roundTrip = [&](StringRef after) -> LogicalResult {
-    std::string first, second;
-    llvm::raw_string_ostream(first) << module;
-    ParserConfig config(context);
-    OwningOpRef<ModuleOp> reparsed =
-        parseSourceString<ModuleOp>(first, config, "roundtrip");
-    if (!reparsed)
-      return emitError(loc, "the module after ")
-             << after << " does not parse back (verification level roundtrip)";
-    llvm::raw_string_ostream(second) << *reparsed;
-    if (first != second)
-      return emitError(loc, "the module after ")
-             << after
-             << " prints differently once re-parsed (verification level "
-                "roundtrip)";
-    return success();
-  };
-  using Clock = std::chrono::steady_clock;
-  std::vector<std::pair<std::string, double>> timings;
-  auto started = Clock::now();
-  if (options.dumpPasses && failed(dump("00_frontend.mlir")))
+  if (options.dumpPasses &&
+      failed(dumpModule(module, options.outputDir + "/passes_dump/" +
+                                    "00_frontend.mlir")))
     return failure();
-  for (auto [index, stage] : llvm::enumerate(stages)) {
-    auto stageStart = Clock::now();
-    PassManager pm(context);
-    pm.enableVerifier(options.verificationLevel != "none");
-    stage.addTo(pm);
-    if (failed(pm.run(module)))
-      return failure();
-    timings.push_back(
-        {stage.name,
-         std::chrono::duration<double>(Clock::now() - stageStart).count()});
-    if (options.verificationLevel == "roundtrip" &&
-        failed(roundTrip(stage.name)))
-      return failure();
-    if (stage.name == "PlanMemory" &&
-        failed(writeMemoryReport(module, options.arch,
-                                 options.outputDir + "/report/memory")))
-      return failure();
-    // Hints read the planned tiles, before they become pto.
-    if (stage.name == "PlanMemory")
-      perfHints = collectPerfHints(module, options.arch, diagnostics);
-    if (diagnostics.phase == "post-pass")
-      emitWarnings(module, diagnostics, warned);
-    if (options.dumpPasses && failed(dump(llvm::formatv("{0:d2}_after_{1}.mlir",
-                                                        index + 1, stage.name)
-                                              .str())))
-      return failure();
-  }
+
+  // One pass manager; what happens at each stage's end comes from the
+  // instrumentation, the profile from MLIR's pass timing.
+  DefaultTimingManager timing;
+  timing.setEnabled(options.profiling);
+  TimingScope rootTiming = timing.getRootScope();
+  PassManager pm(context);
+  pm.enableVerifier(options.verificationLevel != "none");
+  buildStagedPipeline(pm, pipelineOptions);
+  auto *stageEnd = new StageEndInstrumentation(module, options, warned);
+  pm.addInstrumentation(std::unique_ptr<PassInstrumentation>(stageEnd));
+  if (options.profiling)
+    pm.enableTiming(rootTiming);
+  if (failed(pm.run(module)) || failed(stageEnd->status))
+    return failure();
+  std::vector<std::string> perfHints = std::move(stageEnd->perfHints);
   if (diagnostics.phase == "post-pipeline")
     emitWarnings(module, diagnostics, warned);
   if (!perfHints.empty()) {
@@ -774,7 +560,7 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
                  << (perfHints.size() == 1 ? "" : "s") << " in " << path
                  << "\n";
   }
-  auto emitStart = Clock::now();
+  TimingScope codegenTiming = rootTiming.nest("Codegen");
 
   FailureOr<SmallVector<KernelInfo>> kernels = collectKernels(module);
   if (failed(kernels))
@@ -811,14 +597,15 @@ LogicalResult compileProgram(Program &program, const CompileOptions &options,
            loc, options.outputDir + "/kernel_config.py",
            [&](raw_ostream &os) { return emitKernelConfig(module, os); }))))
     return failure();
-  timings.push_back(
-      {"Codegen",
-       std::chrono::duration<double>(Clock::now() - emitStart).count()});
+  codegenTiming.stop();
+  rootTiming.stop();
   if (options.profiling) {
-    double total =
-        std::chrono::duration<double>(Clock::now() - started).count();
+    auto profile = std::make_unique<ProfileCollector>();
+    ProfileCollector &collected = *profile;
+    timing.setOutput(std::move(profile));
+    timing.print();
     if (failed(writeProfile(loc, options.outputDir + "/report/pipeline_profile",
-                            timings, total)))
+                            collected)))
       return failure();
   }
   return success();

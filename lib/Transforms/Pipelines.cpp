@@ -59,6 +59,47 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
   return stages;
 }
 
+namespace {
+/// Runs one stage's passes on the module as a dynamic pipeline; timing and
+/// instrumentation see its nested passes under it.
+struct PipelineStagePass
+    : PassWrapper<PipelineStagePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineStagePass)
+  explicit PipelineStagePass(const PipelineStage &stage)
+      : stageName(stage.name), stagePipeline(ModuleOp::getOperationName()) {
+    stage.addTo(stagePipeline);
+  }
+  PipelineStagePass(const PipelineStagePass &other)
+      : PassWrapper(other), stageName(other.stageName),
+        stagePipeline(other.stagePipeline) {}
+
+  StringRef getName() const final { return stageName; }
+  StringRef getArgument() const final { return "pypto-pipeline-stage"; }
+  void getDependentDialects(DialectRegistry &registry) const final {
+    stagePipeline.getDependentDialects(registry);
+  }
+  void runOnOperation() final {
+    if (failed(runPipeline(stagePipeline, getOperation())))
+      signalPassFailure();
+  }
+
+  std::string stageName;
+  OpPassManager stagePipeline;
+};
+} // namespace
+
+void mlir::pypto::buildStagedPipeline(OpPassManager &pm,
+                                      const PipelineOptions &options) {
+  for (const PipelineStage &stage : getDefaultPipelineStages(options))
+    pm.addPass(std::make_unique<PipelineStagePass>(stage));
+}
+
+std::optional<StringRef> mlir::pypto::getPipelineStageName(const Pass *pass) {
+  if (pass->getTypeID() != TypeID::get<PipelineStagePass>())
+    return std::nullopt;
+  return static_cast<const PipelineStagePass *>(pass)->stageName;
+}
+
 void mlir::pypto::buildDefaultPipeline(OpPassManager &pm,
                                        const PipelineOptions &options) {
   for (const PipelineStage &stage : getDefaultPipelineStages(options))

@@ -30,6 +30,11 @@ struct Program {
 mlir::LogicalResult loadProgram(mlir::MLIRContext &context,
                                 llvm::StringRef path, Program &program);
 
+/// Fills `spec` from the program's entry function and module attributes;
+/// `path` is the program's file (a relative golden path is beside it).
+mlir::LogicalResult extractRunSpec(mlir::ModuleOp module, llvm::StringRef path,
+                                   RunSpec &spec);
+
 struct CompileOptions {
   mlir::pypto::Arch arch = mlir::pypto::Arch::a5;
   std::string outputDir;            // the build directory (created)

@@ -60,6 +60,15 @@ getDefaultPipelineStages(const PipelineOptions &options);
 /// Adds the default pipeline (program -> planned pto kernels + orchestration).
 void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &options);
 
+/// Adds the default pipeline with each stage wrapped in one module-level
+/// pass (a dynamic pipeline), so a PassInstrumentation sees every stage end
+/// with the whole module at the boundary, although adjacent function-level
+/// stages would otherwise be interleaved function by function.
+void buildStagedPipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// The stage name when `pass` is a stage of buildStagedPipeline.
+std::optional<llvm::StringRef> getPipelineStageName(const Pass *pass);
+
 /// Registers every pass and the named pipelines `pypto-default-pipeline` and
 /// `pypto-debug-tile-pipeline`.
 void registerPassesAndPipelines();
