@@ -356,11 +356,10 @@ static void fixNonFiniteLiterals(std::string &text) {
 /// other part's body is compiled out by its core macro) and calls its own.
 static LogicalResult wrapPtoasOutput(func::FuncOp kernel, StringRef unit,
                                      StringRef ptoasCpp, raw_ostream &os) {
-  os << "// Kernel '" << kernel.getSymName() << "': ptoas output (ptoas/"
-     << unit << ".cpp) wrapped by pypto-mlir.\n"
-     << "#include <pto/pto-inst.hpp>\n#include \"intrinsic.h\"\n"
-     << "#include \"tensor.h\"\n\n"
-     << "using namespace pto;\n\n";
+  emitKernelPreamble(
+      kernel,
+      ("ptoas output (ptoas/" + unit + ".cpp) wrapped by pypto-mlir").str(),
+      os);
   SmallVector<StringRef> lines;
   ptoasCpp.split(lines, '\n');
   for (StringRef line : lines) {

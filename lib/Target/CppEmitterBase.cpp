@@ -2,6 +2,8 @@
 
 #include "CppEmitterBase.h"
 
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
@@ -108,7 +110,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
         cppScalarType(constant.getType(), constant.getLoc());
     if (failed(type))
       return failure();
-    indent();
     os << "const " << *type << " " << name(constant) << " = ";
     if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
       os << integer.getValue().getSExtValue();
@@ -132,7 +133,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
                              : signedValue(op->getOperand(0));
     if (op->getResult(0).getType().isInteger(1))
       source = "(" + source + " & 1)";
-    indent();
     os << "const " << *type << " " << name(op->getResult(0))
        << " = static_cast<" << *type << ">(" << source << ");\n";
     return success();
@@ -149,7 +149,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
         cppScalarType(op->getResult(0).getType(), op->getLoc());
     if (failed(type))
       return failure();
-    indent();
     os << "const " << *type << " " << name(op->getResult(0))
        << " = static_cast<" << *type << ">(static_cast<float>("
        << name(op->getOperand(0)) << "));\n";
@@ -161,7 +160,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
     if (failed(type))
       return failure();
     std::string a = name(op->getOperand(0)), b = name(op->getOperand(1));
-    indent();
     os << "const " << *type << " " << name(op->getResult(0)) << " = "
        << signedValue(op->getOperand(0))
        << (isa<arith::MinSIOp>(op) ? " < " : " > ")
@@ -181,7 +179,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
                        : width <= 16 ? "uint16_t"
                        : width <= 32 ? "uint32_t"
                                      : "uint64_t";
-    indent();
     // A shift by the width or more gives 0 (in C++ it would be undefined).
     os << "const " << *type << " " << name(shift) << " = "
        << name(shift.getRhs()) << " >= " << width << " ? 0 : static_cast<"
@@ -223,7 +220,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
       return isUnsigned ? "static_cast<uint64_t>(" + name(v) + ")"
                         : signedValue(v);
     };
-    indent();
     os << "const bool " << name(compare) << " = " << operand(compare.getLhs())
        << " " << symbol << " " << operand(compare.getRhs()) << ";\n";
     return success();
@@ -233,7 +229,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
         cppScalarType(select.getType(), select.getLoc());
     if (failed(type))
       return failure();
-    indent();
     os << "const " << *type << " " << name(select) << " = "
        << name(select.getCondition()) << " ? " << name(select.getTrueValue())
        << " : " << name(select.getFalseValue()) << ";\n";
@@ -245,7 +240,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
     if (failed(type))
       return failure();
     std::string a = name(ceilDiv.getLhs()), b = name(ceilDiv.getRhs());
-    indent();
     os << "const " << *type << " " << name(ceilDiv) << " = " << a << " / " << b
        << " + ((" << a << " % " << b << " != 0) && ((" << a << " < 0) == (" << b
        << " < 0)));\n";
@@ -268,7 +262,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
   unsigned width =
       resultType.isIndex() ? 64 : resultType.getIntOrFloatBitWidth();
   std::string a = name(op->getOperand(0)), b = name(op->getOperand(1));
-  indent();
   os << "const " << *type << " " << name(op->getResult(0)) << " = ";
   if (width < 64 && isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op)) {
     // Narrow integers wrap at their width, as on the device: the operation
@@ -296,21 +289,19 @@ CppEmitterBase::emitFor(scf::ForOp loop, StringRef what,
   else if (step.getSExtValue() <= 0)
     return loop.emitOpError("step must be positive, got ")
            << step.getSExtValue();
-  indent();
   std::string iv = name(loop.getInductionVar());
   os << "for (int64_t " << iv << " = " << name(loop.getLowerBound()) << "; "
      << iv << " < " << name(loop.getUpperBound()) << "; " << iv
      << " += " << name(loop.getStep()) << ") {";
-  if (auto kind = loop->getAttrOfType<StringAttr>("pypto.loop"))
+  if (auto kind = loop->getAttrOfType<StringAttr>(pypto::attr::kLoop))
     os << "  // " << kind.getValue();
   os << "\n";
-  ++depth;
+  enterBlock();
   emitIterationPrologue(loop);
   for (Operation &inner : loop.getBody()->without_terminator())
     if (failed(emitOp(&inner)))
       return failure();
-  --depth;
-  indent();
+  leaveBlock();
   os << "}\n";
   return success();
 }

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Support/IndentedOstream.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -27,8 +28,8 @@ std::string cppLocationLiteral(Location loc);
 
 class CppEmitterBase {
 protected:
-  CppEmitterBase(llvm::raw_ostream &os, unsigned indentWidth)
-      : os(os), indentWidth(indentWidth) {}
+  CppEmitterBase(llvm::raw_ostream &out, unsigned indentWidth)
+      : os(out), indentWidth(indentWidth) {}
   virtual ~CppEmitterBase() = default;
 
   /// The C++ name of a value: the one given with setName, else v<N>.
@@ -39,7 +40,15 @@ protected:
   void setName(Value value, const std::string &preferred);
   /// `preferred`, or `preferred_<k>` when taken; reserved from then on.
   std::string uniqueName(const std::string &preferred);
-  void indent() { os.indent(depth * indentWidth); }
+  /// Lines written until the matching leaveBlock are one level deeper.
+  void enterBlock() {
+    for (unsigned i = 0; i < indentWidth; i += 2)
+      os.indent();
+  }
+  void leaveBlock() {
+    for (unsigned i = 0; i < indentWidth; i += 2)
+      os.unindent();
+  }
 
   /// Emits arith constants and integer arithmetic; std::nullopt when `op` is
   /// not one of them.
@@ -53,8 +62,8 @@ protected:
   virtual void emitRunTimeStepCheck(scf::ForOp loop) {}
   virtual void emitIterationPrologue(scf::ForOp loop) {}
 
-  llvm::raw_ostream &os;
-  unsigned depth = 0;
+  /// Indents every line to the current block's depth.
+  raw_indented_ostream os;
 
 private:
   unsigned indentWidth;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pypto/Dialect/PTO/PTODialect.h"
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Target/Emitters.h"
 
@@ -54,11 +55,10 @@ public:
        << numArgs << ", };\n}\n\n"
        << "__attribute__((visibility(\"default\")))\n"
        << "void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {\n";
-    depth = 1;
+    enterBlock();
     unsigned tensorIndex = 0, scalarIndex = 0;
     for (BlockArgument arg : orchestration.getArguments()) {
       std::string argName = getArgumentName(orchestration, arg.getArgNumber());
-      indent();
       if (isa<GMTensorType>(arg.getType())) {
         setName(arg, "ext_" + argName);
         os << "const ChipTensor& " << name(arg) << " = orch_args.tensor("
@@ -73,7 +73,6 @@ public:
       }
     }
     for (AllocWindowOp window : windows) {
-      indent();
       setName(window, "window_" + std::to_string(tensorIndex));
       os << "const ChipTensor& " << name(window) << " = orch_args.tensor("
          << tensorIndex++ << ").ref();  // this rank's window buffer\n";
@@ -82,22 +81,21 @@ public:
       rankScalar = scalarIndex++;
       commCtxScalar = scalarIndex++;
     }
-    indent();
     os << "PTO2_SCOPE() {\n";
-    ++depth;
+    enterBlock();
     for (Operation &op : orchestration.getBody().front())
       if (failed(emitOp(&op)))
         return failure();
-    --depth;
-    indent();
-    os << "}\n}\n\n}  // extern \"C\"\n";
+    leaveBlock();
+    os << "}\n";
+    leaveBlock();
+    os << "}\n\n}  // extern \"C\"\n";
     return success();
   }
 
 private:
   /// A step computed at run time is checked before the loop starts.
   void emitRunTimeStepCheck(scf::ForOp loop) override {
-    indent();
     os << "if (!pto2_check_step(" << name(loop.getStep()) << ", "
        << cppLocationLiteral(loop.getLoc()) << ")) return;\n";
   }
@@ -105,7 +103,6 @@ private:
   /// The orchestration stops at the first failure: a failed task fails the
   /// run, and iterating on would only submit tasks that are ignored.
   void emitIterationPrologue(scf::ForOp) override {
-    indent();
     os << "if (rt_is_fatal()) return;\n";
   }
 
@@ -187,17 +184,13 @@ private:
     std::string shapes = uniqueName(tensor + "_shapes");
     std::string info = uniqueName(tensor + "_info");
     std::string alloc = uniqueName(tensor + "_alloc");
-    indent();
     os << "uint32_t " << shapes << "[" << type.getShape().size() << "] = {";
     llvm::interleaveComma(type.getShape(), os);
     os << "};\n";
-    indent();
     os << "TensorCreateInfo " << info << "(" << shapes << ", "
        << type.getShape().size() << ", DataType::" << *dtype << ");\n";
-    indent();
     os << "TaskOutputTensors " << alloc << " = alloc_tensors(" << info
        << ");\n";
-    indent();
     os << "const ChipTensor& " << tensor << " = " << alloc << ".get_ref(0);\n";
     return success();
   }
@@ -205,12 +198,10 @@ private:
   /// Every chip runs this orchestration; the body of `pypto.ranks` is what
   /// it does, with its rank and CommContext from the runtime.
   LogicalResult emitRanks(RanksOp ranks) {
-    indent();
     setName(ranks.getRank(), "rank");
     os << "const int64_t " << name(ranks.getRank())
        << " = from_u64<int64_t>(orch_args.scalar(" << rankScalar
        << "));  // of " << ranks.getWorld() << "\n";
-    indent();
     commCtx = uniqueName("comm_ctx");
     os << "const uint64_t " << commCtx << " = orch_args.scalar("
        << commCtxScalar << ");  // CommContext*\n";
@@ -228,13 +219,11 @@ private:
       return failure();
     std::string value = name(read);
     std::string indices = uniqueName(value + "_index");
-    indent();
     os << "int64_t " << indices << "[" << read.getIndices().size() << "] = {";
     llvm::interleaveComma(read.getIndices(), os, [&](Value index) {
       os << "static_cast<int64_t>(" << name(index) << ")";
     });
     os << "};\n";
-    indent();
     os << "const " << *type << " " << value << " = pto2_checked_read<" << *type
        << ">(" << name(read.getSource()) << ", " << read.getIndices().size()
        << ", " << indices << ", " << cppLocationLiteral(read.getLoc())
@@ -247,19 +236,16 @@ private:
       return failure();
     std::string view = name(slice);
     size_t rank = slice.getSizes().size();
-    indent();
     std::string shapes = uniqueName(view + "_shapes");
     std::string offsets = uniqueName(view + "_offsets");
     os << "int64_t " << shapes << "[" << rank << "] = {";
     llvm::interleaveComma(slice.getSizes(), os);
     os << "};\n";
-    indent();
     os << "int64_t " << offsets << "[" << rank << "] = {";
     llvm::interleaveComma(slice.getOffsets(), os, [&](Value offset) {
       os << "static_cast<int64_t>(" << name(offset) << ")";
     });
     os << "};\n";
-    indent();
     os << "ChipTensor " << view << " = pto2_checked_view("
        << name(slice.getSource()) << ", " << rank << ", " << shapes << ", "
        << offsets << ", " << cppLocationLiteral(slice.getLoc()) << ");\n";
@@ -293,9 +279,7 @@ private:
       vectorPart = &part->second;
     }
     std::string params = uniqueName("params_t" + std::to_string(taskCount++));
-    indent();
     os << "// Task: " << call.getCallee() << "\n";
-    indent();
     os << "CoreTaskArgs " << params << ";\n";
     // Tensors first, then scalars: the kernel ABI's argument order.
     for (auto [i, arg] : llvm::enumerate(call.getArgs())) {
@@ -310,7 +294,6 @@ private:
       StringRef method = !dir || dir.getValue() == "in" ? "add_input"
                          : dir.getValue() == "out"      ? "add_output"
                                                         : "add_inout";
-      indent();
       os << params << "." << method << "(" << name(arg) << ");\n";
     }
     // A GM pipe ring (a2a3): a task-private buffer, one share per block.
@@ -321,19 +304,15 @@ private:
         continue;
       std::string shapes = uniqueName(params + "_ring_shapes");
       std::string info = uniqueName(params + "_ring");
-      indent();
       os << "uint32_t " << shapes << "[1] = {"
          << ring.getInt() * call.getBlocks().value_or(1) << "};\n";
-      indent();
       os << "TensorCreateInfo " << info << "(" << shapes
          << ", 1, DataType::FLOAT32);\n";
-      indent();
       os << params << ".add_output(" << info << ");\n";
     }
     for (Value arg : call.getArgs()) {
       if (isa<GMTensorType>(arg.getType()))
         continue;
-      indent();
       os << params << ".add_scalar(to_u64(" << name(arg) << "));\n";
     }
     // The CommContext of a kernel (or either part of a mixed kernel) that
@@ -350,20 +329,17 @@ private:
                << call.getCallee()
                << "', which reads or signals a peer's window, outside a "
                   "'pypto.ranks' region";
-      indent();
       os << params << ".add_scalar(" << commCtx << ");\n";
     }
     if (std::optional<int64_t> blocks = call.getBlocks()) {
       // SPMD: one task of `blocks` instances (a5 calls them cores).
       auto arch = call->getParentOfType<ModuleOp>()->getAttrOfType<StringAttr>(
-          "pto.target_arch");
-      indent();
+          pto::kTargetArchAttr);
       os << params << ".launch_spec."
          << (arch && arch.getValue() == "a5" ? "set_core_num("
                                              : "set_block_num(")
          << *blocks << ");\n";
     }
-    indent();
     if (vectorPart)
       os << "rt_submit_task(MixedKernels{" << kernel->funcId << ", "
          << vectorPart->funcId << ", INVALID_KERNEL_ID}, " << params << ");\n";

@@ -15,8 +15,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/TypeSwitch.h"
 
-#define DEBUG_TYPE "pypto-convert-tensor-to-tile"
-
 namespace mlir::pypto {
 #define GEN_PASS_DEF_CONVERTTENSORTOTILE
 #include "pypto/Transforms/Passes.h.inc"
@@ -455,8 +453,16 @@ struct ConvertTensorToTilePass
     func::FuncOp func = getOperation();
     if (!isKernelFunction(func) || func.isExternal())
       return;
+    auto count = [&](auto op) {
+      unsigned n = 0;
+      func.walk([&](decltype(op)) { ++n; });
+      return n;
+    };
+    unsigned loadsBefore = count(LoadOp()), storesBefore = count(StoreOp());
     if (failed(Converter(func).run()))
-      signalPassFailure();
+      return signalPassFailure();
+    numLoads += count(LoadOp()) - loadsBefore;
+    numStores += count(StoreOp()) - storesBefore;
   }
 };
 

@@ -13,8 +13,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
-#define DEBUG_TYPE "pypto-derive-call-directions"
-
 namespace mlir::pypto {
 #define GEN_PASS_DEF_DERIVECALLDIRECTIONS
 #include "pypto/Transforms/Passes.h.inc"

@@ -21,8 +21,6 @@
 
 #include <limits>
 
-#define DEBUG_TYPE "pypto-expand-mixed-kernel"
-
 namespace mlir::pypto {
 #define GEN_PASS_DEF_EXPANDMIXEDKERNEL
 #include "pypto/Transforms/Passes.h.inc"

@@ -13,8 +13,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
-#define DEBUG_TYPE "pypto-infer-memory-space"
-
 namespace mlir::pypto {
 #define GEN_PASS_DEF_INFERMEMORYSPACE
 #include "pypto/Transforms/Passes.h.inc"
@@ -130,6 +128,7 @@ private:
                                "inferred; give its type a space");
       }
       result.setType(type.withSpace(space));
+      ++numPlaced;
     }
     return success();
   }
@@ -142,6 +141,7 @@ private:
                                        load.getOffsets(), load.getPeer(),
                                        load.getTranspose());
     load.getResult().replaceUsesWithIf(copy.getResult(), isCubeOperand);
+    ++numSplitLoads;
   }
 
   /// Moves each operand into the space its user needs.
@@ -196,17 +196,23 @@ private:
     auto type = cast<TileType>(value.getType());
     Value moved = value;
     bool toL0 = space == MemorySpace::left || space == MemorySpace::right;
-    if (toL0 && type.getSpace() != MemorySpace::mat)
+    if (toL0 && type.getSpace() != MemorySpace::mat) {
       moved = builder.create<MoveOp>(user->getLoc(),
                                      type.withSpace(MemorySpace::mat), moved);
+      ++numMoves;
+    }
     moved =
         builder.create<MoveOp>(user->getLoc(), type.withSpace(space), moved);
+    ++numMoves;
     moves[key] = moved;
     return moved;
   }
 
   func::FuncOp kernel;
   DenseMap<std::pair<Value, MemorySpace>, Value> moves;
+
+public:
+  unsigned numPlaced = 0, numMoves = 0, numSplitLoads = 0;
 };
 
 struct InferMemorySpacePass
@@ -216,8 +222,12 @@ struct InferMemorySpacePass
     func::FuncOp func = getOperation();
     if (!isKernelFunction(func) || func.isExternal())
       return;
-    if (failed(Inference(func).run()))
-      signalPassFailure();
+    Inference inference(func);
+    if (failed(inference.run()))
+      return signalPassFailure();
+    numPlaced += inference.numPlaced;
+    numMoves += inference.numMoves;
+    numSplitLoads += inference.numSplitLoads;
   }
 };
 

@@ -21,8 +21,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 
-#define DEBUG_TYPE "pypto-legalize-element-types"
-
 namespace mlir::pypto {
 #define GEN_PASS_DEF_LEGALIZEELEMENTTYPES
 #include "pypto/Transforms/Passes.h.inc"

@@ -17,8 +17,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 
-#define DEBUG_TYPE "pypto-lower-to-pto"
-
 namespace mlir::pypto {
 #define GEN_PASS_DEF_LOWERTOPTO
 #include "pypto/Transforms/Passes.h.inc"
@@ -387,6 +385,8 @@ struct LowerToPTOPass
       auto [group, peer] = parts.lookup(func.getSymName());
       if (failed(lowerKernel(func, arch, group, peer)))
         return signalPassFailure();
+      ++numKernels;
+      func.walk([&](pto::TileInstruction) { ++numInstructions; });
     }
     module->setAttr(pto::kTargetArchAttr,
                     StringAttr::get(&getContext(), stringifyArch(arch)));

@@ -16,8 +16,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
 
-#define DEBUG_TYPE "pypto-outline-incore"
-
 namespace mlir::pypto {
 #define GEN_PASS_DEF_OUTLINEINCORE
 #include "pypto/Transforms/Passes.h.inc"

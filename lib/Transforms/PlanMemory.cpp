@@ -26,8 +26,6 @@
 #include <limits>
 #include <map>
 
-#define DEBUG_TYPE "pypto-plan-memory"
-
 namespace mlir::pypto {
 #define GEN_PASS_DEF_PLANMEMORY
 #include "pypto/Transforms/Passes.h.inc"

@@ -15,8 +15,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
-#define DEBUG_TYPE "pypto-tile-matmul"
-
 namespace mlir::pypto {
 #define GEN_PASS_DEF_TILEMATMUL
 #include "pypto/Transforms/Passes.h.inc"

@@ -64,6 +64,13 @@ LogicalResult emitKernelCpp(func::FuncOp kernel, llvm::raw_ostream &os);
 /// (`__global__ AICORE void <name>(...)` after `#include "pto/pto-inst.hpp"`).
 LogicalResult emitKernelFunction(func::FuncOp kernel, llvm::raw_ostream &os);
 
+/// The opening of every kernel file of a build: a comment naming the kernel
+/// and where its code came from (`origin`), the tile library's includes and
+/// `using namespace pto;`. The built-in lowering and the wrapper of ptoas's
+/// output share it, so both compile against the same headers.
+void emitKernelPreamble(func::FuncOp kernel, llvm::StringRef origin,
+                        llvm::raw_ostream &os);
+
 /// `extern "C" void kernel_entry(int64_t* args)` calling `kernel`'s function.
 LogicalResult emitKernelEntry(func::FuncOp kernel, llvm::raw_ostream &os);
 

@@ -87,6 +87,10 @@ def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
   }];
   let dependentDialects = ["::mlir::pypto::PyPTODialect",
                            "::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numLoads", "loads", "Number of tile loads created">,
+    Statistic<"numStores", "stores", "Number of tile stores created">
+  ];
 }
 
 def LegalizeElementTypes : Pass<"pypto-legalize-element-types",
@@ -168,6 +172,12 @@ def InferMemorySpace : Pass<"pypto-infer-memory-space",
 
     Tiles that already have a space keep it (kernels written with tiles).
   }];
+  let statistics = [
+    Statistic<"numPlaced", "placed", "Number of tiles given a memory space">,
+    Statistic<"numMoves", "moves", "Number of moves between buffers inserted">,
+    Statistic<"numSplitLoads", "split-loads",
+              "Number of windows loaded a second time for the cube unit">
+  ];
 }
 
 def TileMatmul : Pass<"pypto-tile-matmul", "::mlir::func::FuncOp"> {
@@ -322,6 +332,11 @@ def LowerToPTO : Pass<"pypto-lower-to-pto", "ModuleOp"> {
   let dependentDialects = ["::mlir::pto::PTODialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "Number of kernels lowered">,
+    Statistic<"numInstructions", "instructions",
+              "Number of pto tile instructions in the lowered kernels">
+  ];
 }
 
 #endif // PYPTO_TRANSFORMS_PASSES_TD
