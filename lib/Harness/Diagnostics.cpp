@@ -63,7 +63,9 @@ void collectViews(Value value, SmallVectorImpl<Value> &views) {
       collectViews(slice.getResult(), views);
 }
 
-bool isWritten(Value param) {
+/// `depth` counts the helpers looked through (a cycle is refused later, by
+/// pypto-inline-helpers; here it only ends the search).
+bool isWritten(Value param, unsigned depth = 0) {
   SmallVector<Value> views;
   collectViews(param, views);
   for (Value view : views)
@@ -81,6 +83,14 @@ bool isWritten(Value param) {
           return true; // directions not derived yet: assume the kernel writes
         auto dir = cast<StringAttr>((*directions)[use.getOperandNumber()]);
         if (dir.getValue() == "out" || dir.getValue() == "inout")
+          return true;
+      }
+      // A helper writes the argument if it writes its parameter.
+      if (auto call = dyn_cast<func::CallOp>(user)) {
+        auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr());
+        if (!callee || callee.isExternal() || depth > 16 ||
+            isWritten(callee.getArgument(use.getOperandNumber()), depth + 1))
           return true;
       }
     }

@@ -14,6 +14,7 @@
 #include "pypto/Target/Emitters.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -97,23 +98,20 @@ static std::optional<DataType> toDataType(Type type) {
   return std::nullopt;
 }
 
+/// The entry is the one function with a body that no func.call names; the
+/// others are helpers (pypto-inline-helpers inlines them).
 static FailureOr<func::FuncOp> findEntry(ModuleOp module) {
-  // Kernels are pypto.at regions; there is no call between functions to
-  // inline them through.
-  WalkResult calls = module.walk([](func::CallOp call) {
-    call.emitOpError("calls between functions are not supported yet: write "
-                     "the program in its entry function");
-    return WalkResult::interrupt();
-  });
-  if (calls.wasInterrupted())
-    return failure();
+  llvm::StringSet<> called;
+  module.walk([&](func::CallOp call) { called.insert(call.getCallee()); });
   func::FuncOp entry;
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (func.isExternal() || isKernelFunction(func))
+    if (func.isExternal() || isKernelFunction(func) ||
+        called.contains(func.getSymName()))
       continue;
     if (entry)
       return func.emitError("a program has one entry function; '")
-             << entry.getSymName() << "' is one already";
+             << entry.getSymName()
+             << "' is one already (a helper is a function the program calls)";
     entry = func;
   }
   if (!entry)

@@ -18,6 +18,10 @@ std::vector<PipelineStage>
 mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
   Arch arch = options.arch;
   std::vector<PipelineStage> stages;
+  // Helpers first: every later pass sees one function per program.
+  stages.push_back({"InlineHelpers", [](OpPassManager &pm) {
+                      pm.addPass(createInlineHelpers());
+                    }});
   if (options.strategy == PipelineStrategy::full) {
     // Tensor-level passes.
     stages.push_back({"OutlineInCore", [](OpPassManager &pm) {

@@ -15,6 +15,39 @@ def ArchOption : Option<"arch", "arch", "::mlir::pypto::Arch",
     /*default=*/"::mlir::pypto::Arch::a5",
     "Target architecture: a2a3 (Ascend 910B/C) or a5 (Ascend 950)">;
 
+def InlineHelpers : Pass<"pypto-inline-helpers", "ModuleOp"> {
+  let summary = "Inline every helper function into its callers";
+  let description = [{
+    A program may put work into helper functions (pypto-lib's
+    `pl.jit.inline`): a `func.func` other than the entry, called with
+    `func.call` from the entry, from inside its loops or from inside a
+    `pypto.at` region, and calling helpers itself. Every call is replaced by
+    the callee's body, innermost callees first, and the helpers, unused
+    afterwards, are erased, so the passes after this one see the program as
+    one function. A helper called inside a `pypto.at` region becomes part of
+    that kernel.
+
+    ```mlir
+    // before
+    func.func private @twice(%t: !pypto.tensor<16x16xf32>) -> !pypto.tensor<16x16xf32> {
+      %s = pypto.add %t, %t : !pypto.tensor<16x16xf32>
+      return %s : !pypto.tensor<16x16xf32>
+    }
+    ... %d = func.call @twice(%v) : (!pypto.tensor<16x16xf32>) -> !pypto.tensor<16x16xf32>
+    // after
+    ... %d = pypto.add %v, %v : !pypto.tensor<16x16xf32>
+    ```
+
+    Calls that form a cycle (recursion) are an error at a call in the
+    cycle; so is a call of a function that has no body.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let statistics = [
+    Statistic<"numInlined", "inlined", "Number of calls inlined">,
+    Statistic<"numErased", "erased", "Number of helper functions erased">
+  ];
+}
+
 def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
   let summary = "Outline each pypto.at region into an InCore kernel";
   let description = [{

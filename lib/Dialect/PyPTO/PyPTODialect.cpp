@@ -14,6 +14,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -31,6 +32,24 @@ using namespace mlir::pypto;
 #define GET_TYPEDEF_CLASSES
 #include "pypto/Dialect/PyPTO/PyPTOTypes.cpp.inc"
 
+namespace {
+/// Every pypto op may be inlined: helper functions (pypto-inline-helpers)
+/// are inlined into the entry and into kernels before outlining. An op's
+/// own verifier still checks where it ends up.
+struct PyPTOInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void PyPTODialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
@@ -44,6 +63,7 @@ void PyPTODialect::initialize() {
 #define GET_OP_LIST
 #include "pypto/Dialect/PyPTO/PyPTOOps.cpp.inc"
       >();
+  addInterfaces<PyPTOInlinerInterface>();
 }
 
 //===----------------------------------------------------------------------===//
