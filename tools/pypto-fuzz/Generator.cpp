@@ -68,9 +68,15 @@ double exactIntegers(DType d) {
   return 0;
 }
 
+/// How often an elementwise op is written as a call of a helper function
+/// (one helper per op and type, shared by its calls), for
+/// pypto-inline-helpers and the interpreter's calls.
+constexpr double kHelperChance = 0.15;
+
 class Builder {
 public:
-  explicit Builder(uint64_t seed) : rng(seed) {}
+  explicit Builder(uint64_t seed)
+      : rng(seed), helperRng(seed ^ 0x68656c70657273ull) {}
 
   Program build(uint64_t seed);
 
@@ -142,6 +148,7 @@ private:
       op.magnitude = 1;
     if (x.dtype != DType::F32)
       op.exact = op.exact && (name == "neg" || name == "abs" || name == "relu");
+    op.viaHelper = helperCall();
     return add(k, op);
   }
 
@@ -187,6 +194,7 @@ private:
       op.magnitude = x.magnitude; // y >= 1
     else
       op.magnitude = std::max(x.magnitude, y.magnitude);
+    op.viaHelper = helperCall();
     return add(k, op);
   }
 
@@ -233,6 +241,12 @@ private:
   void buildKernel(Kernel &k, int carryTensor);
 
   std::mt19937_64 rng;
+  // Helper calls draw from their own stream: a seed's program is the one it
+  // was before helpers existed, some of its ops written as calls.
+  std::mt19937_64 helperRng;
+  bool helperCall() {
+    return std::uniform_real_distribution<>(0, 1)(helperRng) < kHelperChance;
+  }
   Program program;
   int carryIn = -1;         // the tensor the previous kernel wrote for this one
   std::vector<bool> usable; // per op of the kernel being built
@@ -1051,8 +1065,29 @@ private:
   int kernel = 0;
   int counter = 0;
   std::string blockIndex;
+  /// The helper computing `name` on `arity` operands of `type`, defined
+  /// once; its name.
+  std::string helper(const std::string &name, const std::string &type,
+                     int arity) {
+    std::string shape = type.substr(type.find('<') + 1);
+    shape.pop_back();
+    std::string symbol = "h_" + name + "_" + shape;
+    if (helpers.count(symbol))
+      return symbol;
+    std::ostringstream def;
+    def << "  func.func private @" << symbol << "(%a: " << type;
+    if (arity == 2)
+      def << ", %b: " << type;
+    def << ") -> " << type << " {\n    %r = pypto." << name << " %a"
+        << (arity == 2 ? ", %b" : "") << " : " << type
+        << "\n    return %r : " << type << "\n  }\n";
+    helpers[symbol] = def.str();
+    return symbol;
+  }
+
   std::set<int64_t> constants;
   std::ostringstream body;
+  std::map<std::string, std::string> helpers; // symbol -> definition
 };
 
 void Printer::printOp(const Kernel &k, int v) {
@@ -1076,7 +1111,10 @@ void Printer::printOp(const Kernel &k, int v) {
   }
   case OpKind::Unary:
   case OpKind::Transpose:
-    if (op.kind == OpKind::Unary) {
+    if (op.kind == OpKind::Unary && op.viaHelper) {
+      os << in << result << " = func.call @" << helper(op.name, type, 1) << "("
+         << operand(0) << ") : (" << type << ") -> " << type << "\n";
+    } else if (op.kind == OpKind::Unary) {
       os << in << result << " = pypto." << op.name << " " << operand(0) << " : "
          << type << "\n";
     } else {
@@ -1085,8 +1123,13 @@ void Printer::printOp(const Kernel &k, int v) {
     }
     return;
   case OpKind::Binary:
-    os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
-       << operand(1) << " : " << type << "\n";
+    if (op.viaHelper)
+      os << in << result << " = func.call @" << helper(op.name, type, 2) << "("
+         << operand(0) << ", " << operand(1) << ") : (" << type << ", " << type
+         << ") -> " << type << "\n";
+    else
+      os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
+         << operand(1) << " : " << type << "\n";
     return;
   case OpKind::ScalarOp: {
     std::string s = op.scalarTensor >= 0 ? scalarRead(v)
@@ -1353,7 +1396,10 @@ std::string Printer::print() {
          << "    } {pypto.loop = \"" << k.shape << "\"}\n";
     }
   }
-  os << "    return\n  }\n}\n";
+  os << "    return\n  }\n";
+  for (auto &[symbol, definition] : helpers)
+    os << definition;
+  os << "}\n";
   return os.str();
 }
 

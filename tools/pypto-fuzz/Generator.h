@@ -68,6 +68,7 @@ struct Op {
   std::string pad;                      // FillPad: zero, max, min
   int64_t chunk = 0, chunks = 0;        // MatmulKLoop / CarryLoop
   bool readOldAfterUpdate = false;      // CarryLoop: d = old - new
+  bool viaHelper = false; // Unary, Binary: computed by a helper (func.call)
   // What the generator knows of the result.
   double magnitude = 1; // a bound on |x|
   bool exact = true;    // the device computes the reference's bits

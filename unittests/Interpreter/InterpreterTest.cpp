@@ -54,7 +54,7 @@ TEST_F(InterpreterTest, EveryPyptoOpHasAnInterpretation) {
     ++ops;
     EXPECT_TRUE(pypto::interp::hasInterpretation(name.getTypeID()))
         << "'" << name.getStringRef().str()
-        << "' has no interpretation in lib/Interpreter/Interpreter.cpp";
+        << "' has no interpretation in lib/Interpreter/";
   }
   // The dialect has more than 70 ops: an empty enumeration is a broken test.
   EXPECT_GT(ops, 70);
@@ -313,6 +313,54 @@ func.func @f(%a: !pypto.tensor<4x8xi8> {pypto.init = "zeros"},
   ASSERT_EQ(run(source, args), "");
   at::Tensor expected = at::matmul(a.to(at::kLong), b.to(at::kLong));
   EXPECT_TRUE(at::equal(args[2].to(at::kLong), expected));
+}
+
+TEST_F(InterpreterTest, HelpersReturnValuesAndTheEntryIsTheUncalledOne) {
+  // The helper is written first: the entry is the function no call names.
+  // y = (x - 2x) * (x - 3) = -x * (x - 3): either call of `diff` with its
+  // operands the other way round flips the sign.
+  std::string source = R"mlir(
+func.func private @diff(%a: !pypto.tensor<1x4xf32>, %b: !pypto.tensor<1x4xf32>) -> !pypto.tensor<1x4xf32> {
+  %d = pypto.sub %a, %b : !pypto.tensor<1x4xf32>
+  return %d : !pypto.tensor<1x4xf32>
+}
+func.func @f(%x: !pypto.tensor<1x4xf32>, %y: !pypto.tensor<1x4xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %three = arith.constant 3.0 : f32
+  pypto.at core_group "k" {
+    %x2 = pypto.add %x, %x : !pypto.tensor<1x4xf32>
+    %t = pypto.full %three : f32 -> !pypto.tensor<1x4xf32>
+    %a = func.call @diff(%x, %x2) : (!pypto.tensor<1x4xf32>, !pypto.tensor<1x4xf32>) -> !pypto.tensor<1x4xf32>
+    %b = func.call @diff(%x, %t) : (!pypto.tensor<1x4xf32>, !pypto.tensor<1x4xf32>) -> !pypto.tensor<1x4xf32>
+    %m = pypto.mul %a, %b : !pypto.tensor<1x4xf32>
+    pypto.assemble %m into %y[%c0, %c0] : !pypto.tensor<1x4xf32> into !pypto.tensor<1x4xf32>
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {
+      at::tensor({1.0f, -2.0f, 5.0f, 0.5f}).reshape({1, 4}), at::zeros({1, 4})};
+  ASSERT_EQ(run(source, args), "");
+  std::vector<float> x = {1.0f, -2.0f, 5.0f, 0.5f};
+  for (int i = 0; i < 4; ++i)
+    EXPECT_FLOAT_EQ(args[1][0][i].item<float>(), -x[i] * (x[i] - 3)) << i;
+}
+
+TEST_F(InterpreterTest, RecursiveHelpersAreAnErrorNotACrash) {
+  std::string source = R"mlir(
+func.func private @again(%x: !pypto.tensor<1x4xf32>) {
+  func.call @again(%x) : (!pypto.tensor<1x4xf32>) -> ()
+  return
+}
+func.func @f(%x: !pypto.tensor<1x4xf32>) {
+  func.call @again(%x) : (!pypto.tensor<1x4xf32>) -> ()
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {at::zeros({1, 4})};
+  EXPECT_EQ(run(source, args),
+            "test.mlir:3:3: error: calls nest more than 256 deep: the "
+            "helpers call each other in a cycle");
 }
 
 TEST_F(InterpreterTest, ErrorsNameTheOpAndItsLocation) {

@@ -1,0 +1,395 @@
+//===- CompareOutputs.cpp - an output against its golden --------*- C++ -*-===//
+//
+// The comparators RunData's validation applies to each output: allclose,
+// ratio_allclose, ratio_reldiff and topk_pair_compare (their specifications
+// are parsed in Comparator.cpp). Built with libtorch and exceptions like
+// Data.cpp; a libtorch exception reaches the caller, which reports it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Harness/Data.h"
+
+#include <torch/types.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace pypto::harness {
+
+namespace {
+
+std::string valueText(double v) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.9g", v);
+  return buffer;
+}
+
+/// Flat index -> "(i, j)".
+std::string coordText(int64_t flat, at::IntArrayRef shape) {
+  std::vector<int64_t> coord(shape.size());
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    int64_t n = std::max<int64_t>(shape[d], 1);
+    coord[d] = flat % n;
+    flat /= n;
+  }
+  std::string text = "(";
+  for (size_t d = 0; d < coord.size(); ++d)
+    text += (d ? ", " : "") + std::to_string(coord[d]);
+  return text + ")";
+}
+
+std::string printf8g(const char *format, double a, double b, double c,
+                     double d) {
+  char line[256];
+  std::snprintf(line, sizeof line, format, a, b, c, d);
+  return line;
+}
+
+/// The elements where `actual` and `expected` differ, as flat indices with
+/// both values in f64. Equal elements pass every check and add 0 to every
+/// difference, so only these need the (slow) f64 arithmetic: a large cache
+/// of which a kernel rewrote a few rows costs one native comparison.
+struct Differing {
+  at::Tensor index, actual, expected;
+};
+
+Differing differingElements(const at::Tensor &actual,
+                            const at::Tensor &expected) {
+  at::Tensor a = actual.flatten(), e = expected.flatten();
+  Differing d;
+  if (a.scalar_type() == e.scalar_type()) {
+    // NaN != NaN, so NaNs are kept for isclose's equal_nan rule.
+    d.index = torch::nonzero(a.ne(e)).flatten();
+    d.actual = a.index_select(0, d.index).to(torch::kFloat64);
+    d.expected = e.index_select(0, d.index).to(torch::kFloat64);
+  } else {
+    d.index = torch::arange(a.numel(), torch::kLong);
+    d.actual = a.to(torch::kFloat64);
+    d.expected = e.to(torch::kFloat64);
+  }
+  return d;
+}
+
+} // namespace
+
+/// The torch.isclose check: |a - e| <= atol + rtol |e|, every element.
+bool checkAllclose(const at::Tensor &actual, const at::Tensor &expected,
+                   double rtol, double atol, std::string &detail) {
+  Differing d = differingElements(actual, expected);
+  at::Tensor close =
+      torch::isclose(d.actual, d.expected, rtol, atol, /*equal_nan=*/true);
+  at::Tensor badAt = torch::nonzero(close.logical_not()).flatten();
+  int64_t mismatches = badAt.numel();
+  if (mismatches == 0)
+    return true;
+  at::Tensor absDiff = (d.actual - d.expected).abs();
+  at::Tensor relDiff = absDiff / d.expected.abs().clamp_min(1e-12);
+  int64_t maxAbsAt = absDiff.argmax().item<int64_t>();
+  int64_t maxRelAt = relDiff.argmax().item<int64_t>();
+  auto flatIndex = d.index.accessor<int64_t, 1>();
+  std::ostringstream out;
+  out << "    Mismatched elements: " << mismatches << "/" << actual.numel()
+      << "  rtol=" << valueText(rtol) << " atol=" << valueText(atol)
+      << "\n    max abs diff " << valueText(absDiff[maxAbsAt].item<double>())
+      << " at [" << flatIndex[maxAbsAt] << "], max rel diff "
+      << valueText(relDiff[maxRelAt].item<double>()) << " at ["
+      << flatIndex[maxRelAt] << "]\n";
+  int64_t shown = std::min<int64_t>(mismatches, 20);
+  out << "    first " << shown << " mismatches:\n";
+  auto bad = badAt.accessor<int64_t, 1>();
+  for (int64_t k = 0; k < shown; ++k) {
+    int64_t at = bad[k];
+    out << "    [" << flatIndex[at]
+        << "] actual=" << valueText(d.actual[at].item<double>())
+        << ", expected=" << valueText(d.expected[at].item<double>()) << "\n";
+  }
+  detail = out.str();
+  return false;
+}
+
+namespace {
+
+/// The ratio comparators' common start: the valid prefix, the inactive
+/// tail, non-finite values. Returns false (with detail) on a hard failure.
+bool ratioPrologue(const Comparator &c, at::Tensor &actual,
+                   at::Tensor &expected, std::string &detail) {
+  actual = actual.to(torch::kFloat32);
+  expected = expected.to(torch::kFloat32);
+  if (c.validRows) {
+    int64_t axis = c.validAxis < 0 ? c.validAxis + actual.dim() : c.validAxis;
+    if (axis < 0 || axis >= actual.dim() || *c.validRows < 0 ||
+        *c.validRows > actual.size(axis)) {
+      detail =
+          "    valid_rows=" + std::to_string(*c.validRows) +
+          " is outside [0, " +
+          (axis >= 0 && axis < actual.dim() ? std::to_string(actual.size(axis))
+                                            : std::string("?")) +
+          "] along axis " + std::to_string(c.validAxis) + "\n";
+      return false;
+    }
+    at::Tensor tail =
+        actual.narrow(axis, *c.validRows, actual.size(axis) - *c.validRows);
+    if (c.zeroTail) {
+      int64_t nonzero = tail.ne(0).sum().item<int64_t>();
+      if (nonzero) {
+        detail = "    inactive tail contains " + std::to_string(nonzero) +
+                 " nonzero values\n";
+        return false;
+      }
+    }
+    actual = actual.narrow(axis, 0, *c.validRows);
+    expected = expected.narrow(axis, 0, *c.validRows);
+  }
+  auto count = [](const at::Tensor &t, bool nan) {
+    return (nan ? t.isnan() : t.isinf()).sum().item<int64_t>();
+  };
+  int64_t an = count(actual, true), ai = count(actual, false);
+  int64_t en = count(expected, true), ei = count(expected, false);
+  if (an || ai || en || ei) {
+    detail =
+        "    illegal values in comparison: actual: NaN=" + std::to_string(an) +
+        " Inf=" + std::to_string(ai) + "; expected: NaN=" + std::to_string(en) +
+        " Inf=" + std::to_string(ei) + "\n";
+    return false;
+  }
+  return true;
+}
+
+/// Python's round(): halves to even.
+int64_t roundHalfEven(double x) {
+  return static_cast<int64_t>(std::nearbyint(x));
+}
+
+} // namespace
+
+bool checkRatioAllclose(const Comparator &c, at::Tensor actual,
+                        at::Tensor expected, double runRtol, double runAtol,
+                        std::string &detail) {
+  if (!ratioPrologue(c, actual, expected, detail))
+    return false;
+  double atol = c.atol.value_or(runAtol), rtol = c.rtol.value_or(runRtol);
+  at::Tensor a = actual.flatten().to(torch::kFloat64);
+  at::Tensor e = expected.flatten().to(torch::kFloat64);
+  int64_t n = a.numel();
+  if (n == 0)
+    return true;
+  at::Tensor diff = (a - e).abs();
+  at::Tensor tol = atol + rtol * e.abs();
+  at::Tensor bad = torch::nonzero(diff > tol).flatten();
+  int64_t errors = bad.numel();
+  int64_t threshold = roundHalfEven(c.maxErrorRatio * double(n));
+  if (errors <= threshold)
+    return true;
+  int64_t worst = diff.argmax().item<int64_t>();
+  std::ostringstream out;
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "    ratio_allclose fail: error_count=%lld/%lld (ratio=%.4f%%, "
+                "allowed<=%.4f%%, threshold=%lld pts)\n",
+                (long long)errors, (long long)n, 100.0 * errors / n,
+                100.0 * c.maxErrorRatio, (long long)threshold);
+  out << line << "    atol=" << valueText(atol) << " rtol=" << valueText(rtol)
+      << "\n    max abs diff=" << valueText(diff[worst].item<double>())
+      << " at " << coordText(worst, actual.sizes())
+      << " (tol=" << valueText(tol[worst].item<double>()) << ")\n";
+  int64_t shown = std::min<int64_t>(errors, c.maxShow);
+  out << "    first " << shown << " mismatches:\n";
+  auto accessor = bad.accessor<int64_t, 1>();
+  for (int64_t k = 0; k < shown; ++k) {
+    int64_t i = accessor[k];
+    out << "    [" << i << "] "
+        << printf8g("actual=%.8g, expected=%.8g, diff=%.4g, tol=%.4g",
+                    a[i].item<double>(), e[i].item<double>(),
+                    diff[i].item<double>(), tol[i].item<double>())
+        << "\n";
+  }
+  detail = out.str();
+  return false;
+}
+
+bool checkRatioReldiff(const Comparator &c, at::Tensor actual,
+                       at::Tensor expected, std::string &detail) {
+  if (!ratioPrologue(c, actual, expected, detail))
+    return false;
+  at::Tensor a = actual.flatten().to(torch::kFloat64);
+  at::Tensor e = expected.flatten().to(torch::kFloat64);
+  int64_t n = a.numel();
+  if (n == 0)
+    return true;
+  at::Tensor absDiff = (a - e).abs();
+  at::Tensor denom =
+      torch::maximum(torch::maximum(a.abs(), e.abs()),
+                     torch::full_like(a, std::ldexp(1.0, -14) / c.diffThd)) +
+      1e-9;
+  at::Tensor rdiff =
+      torch::where(absDiff < c.diffThd, absDiff, absDiff / denom);
+  at::Tensor badMask = rdiff > c.diffThd;
+  at::Tensor bad = torch::nonzero(badMask).flatten();
+  int64_t errors = bad.numel();
+  int64_t threshold = roundHalfEven(c.pctThd * double(n));
+  double worst =
+      errors ? rdiff.masked_select(badMask).max().item<double>() : 0.0;
+  bool countOk = errors <= threshold;
+  bool worstOk = !errors || worst < c.maxDiffHd;
+  if (countOk && worstOk)
+    return true;
+  std::ostringstream out;
+  std::string reason;
+  char line[256];
+  if (!countOk) {
+    std::snprintf(line, sizeof line,
+                  "error_count=%lld/%lld (ratio=%.4f%%, allowed<=%.4f%%, "
+                  "threshold=%lld pts)",
+                  (long long)errors, (long long)n, 100.0 * errors / n,
+                  100.0 * c.pctThd, (long long)threshold);
+    reason = line;
+  }
+  if (!worstOk)
+    reason += (reason.empty() ? "" : " AND ") + std::string("worst rdiff=") +
+              valueText(worst) + " >= max_diff_hd=" + valueText(c.maxDiffHd);
+  out << "    ratio_reldiff fail: " << reason
+      << "\n    diff_thd=" << valueText(c.diffThd)
+      << " pct_thd=" << valueText(c.pctThd)
+      << " max_diff_hd=" << valueText(c.maxDiffHd) << "\n";
+  int64_t shown = std::min<int64_t>(errors, c.maxShow);
+  auto accessor = bad.accessor<int64_t, 1>();
+  for (int64_t k = 0; k < shown; ++k) {
+    int64_t i = accessor[k];
+    out << "    [" << i << "] actual=" << valueText(a[i].item<double>())
+        << ", expected=" << valueText(e[i].item<double>())
+        << ", abs_diff=" << valueText(absDiff[i].item<double>())
+        << ", rdiff=" << valueText(rdiff[i].item<double>()) << "\n";
+  }
+  detail = out.str();
+  return false;
+}
+
+/// Indices paired with values: a position where the indices differ passes
+/// only as a legal tie-break. The actual values stay in order around it,
+/// the actual value there equals the golden's (the tie), and with `scores`
+/// the score at the returned index is that value (the index is real).
+bool checkTopkPairs(const Comparator &c, const at::Tensor &actualIdx,
+                    const at::Tensor &expectedIdx, const at::Tensor *actualVals,
+                    const at::Tensor *expectedVals, const at::Tensor *scores,
+                    std::string &detail) {
+  std::ostringstream out;
+  if (!actualVals) {
+    detail = "    topk_pair_compare: no output named '" + c.valsName + "'\n";
+    return false;
+  }
+  if (actualIdx.sizes() != expectedIdx.sizes() ||
+      actualIdx.sizes() != actualVals->sizes()) {
+    detail = "    topk_pair_compare: shapes differ: idx " +
+             shapeText(actualIdx) + ", expected idx " + shapeText(expectedIdx) +
+             ", " + c.valsName + " " + shapeText(*actualVals) + "\n";
+    return false;
+  }
+  int64_t dim = c.dim < 0 ? c.dim + actualIdx.dim() : c.dim;
+  if (dim < 0 || dim >= actualIdx.dim()) {
+    detail = "    topk_pair_compare: dim " + std::to_string(c.dim) +
+             " is out of range\n";
+    return false;
+  }
+  at::Tensor ai = actualIdx.to(torch::kInt64);
+  at::Tensor ei = expectedIdx.to(torch::kInt64);
+  at::Tensor mismatch = ai.ne(ei);
+  if (!mismatch.any().item<bool>())
+    return true;
+  // Move `dim` last: each row is one top-k list.
+  at::Tensor av = actualVals->to(torch::kFloat64).movedim(dim, -1).contiguous();
+  at::Tensor ev =
+      expectedVals->to(torch::kFloat64).movedim(dim, -1).contiguous();
+  at::Tensor aim = ai.movedim(dim, -1).contiguous();
+  at::Tensor eim = ei.movedim(dim, -1).contiguous();
+  at::Tensor mm = mismatch.movedim(dim, -1).contiguous();
+  at::Tensor sc;
+  if (scores) {
+    sc = scores->to(torch::kFloat64).movedim(dim, -1).contiguous();
+    if (sc.dim() != av.dim() || sc.sizes().slice(0, sc.dim() - 1) !=
+                                    av.sizes().slice(0, av.dim() - 1)) {
+      detail = "    topk_pair_compare: scores " + shapeText(*scores) +
+               " do not match the lists " + shapeText(*actualVals) + "\n";
+      return false;
+    }
+  }
+  int64_t k = av.size(-1), lists = av.numel() / std::max<int64_t>(k, 1);
+  int64_t bad = 0;
+  std::ostringstream lines;
+  av = av.reshape({lists, k});
+  ev = ev.reshape({lists, k});
+  aim = aim.reshape({lists, k});
+  eim = eim.reshape({lists, k});
+  mm = mm.reshape({lists, k});
+  if (scores)
+    sc = sc.reshape({lists, sc.size(-1)});
+  auto avA = av.accessor<double, 2>(), evA = ev.accessor<double, 2>();
+  auto aiA = aim.accessor<int64_t, 2>(), eiA = eim.accessor<int64_t, 2>();
+  auto mmA = mm.accessor<bool, 2>();
+  for (int64_t l = 0; l < lists; ++l)
+    for (int64_t i = 0; i < k; ++i) {
+      if (!mmA[l][i])
+        continue;
+      double v = avA[l][i];
+      bool ordered = true;
+      if (i > 0)
+        ordered &= c.descending ? avA[l][i - 1] >= v : avA[l][i - 1] <= v;
+      if (i + 1 < k)
+        ordered &= c.descending ? v >= avA[l][i + 1] : v <= avA[l][i + 1];
+      bool tie = v == evA[l][i];
+      std::string scoreText;
+      bool real = true;
+      if (scores) {
+        int64_t index = aiA[l][i];
+        real = index >= 0 && index < sc.size(1) &&
+               sc[l][index].item<double>() == v;
+        scoreText = index >= 0 && index < sc.size(1)
+                        ? valueText(sc[l][index].item<double>())
+                        : std::string("out of range");
+      }
+      if (ordered && tie && real)
+        continue;
+      ++bad;
+      if (bad > c.maxShow)
+        continue;
+      int64_t lo = std::max<int64_t>(0, i - 1), hi = std::min(k, i + 2);
+      lines << "      [" << l << "," << i << "] actual_idx=" << aiA[l][i]
+            << " expected_idx=" << eiA[l][i]
+            << " actual_score=" << printf8g("%.6g", v, 0, 0, 0)
+            << " expected_score=" << printf8g("%.6g", evA[l][i], 0, 0, 0);
+      if (scores)
+        lines << " " << c.scoresName << "[actual_idx]=" << scoreText;
+      lines << " actual_vals[" << lo << ":" << hi << "]=[";
+      for (int64_t j = lo; j < hi; ++j)
+        lines << (j > lo ? ", " : "") << printf8g("%.6g", avA[l][j], 0, 0, 0);
+      lines << "]\n";
+    }
+  if (bad == 0)
+    return true;
+  out << "    top-k idx mismatch via '" << c.valsName << "' (dim=" << c.dim
+      << " order=" << (c.descending ? "descending" : "ascending")
+      << "): " << bad
+      << " position(s) that are not a legal tie-break (values out of order, "
+         "a value that differs from the golden's"
+      << (scores ? ", or a score that the index does not have" : "") << ")\n"
+      << lines.str();
+  if (bad > c.maxShow)
+    out << "      ... and " << bad - c.maxShow << " more\n";
+  detail = out.str();
+  return false;
+}
+
+void maxDifferences(const at::Tensor &actual, const at::Tensor &expected,
+                    double &maxAbsDiff, double &maxRelDiff) {
+  Differing d = differingElements(actual, expected);
+  maxAbsDiff = maxRelDiff = 0;
+  if (d.index.numel()) {
+    at::Tensor diff = (d.actual - d.expected).abs();
+    maxAbsDiff = diff.max().item<double>();
+    maxRelDiff =
+        (diff / d.expected.abs().clamp_min(1e-12)).max().item<double>();
+  }
+}
+
+} // namespace pypto::harness

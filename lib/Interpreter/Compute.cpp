@@ -1,0 +1,327 @@
+//===- Compute.cpp - the interpreter's computations on tiles ----*- C++ -*-===//
+
+#include "InterpreterImpl.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <limits>
+
+using namespace mlir;
+namespace pp = ::mlir::pypto;
+
+namespace pypto::interp::detail {
+
+namespace {
+
+/// `exact` (float64 or int64) rounded to the dtype of `result`.
+at::Tensor rounded(const at::Tensor &exact, Value result) {
+  return exact.to(
+      dtypeOf(shapedType(result).getElementType(), result.getLoc()));
+}
+
+at::Tensor integerDivide(Operation *op, const at::Tensor &a,
+                         const at::Tensor &b) {
+  if ((b == 0).any().item<bool>())
+    fail(op, "integer division by zero");
+  return at::div(a, b, "trunc");
+}
+
+} // namespace
+
+void Interpreter::runBinary(Operation *op, Frame &f) {
+  at::Tensor a = widen(tensor(f, op->getOperand(0)));
+  at::Tensor b = widen(tensor(f, op->getOperand(1)));
+  bool isInt = !at::isFloatingType(a.scalar_type());
+  at::Tensor r = llvm::TypeSwitch<Operation *, at::Tensor>(op)
+                     .Case([&](pp::AddOp) { return a + b; })
+                     .Case([&](pp::SubOp) { return a - b; })
+                     .Case([&](pp::MulOp) { return a * b; })
+                     .Case([&](pp::DivOp) {
+                       return isInt ? integerDivide(op, a, b) : a / b;
+                     })
+                     .Case([&](pp::MaxOp) { return at::maximum(a, b); })
+                     .Case([&](pp::MinOp) { return at::minimum(a, b); });
+  set(f, op->getResult(0), rounded(r, op->getResult(0)));
+}
+
+void Interpreter::runScalarOp(Operation *op, Frame &f) {
+  at::Tensor a = widen(tensor(f, op->getOperand(0)));
+  Scalar s = scalar(f, op->getOperand(1));
+  at::Tensor b =
+      at::full({}, s.toTorch(), at::TensorOptions().dtype(a.scalar_type()));
+  bool isInt = !at::isFloatingType(a.scalar_type());
+  at::Tensor r = llvm::TypeSwitch<Operation *, at::Tensor>(op)
+                     .Case([&](pp::AddsOp) { return a + b; })
+                     .Case([&](pp::SubsOp) { return a - b; })
+                     .Case([&](pp::MulsOp) { return a * b; })
+                     .Case([&](pp::DivsOp) {
+                       return isInt ? integerDivide(op, a, b) : a / b;
+                     })
+                     .Case([&](pp::MaxsOp) { return at::maximum(a, b); })
+                     .Case([&](pp::MinsOp) { return at::minimum(a, b); });
+  set(f, op->getResult(0), rounded(r, op->getResult(0)));
+}
+
+void Interpreter::runUnary(Operation *op, Frame &f) {
+  at::Tensor a = widen(tensor(f, op->getOperand(0)));
+  at::Tensor r = llvm::TypeSwitch<Operation *, at::Tensor>(op)
+                     .Case([&](pp::NegOp) { return -a; })
+                     .Case([&](pp::AbsOp) { return at::abs(a); })
+                     .Case([&](pp::ReluOp) { return at::clamp_min(a, 0); })
+                     .Case([&](pp::ExpOp) { return at::exp(a); })
+                     .Case([&](pp::LogOp) { return at::log(a); })
+                     .Case([&](pp::SqrtOp) { return at::sqrt(a); })
+                     .Case([&](pp::RsqrtOp) { return at::rsqrt(a); })
+                     .Case([&](pp::RecipOp) { return at::reciprocal(a); });
+  set(f, op->getResult(0), rounded(r, op->getResult(0)));
+}
+
+void Interpreter::runCast(Operation *op, Frame &f) {
+  auto cast = llvm::cast<pp::CastOp>(op);
+  set(f, cast.getResult(),
+      castTensor(
+          tensor(f, cast.getSource()),
+          dtypeOf(shapedType(cast.getResult()).getElementType(), op->getLoc()),
+          cast.getRound()));
+}
+
+void Interpreter::runReduce(Operation *op, Frame &f) {
+  at::Tensor a = widen(tensor(f, op->getOperand(0)));
+  bool isRow = isa<pp::RowSumOp, pp::RowMaxOp, pp::RowMinOp>(op);
+  int64_t dim = isRow ? 1 : 0;
+  at::Tensor r = llvm::TypeSwitch<Operation *, at::Tensor>(op)
+                     .Case<pp::RowSumOp, pp::ColSumOp>(
+                         [&](Operation *) { return a.sum(dim, true); })
+                     .Case<pp::RowMaxOp, pp::ColMaxOp>(
+                         [&](Operation *) { return a.amax(dim, true); })
+                     .Case<pp::RowMinOp, pp::ColMinOp>(
+                         [&](Operation *) { return a.amin(dim, true); });
+  set(f, op->getResult(0), rounded(r, op->getResult(0)));
+}
+
+void Interpreter::runBroadcast(Operation *op, Frame &f) {
+  at::Tensor a = tensor(f, op->getOperand(0));
+  set(f, op->getResult(0),
+      a.expand(torchShape(shapedType(op->getResult(0)).getShape()))
+          .contiguous());
+}
+
+void Interpreter::runExpandBinary(Operation *op, Frame &f) {
+  at::Tensor a = widen(tensor(f, op->getOperand(0)));
+  at::Tensor v = widen(tensor(f, op->getOperand(1)));
+  bool isInt = !at::isFloatingType(a.scalar_type());
+  at::Tensor r =
+      llvm::TypeSwitch<Operation *, at::Tensor>(op)
+          .Case<pp::RowExpandADDOp, pp::ColExpandADDOp>(
+              [&](Operation *) { return a + v; })
+          .Case<pp::RowExpandSUBOp, pp::ColExpandSUBOp>(
+              [&](Operation *) { return a - v; })
+          .Case<pp::RowExpandMULOp, pp::ColExpandMULOp>(
+              [&](Operation *) { return a * v; })
+          .Case<pp::RowExpandDIVOp, pp::ColExpandDIVOp>([&](Operation *) {
+            return isInt ? integerDivide(op, a, v.expand(a.sizes())) : a / v;
+          })
+          .Case<pp::RowExpandMAXOp, pp::ColExpandMAXOp>(
+              [&](Operation *) { return at::maximum(a, v); })
+          .Case<pp::RowExpandMINOp, pp::ColExpandMINOp>(
+              [&](Operation *) { return at::minimum(a, v); })
+          .Case<pp::RowExpandEXPDIFOp, pp::ColExpandEXPDIFOp>(
+              [&](Operation *) { return at::exp(a - v); });
+  set(f, op->getResult(0), rounded(r, op->getResult(0)));
+}
+
+void Interpreter::runFull(Operation *op, Frame &f) {
+  auto full = cast<pp::FullOp>(op);
+  auto type = shapedType(full.getResult());
+  set(f, full.getResult(),
+      at::full(torchShape(type.getShape()),
+               scalar(f, full.getValue()).toTorch(),
+               at::TensorOptions().dtype(
+                   dtypeOf(type.getElementType(), op->getLoc()))));
+}
+
+void Interpreter::runFillPad(Operation *op, Frame &f) {
+  auto pad = cast<pp::FillPadOp>(op);
+  at::Tensor source = tensor(f, pad.getSource());
+  int64_t rows = index(f, pad.getValidRows()),
+          cols = index(f, pad.getValidCols());
+  if (rows < 0 || rows > source.size(0) || cols < 0 || cols > source.size(1))
+    fail(op, "the valid extents [" + Twine(rows) + ", " + Twine(cols) +
+                 "] are outside the " + shapeText(mlirShape(source.sizes())) +
+                 " tile");
+  at::Tensor result = source.clone();
+  c10::ScalarType dtype = result.scalar_type();
+  bool isFloat = at::isFloatingType(dtype);
+  at::Scalar value;
+  switch (pad.getPad()) {
+  case pp::PadValue::zero:
+    value = 0;
+    break;
+  case pp::PadValue::max:
+    value = at::Scalar(std::numeric_limits<double>::infinity());
+    break;
+  case pp::PadValue::min:
+    value = at::Scalar(-std::numeric_limits<double>::infinity());
+    break;
+  }
+  if (!isFloat) {
+    // The largest and smallest values of the integer type.
+    int64_t bits = int64_t(at::elementSize(dtype)) * 8;
+    bool isUnsigned = dtype == at::kByte || dtype == at::kBool;
+    int64_t maxValue = isUnsigned   ? (int64_t(1) << bits) - 1
+                       : bits >= 64 ? std::numeric_limits<int64_t>::max()
+                                    : (int64_t(1) << (bits - 1)) - 1;
+    int64_t minValue = isUnsigned   ? 0
+                       : bits >= 64 ? std::numeric_limits<int64_t>::min()
+                                    : -(int64_t(1) << (bits - 1));
+    if (pad.getPad() == pp::PadValue::max)
+      value = maxValue;
+    else if (pad.getPad() == pp::PadValue::min)
+      value = minValue;
+  }
+  result.narrow(0, rows, result.size(0) - rows).fill_(value);
+  result.narrow(1, cols, result.size(1) - cols).fill_(value);
+  set(f, pad.getResult(), result);
+}
+
+void Interpreter::runTranspose(Operation *op, Frame &f) {
+  set(f, op->getResult(0), tensor(f, op->getOperand(0)).t().contiguous());
+}
+
+void Interpreter::runReshape(Operation *op, Frame &f) {
+  at::Tensor source = tensor(f, op->getOperand(0));
+  // A copy: the kernel loads the tile where the reshape is, so a later
+  // write into the tensor does not show through it.
+  set(f, op->getResult(0),
+      source.reshape(torchShape(shapedType(op->getResult(0)).getShape()))
+          .clone());
+}
+
+namespace {
+
+/// Sorted pairs in the value dtype: f32 pair k is columns 2k (the value) and
+/// 2k+1 (the u32 index bits); f16 pair k is 4k (the value), 4k+1 (0), 4k+2
+/// and 4k+3 (the index, low half first).
+at::Tensor packPairs(const at::Tensor &values, const at::Tensor &idx) {
+  int64_t rows = values.size(0), n = values.size(1);
+  if (values.scalar_type() == at::kFloat)
+    return at::stack({values.view(at::kInt), idx}, 2)
+        .reshape({rows, 2 * n})
+        .view(at::kFloat);
+  at::Tensor low = at::bitwise_and(idx, 0xFFFF).to(at::kShort);
+  at::Tensor high = at::bitwise_right_shift(idx, 16).to(at::kShort);
+  return at::stack({values.view(at::kShort), at::zeros_like(low), low, high}, 2)
+      .reshape({rows, 4 * n})
+      .view(at::kHalf);
+}
+
+/// The values and indices of a row of sorted pairs.
+std::pair<at::Tensor, at::Tensor> unpackPairs(const at::Tensor &pairs) {
+  int64_t rows = pairs.size(0);
+  if (pairs.scalar_type() == at::kFloat) {
+    at::Tensor bits = pairs.contiguous().view(at::kInt).reshape({rows, -1, 2});
+    return {bits.select(2, 0).contiguous().view(at::kFloat),
+            bits.select(2, 1).contiguous()};
+  }
+  at::Tensor halves =
+      pairs.contiguous().view(at::kShort).reshape({rows, -1, 4});
+  at::Tensor low = halves.select(2, 2).to(at::kInt).bitwise_and(0xFFFF);
+  at::Tensor high = halves.select(2, 3).to(at::kInt).bitwise_left_shift(16);
+  return {halves.select(2, 0).contiguous().view(at::kHalf),
+          at::bitwise_or(low, high)};
+}
+
+/// Sorts the last dimension of `values` descending; equal values keep their
+/// order. Returns the values and the indices carried along.
+std::pair<at::Tensor, at::Tensor> sortDescending(const at::Tensor &values,
+                                                 const at::Tensor &idx) {
+  at::Tensor order = std::get<1>(at::sort(
+      values.to(at::kFloat), /*stable=*/true, -1, /*descending=*/true));
+  return {values.gather(-1, order), idx.gather(-1, order)};
+}
+
+} // namespace
+
+void Interpreter::runSort(Operation *op, Frame &f) {
+  at::Tensor source = tensor(f, op->getOperand(0)).contiguous();
+  int64_t rows = source.size(0);
+  if (auto sort = dyn_cast<pp::Sort32Op>(op)) {
+    int64_t n = source.size(1);
+    at::Tensor idx = tensor(f, sort.getIndices())
+                         .to(at::kInt)
+                         .expand({rows, n})
+                         .contiguous();
+    auto [values, carried] = sortDescending(source.reshape({rows, n / 32, 32}),
+                                            idx.reshape({rows, n / 32, 32}));
+    set(f, sort.getResult(),
+        packPairs(values.reshape({rows, n}), carried.reshape({rows, n})));
+    return;
+  }
+  auto merge = cast<pp::MrgSortOp>(op);
+  int64_t perPair = source.scalar_type() == at::kFloat ? 2 : 4;
+  int64_t run = merge.getBlockLen() / perPair; // pairs in one sorted run
+  auto [values, idx] = unpackPairs(source);
+  int64_t pairs = values.size(1);
+  // A merge, not a sort: each step takes the largest head of the four runs
+  // (the first run on a tie), so runs that are not sorted give what the
+  // hardware gives, not a sorted row.
+  at::Tensor key = values.to(at::kFloat).contiguous();
+  at::Tensor order = at::empty({rows, pairs}, at::kLong);
+  auto keys = key.accessor<float, 2>();
+  auto out = order.accessor<int64_t, 2>();
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t g = 0; g < pairs; g += 4 * run) {
+      int64_t pos[4] = {0, 0, 0, 0};
+      for (int64_t k = 0; k < 4 * run; ++k) {
+        int best = -1;
+        for (int i = 0; i < 4; ++i)
+          if (pos[i] < run &&
+              (best < 0 || keys[r][g + i * run + pos[i]] >
+                               keys[r][g + best * run + pos[best]]))
+            best = i;
+        out[r][g + k] = g + best * run + pos[best]++;
+      }
+    }
+  }
+  set(f, merge.getResult(),
+      packPairs(values.gather(1, order), idx.gather(1, order)));
+}
+
+void Interpreter::runGather(Operation *op, Frame &f) {
+  auto gather = cast<pp::GatherOp>(op);
+  at::Tensor source = tensor(f, gather.getSource()).contiguous();
+  auto type = shapedType(gather.getResult());
+  // The bits are copied: the result reads them as its own type.
+  at::Tensor bits = source.view(dtypeOf(type.getElementType(), op->getLoc()));
+  int64_t first = gather.getMask() == pp::GatherMask::even ? 0 : 1;
+  int64_t cols = type.getShape()[1];
+  set(f, gather.getResult(),
+      bits.slice(1, first, first + 2 * cols - 1, 2).contiguous());
+}
+
+void Interpreter::runMatmul(Operation *op, Frame &f) {
+  Value lhs, rhs, acc;
+  bool aTrans, bTrans;
+  if (auto mm = dyn_cast<pp::MatmulOp>(op)) {
+    lhs = mm.getLhs(), rhs = mm.getRhs(), aTrans = mm.getATrans(),
+    bTrans = mm.getBTrans();
+  } else {
+    auto mma = cast<pp::MatmulAccOp>(op);
+    lhs = mma.getLhs(), rhs = mma.getRhs(), acc = mma.getAcc(),
+    aTrans = mma.getATrans(), bTrans = mma.getBTrans();
+  }
+  // Products and sums in float64: exact for 8-bit integers and half
+  // precision inputs, and the reference for f32 ones.
+  at::Tensor a = widen(tensor(f, lhs));
+  at::Tensor b = widen(tensor(f, rhs));
+  if (aTrans)
+    a = a.t();
+  if (bTrans)
+    b = b.t();
+  at::Tensor r = at::matmul(a, b);
+  if (acc)
+    r = r + widen(tensor(f, acc));
+  set(f, op->getResult(0), rounded(r, op->getResult(0)));
+}
+
+} // namespace pypto::interp::detail

@@ -1,0 +1,148 @@
+//===- Control.cpp - the interpreter's loops, branches, calls ---*- C++ -*-===//
+
+#include "InterpreterImpl.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <limits>
+
+using namespace mlir;
+namespace pp = ::mlir::pypto;
+
+namespace pypto::interp::detail {
+
+void Interpreter::runFor(Operation *op, Frame &f) {
+  auto loop = cast<scf::ForOp>(op);
+  Scalar lower = scalar(f, loop.getLowerBound());
+  int64_t upper = index(f, loop.getUpperBound());
+  int64_t step = index(f, loop.getStep());
+  if (step <= 0)
+    fail(op, "the loop's step is " + Twine(step) + "; it must be positive");
+  SmallVector<RtValue> carried;
+  for (Value init : loop.getInitArgs())
+    carried.push_back(lookup(f, init));
+  Block &body = *loop.getBody();
+  for (int64_t iv = lower.i; iv < upper; iv += step) {
+    set(f, loop.getInductionVar(), makeInt(lower.type, iv));
+    for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), carried))
+      set(f, arg, value);
+    carried = runBlock(body, f);
+    if (iv > std::numeric_limits<int64_t>::max() - step)
+      break;
+  }
+  for (auto [result, value] : llvm::zip(loop.getResults(), carried))
+    set(f, result, value);
+}
+
+void Interpreter::runIf(Operation *op, Frame &f) {
+  auto branch = cast<scf::IfOp>(op);
+  Region &region = scalar(f, branch.getCondition()).i ? branch.getThenRegion()
+                                                      : branch.getElseRegion();
+  if (region.empty())
+    return;
+  SmallVector<RtValue> results = runBlock(region.front(), f);
+  for (auto [result, value] : llvm::zip(branch.getResults(), results))
+    set(f, result, value);
+}
+
+static constexpr unsigned kMaxCallDepth = 256;
+
+void Interpreter::runFuncCall(Operation *op, Frame &f) {
+  auto call = cast<func::CallOp>(op);
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      op, call.getCalleeAttr());
+  if (!callee || callee.isExternal())
+    fail(op, "the reference interpreter cannot call '" + call.getCallee() +
+                 "': it has no body");
+  // A helper's call is its body on the arguments (what pypto-inline-helpers
+  // makes of it); a cycle of calls would never end.
+  if (f.callDepth >= kMaxCallDepth)
+    fail(op, "calls nest more than " + Twine(kMaxCallDepth) +
+                 " deep: the helpers call each other in a cycle");
+  SmallVector<RtValue> args;
+  for (Value v : call.getOperands())
+    args.push_back(lookup(f, v));
+  ++f.callDepth;
+  SmallVector<RtValue> results = invoke(callee, args, f, nullptr);
+  --f.callDepth;
+  for (auto [result, value] : llvm::zip(call.getResults(), results))
+    set(f, result, value);
+}
+
+/// pypto.at runs its body once; pypto.spmd once per block, in block order.
+void Interpreter::runRegion(Operation *op, Frame &f) {
+  if (auto at = dyn_cast<pp::AtOp>(op)) {
+    runBlock(at.getBody().front(), f);
+    return;
+  }
+  auto spmd = cast<pp::SpmdOp>(op);
+  Type indexType = IndexType::get(op->getContext());
+  for (int64_t b = 0; b < spmd.getBlocks(); ++b) {
+    set(f, spmd.getBlockIndex(), makeInt(indexType, b));
+    runBlock(spmd.getBody().front(), f);
+  }
+}
+
+void Interpreter::runCall(Operation *op, Frame &f) {
+  auto call = cast<pp::CallOp>(op);
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      op, call.getCalleeAttr());
+  if (!callee || callee.isExternal())
+    fail(op, "the reference interpreter cannot call '" + call.getCallee() +
+                 "': it has no body");
+  SmallVector<RtValue> args;
+  for (Value v : call.getArgs())
+    args.push_back(lookup(f, v));
+  int64_t blocks = call.getBlocks() ? *call.getBlocks() : 1;
+  Type indexType = IndexType::get(op->getContext());
+
+  // The arguments of `fn`: the call's, the block index of an SPMD kernel,
+  // and a scratch ring for a mixed kernel's part.
+  auto argsOf = [&](func::FuncOp fn, int64_t block) {
+    SmallVector<RtValue> full(args);
+    for (BlockArgument param : fn.getArguments().drop_front(
+             std::min(args.size(), size_t(fn.getNumArguments())))) {
+      if (fn.getArgAttr(param.getArgNumber(), pp::attr::kRing)) {
+        auto shaped = shapedType(param);
+        full.push_back(
+            at::zeros(torchShape(shaped.getShape()),
+                      at::TensorOptions().dtype(
+                          dtypeOf(shaped.getElementType(), param.getLoc()))));
+      } else if (fn.getArgAttr(param.getArgNumber(), pp::attr::kSpmd) ||
+                 (param.getType().isIndex() &&
+                  param.getArgNumber() + 1 == fn.getNumArguments())) {
+        full.push_back(makeInt(indexType, block));
+      } else {
+        fail(op, "'" + fn.getSymName() + "' takes " +
+                     Twine(fn.getNumArguments()) +
+                     " arguments; the call gives " + Twine(args.size()));
+      }
+    }
+    return full;
+  };
+
+  if (pp::getFunctionKind(callee) != pp::kind::kGroup) {
+    for (int64_t b = 0; b < blocks; ++b)
+      invoke(callee, argsOf(callee, b), f, nullptr);
+    return;
+  }
+  // A mixed kernel: its two parts run together, joined by a pipe.
+  auto part = [&](StringRef name) {
+    auto ref = callee->getAttrOfType<FlatSymbolRefAttr>(name);
+    auto fn = ref ? SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, ref)
+                  : func::FuncOp();
+    if (!fn)
+      fail(op, "the group '" + callee.getSymName() + "' has no " + name);
+    return fn;
+  };
+  func::FuncOp aic = part(pp::attr::kAicPart), aiv = part(pp::attr::kAivPart);
+  for (int64_t b = 0; b < blocks; ++b) {
+    Pipe pipe;
+    SmallVector<RtValue> aicArgs = argsOf(aic, b), aivArgs = argsOf(aiv, b);
+    runAgents(f, {[&](Lock &lock) { invoke(aic, aicArgs, f, &pipe, &lock); },
+                  [&](Lock &lock) { invoke(aiv, aivArgs, f, &pipe, &lock); }});
+  }
+}
+
+} // namespace pypto::interp::detail

@@ -1,0 +1,277 @@
+//===- Memory.cpp - tensors, windows, ranks and tile moves ------*- C++ -*-===//
+
+#include "InterpreterImpl.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+namespace pp = ::mlir::pypto;
+
+namespace pypto::interp::detail {
+
+//===----------------------------------------------------------------------===//
+// Tensors, windows and ranks
+//===----------------------------------------------------------------------===//
+
+at::Tensor Interpreter::window(Operation *op, const at::Tensor &source,
+                               ArrayRef<int64_t> offsets,
+                               ArrayRef<int64_t> sizes) {
+  // A tile may name fewer dimensions than the tensor has leading ones (a
+  // 1xN tile of an N tensor, say): it takes the trailing ones.
+  int64_t rank = source.dim();
+  if (int64_t(offsets.size()) != rank)
+    fail(op,
+         "expected " + Twine(rank) + " offsets, got " + Twine(offsets.size()));
+  SmallVector<int64_t> extents(sizes);
+  while (int64_t(extents.size()) > rank) {
+    if (extents.front() != 1)
+      fail(op, "a " + shapeText(sizes) + " window of a rank-" + Twine(rank) +
+                   " tensor");
+    extents.erase(extents.begin());
+  }
+  while (int64_t(extents.size()) < rank)
+    extents.insert(extents.begin(), 1);
+  at::Tensor view = source;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (offsets[d] < 0 || offsets[d] + extents[d] > source.size(d))
+      fail(
+          op, "the window at [" +
+                  [&] {
+                    std::string text;
+                    for (size_t i = 0; i < offsets.size(); ++i)
+                      text += (i ? ", " : "") + std::to_string(offsets[i]);
+                    return text;
+                  }() +
+                  "] of shape " + shapeText(extents) +
+                  " is outside the tensor of shape " +
+                  shapeText(mlirShape(source.sizes())));
+    view = view.narrow(d, offsets[d], extents[d]);
+  }
+  return view;
+}
+
+at::Tensor Interpreter::peerView(Operation *op, Frame &f,
+                                 const at::Tensor &view, int64_t peer) {
+  if (peer < 0 || peer >= world)
+    fail(op, "peer " + Twine(peer) + " is not a rank of the world of " +
+                 Twine(world));
+  for (std::vector<at::Tensor> &copies : windows) {
+    const at::Tensor &mine = copies[f.rank];
+    if (!view.is_alias_of(mine))
+      continue;
+    const at::Tensor &theirs = copies[peer];
+    return theirs.as_strided(view.sizes(), view.strides(),
+                             theirs.storage_offset() + (view.storage_offset() -
+                                                        mine.storage_offset()));
+  }
+  fail(op, "only a communication window (pypto.alloc_window) has a copy on "
+           "every rank");
+}
+
+void Interpreter::runSlice(Operation *op, Frame &f) {
+  auto slice = cast<pp::SliceOp>(op);
+  set(f, slice.getResult(),
+      window(op, tensor(f, slice.getSource()), indices(f, slice.getOffsets()),
+             slice.getSizes()));
+}
+
+void Interpreter::runCreate(Operation *op, Frame &f) {
+  Value result = op->getResult(0);
+  auto type = shapedType(result);
+  c10::ScalarType dtype = dtypeOf(type.getElementType(), op->getLoc());
+  if (isa<pp::AllocWindowOp>(op)) {
+    // Zeroed once before the run, one copy per rank.
+    windowOf[result] = windows.size();
+    windows.emplace_back();
+    for (int64_t r = 0; r < world; ++r)
+      windows.back().push_back(at::zeros(torchShape(type.getShape()),
+                                         at::TensorOptions().dtype(dtype)));
+    set(f, result, windows.back()[f.rank]);
+    return;
+  }
+  set(f, result, unwritten(torchShape(type.getShape()), dtype));
+}
+
+void Interpreter::runRead(Operation *op, Frame &f) {
+  auto read = cast<pp::ReadOp>(op);
+  at::Tensor source = tensor(f, read.getSource());
+  SmallVector<int64_t> at = indices(f, read.getIndices());
+  SmallVector<int64_t> ones(at.size(), 1);
+  at::Tensor element = window(op, source, at, ones);
+  Type type = read.getType();
+  if (isa<FloatType>(type))
+    set(f, read.getResult(),
+        makeFloat(type, element.to(at::kDouble).item<double>(), op->getLoc()));
+  else
+    set(f, read.getResult(),
+        makeInt(type, element.to(at::kLong).item<int64_t>()));
+}
+
+void Interpreter::runAssemble(Operation *op, Frame &f) {
+  auto assemble = cast<pp::AssembleOp>(op);
+  // A copy first: the value may be a view of the destination.
+  at::Tensor value = tensor(f, assemble.getValue()).clone();
+  at::Tensor dest =
+      window(op, tensor(f, assemble.getDest()),
+             indices(f, assemble.getOffsets()), mlirShape(value.sizes()));
+  dest.copy_(value.reshape(dest.sizes()));
+  changed();
+}
+
+void Interpreter::runRanks(Operation *op, Frame &f) {
+  auto ranks = cast<pp::RanksOp>(op);
+  // Every rank runs the body with its own copy of each window.
+  std::vector<Frame> frames(ranks.getWorld());
+  std::vector<Job> jobs;
+  Type indexType = IndexType::get(op->getContext());
+  for (int64_t r = 0; r < ranks.getWorld(); ++r) {
+    Frame &frame = frames[r];
+    frame.values = f.values;
+    frame.rank = r;
+    for (auto [value, k] : windowOf)
+      frame.values[value] = windows[k][r];
+    frame.values[ranks.getRank()] = makeInt(indexType, r);
+    jobs.push_back([this, &frame, ranks](Lock &lock) mutable {
+      frame.lock = &lock;
+      runBlock(ranks.getBody().front(), frame);
+    });
+  }
+  runAgents(f, std::move(jobs));
+}
+
+void Interpreter::runRemote(Operation *op, Frame &f) {
+  Location loc = op->getLoc();
+  llvm::TypeSwitch<Operation *>(op)
+      .Case([&](pp::RemoteLoadOp load) {
+        at::Tensor theirs = peerView(op, f, tensor(f, load.getSource()),
+                                     index(f, load.getPeer()));
+        set(f, load.getResult(),
+            window(op, theirs, indices(f, load.getOffsets()), load.getSizes())
+                .clone());
+      })
+      .Case([&](pp::NotifyOp notify) {
+        at::Tensor theirs = peerView(op, f, tensor(f, notify.getSignal()),
+                                     index(f, notify.getPeer()));
+        SmallVector<int64_t> at = indices(f, notify.getIndices());
+        at::Tensor element =
+            window(op, theirs, at, SmallVector<int64_t>(at.size(), 1));
+        int64_t value = scalar(f, notify.getValue()).i;
+        if (notify.getKind() == pp::NotifyKind::add)
+          element.add_(value);
+        else
+          element.fill_(value);
+        changed();
+      })
+      .Case([&](pp::WaitOp wait) {
+        at::Tensor signal = tensor(f, wait.getSignal());
+        SmallVector<int64_t> at = indices(f, wait.getIndices());
+        at::Tensor element =
+            window(op, signal, at, SmallVector<int64_t>(at.size(), 1));
+        int64_t expected = scalar(f, wait.getExpected()).i;
+        pp::WaitCmp cmp = wait.getCmp();
+        auto ready = [&] {
+          int64_t v = element.to(at::kLong).item<int64_t>();
+          switch (cmp) {
+          case pp::WaitCmp::eq:
+            return v == expected;
+          case pp::WaitCmp::ne:
+            return v != expected;
+          case pp::WaitCmp::gt:
+            return v > expected;
+          case pp::WaitCmp::ge:
+            return v >= expected;
+          case pp::WaitCmp::lt:
+            return v < expected;
+          case pp::WaitCmp::le:
+            return v <= expected;
+          }
+          return false;
+        };
+        waitUntil(f, op, ready,
+                  "the wait for " + pp::stringifyWaitCmp(cmp) + " " +
+                      Twine(expected) + " on rank " + Twine(f.rank));
+      });
+  (void)loc;
+}
+
+//===----------------------------------------------------------------------===//
+// Tiles
+//===----------------------------------------------------------------------===//
+
+void Interpreter::runLoad(Operation *op, Frame &f) {
+  auto load = cast<pp::LoadOp>(op);
+  at::Tensor source = tensor(f, load.getSource());
+  if (load.getPeer())
+    source = peerView(op, f, source, index(f, load.getPeer()));
+  ArrayRef<int64_t> shape = load.getType().getShape();
+  SmallVector<int64_t> sizes(shape);
+  if (load.getTranspose())
+    std::reverse(sizes.begin(), sizes.end());
+  at::Tensor t =
+      window(op, source, indices(f, load.getOffsets()), sizes).reshape(sizes);
+  if (load.getTranspose())
+    t = t.t();
+  set(f, load.getResult(), t.contiguous().clone());
+}
+
+void Interpreter::runStore(Operation *op, Frame &f) {
+  auto store = cast<pp::StoreOp>(op);
+  at::Tensor value = tensor(f, store.getValue());
+  at::Tensor dest =
+      window(op, tensor(f, store.getDest()), indices(f, store.getOffsets()),
+             mlirShape(value.sizes()));
+  dest.copy_(value.reshape(dest.sizes()));
+  changed();
+}
+
+void Interpreter::runExtract(Operation *op, Frame &f) {
+  auto extract = cast<pp::ExtractOp>(op);
+  at::Tensor source = tensor(f, extract.getSource());
+  SmallVector<int64_t> at = {index(f, extract.getRow()),
+                             index(f, extract.getCol())};
+  at::Tensor w = window(op, source, at, extract.getType().getShape());
+  set(f, extract.getResult(),
+      castTensor(w, dtypeOf(extract.getType().getElementType(), op->getLoc()),
+                 pp::RoundMode::rint));
+}
+
+void Interpreter::runMove(Operation *op, Frame &f) {
+  auto move = cast<pp::MoveOp>(op);
+  set(f, move.getResult(),
+      castTensor(tensor(f, move.getSource()),
+                 dtypeOf(move.getType().getElementType(), op->getLoc()),
+                 pp::RoundMode::rint));
+}
+
+//===----------------------------------------------------------------------===//
+// Pipes
+//===----------------------------------------------------------------------===//
+
+void Interpreter::runPipe(Operation *op, Frame &f) {
+  if (isa<pp::AicInitializePipeOp, pp::AivInitializePipeOp, pp::TFreeToAicOp,
+          pp::TFreeToAivOp>(op))
+    return; // slots are not modelled: the reference has no capacity limit
+  if (!f.pipe)
+    fail(op, "a pipe op outside the parts of a mixed kernel");
+  Pipe &pipe = *f.pipe;
+  if (isa<pp::TPushToAivOp>(op)) {
+    pipe.toAiv.push_back(tensor(f, op->getOperand(0)).clone());
+    return changed();
+  }
+  if (isa<pp::TPushToAicOp>(op)) {
+    pipe.toAic.push_back(tensor(f, op->getOperand(0)).clone());
+    return changed();
+  }
+  std::deque<at::Tensor> &queue =
+      isa<pp::TPopFromAicOp>(op) ? pipe.toAiv : pipe.toAic;
+  waitUntil(
+      f, op, [&] { return !queue.empty(); }, "the pop of a tile nobody pushes");
+  Value result = op->getResult(0);
+  set(f, result,
+      castTensor(queue.front(),
+                 dtypeOf(shapedType(result).getElementType(), op->getLoc()),
+                 pp::RoundMode::rint));
+  queue.pop_front();
+}
+
+} // namespace pypto::interp::detail
