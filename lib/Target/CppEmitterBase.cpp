@@ -306,6 +306,43 @@ CppEmitterBase::emitFor(scf::ForOp loop, StringRef what,
   return success();
 }
 
+LogicalResult
+CppEmitterBase::emitIf(scf::IfOp branch,
+                       function_ref<LogicalResult(Operation *)> emitOp,
+                       function_ref<FailureOr<std::string>(Value)> resultType) {
+  llvm::SmallVector<bool> declared;
+  for (Value result : branch.getResults()) {
+    FailureOr<std::string> type = resultType(result);
+    if (failed(type))
+      return failure();
+    declared.push_back(!type->empty());
+    if (!type->empty())
+      os << *type << " " << name(result) << "{};\n";
+  }
+  auto emitBranch = [&](Region &region) -> LogicalResult {
+    enterBlock();
+    for (Operation &inner : region.front().without_terminator())
+      if (failed(emitOp(&inner)))
+        return failure();
+    auto yield = cast<scf::YieldOp>(region.front().getTerminator());
+    for (auto [i, result] : llvm::enumerate(branch.getResults()))
+      if (declared[i])
+        os << name(result) << " = " << name(yield.getOperand(i)) << ";\n";
+    leaveBlock();
+    return success();
+  };
+  os << "if (" << name(branch.getCondition()) << ") {\n";
+  if (failed(emitBranch(branch.getThenRegion())))
+    return failure();
+  if (!branch.getElseRegion().empty()) {
+    os << "} else {\n";
+    if (failed(emitBranch(branch.getElseRegion())))
+      return failure();
+  }
+  os << "}\n";
+  return success();
+}
+
 std::string mlir::pypto::detail::cppLocationLiteral(Location loc) {
   std::string text;
   if (auto file = loc->findInstanceOf<FileLineColLoc>())

@@ -57,6 +57,13 @@ protected:
   /// Emits a C++ for loop over `loop`, its body through `emitOp`.
   LogicalResult emitFor(scf::ForOp loop, StringRef what,
                         function_ref<LogicalResult(Operation *)> emitOp);
+  /// Emits `if (c) { ... } else { ... }` for `branch`, its ops through
+  /// `emitOp`. A result is declared before the `if` with the C++ type
+  /// `resultType` gives (none when empty) and assigned in each branch.
+  LogicalResult emitIf(scf::IfOp branch,
+                       function_ref<LogicalResult(Operation *)> emitOp,
+                       function_ref<FailureOr<std::string>(Value)> resultType);
+
   /// Lines before a loop's header (`loop` has a step only known at run
   /// time) and at the top of each iteration.
   virtual void emitRunTimeStepCheck(scf::ForOp loop) {}

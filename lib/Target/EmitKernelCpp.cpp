@@ -446,48 +446,27 @@ private:
     ValueRange thenValues = yields(branch.getThenRegion());
     ValueRange elseValues = yields(branch.getElseRegion());
     for (auto [i, result] : llvm::enumerate(branch.getResults())) {
-      Type type = result.getType();
-      if (isa<pto::TensorViewType>(type)) {
-        pto::MakeTensorViewOp view = views.lookup(thenValues[i]);
-        if (!view || thenValues[i] != elseValues[i])
-          return branch.emitOpError("result #")
-                 << i
-                 << " must be the same pto.make_tensor_view of this kernel "
-                    "in both branches in the built-in lowering";
-        views[result] = view;
+      if (!isa<pto::TensorViewType>(result.getType()))
         continue;
-      }
-      FailureOr<std::string> cppType =
-          isa<pto::TileBufType>(type)
-              ? tileType(cast<pto::TileBufType>(type), branch.getLoc())
-              : cppScalarType(type, branch.getLoc());
-      if (failed(cppType))
-        return failure();
-      os << *cppType << " " << name(result) << "{};\n";
+      pto::MakeTensorViewOp view = views.lookup(thenValues[i]);
+      if (!view || thenValues[i] != elseValues[i])
+        return branch.emitOpError("result #")
+               << i
+               << " must be the same pto.make_tensor_view of this kernel in "
+                  "both branches in the built-in lowering";
+      views[result] = view;
     }
-    auto emitBranch = [&](Region &region) -> LogicalResult {
-      enterBlock();
-      for (Operation &inner : region.front().without_terminator())
-        if (failed(emitOp(&inner)))
-          return failure();
-      ValueRange values = yields(region);
-      for (auto [i, result] : llvm::enumerate(branch.getResults()))
-        if (!isa<pto::TensorViewType>(result.getType())) {
-          os << name(result) << " = " << name(values[i]) << ";\n";
-        }
-      leaveBlock();
-      return success();
-    };
-    os << "if (" << name(branch.getCondition()) << ") {\n";
-    if (failed(emitBranch(branch.getThenRegion())))
-      return failure();
-    if (!branch.getElseRegion().empty()) {
-      os << "} else {\n";
-      if (failed(emitBranch(branch.getElseRegion())))
-        return failure();
-    }
-    os << "}\n";
-    return success();
+    // A tensor_view result is the view itself, declared nowhere.
+    return CppEmitterBase::emitIf(
+        branch, [&](Operation *inner) { return emitOp(inner); },
+        [&](Value result) -> FailureOr<std::string> {
+          Type type = result.getType();
+          if (isa<pto::TensorViewType>(type))
+            return std::string();
+          if (auto tile = dyn_cast<pto::TileBufType>(type))
+            return tileType(tile, branch.getLoc());
+          return cppScalarType(type, branch.getLoc());
+        });
   }
 
   LogicalResult emitAlloc(pto::AllocTileOp alloc) {

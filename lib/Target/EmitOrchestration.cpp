@@ -137,6 +137,19 @@ private:
           return emitFor(loop, "orchestration",
                          [&](Operation *inner) { return emitOp(inner); });
         })
+        .Case([&](scf::IfOp branch) {
+          // Tasks submitted under a condition; scalar results only (a
+          // tensor chosen by a branch has no runtime handle to assign).
+          return emitIf(
+              branch, [&](Operation *inner) { return emitOp(inner); },
+              [&](Value result) -> FailureOr<std::string> {
+                if (isa<GMTensorType>(result.getType()))
+                  return branch.emitOpError(
+                      "with a tensor result is not supported in "
+                      "orchestration code yet");
+                return orchestrationScalarType(result);
+              });
+        })
         .Case([&](SliceOp slice) { return emitSlice(slice); })
         .Case([&](ReadOp read) { return emitRead(read); })
         .Case([&](AllocWindowOp) { return success(); })

@@ -120,3 +120,35 @@ module {
     return
   }
 }
+
+// -----
+
+// A branch may choose scalars; a tensor has no runtime handle to assign.
+module {
+  func.func @main(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>, %c: i1) attributes {pypto.kind = "orchestration"} {
+    // expected-error @+1 {{'scf.if' op with a tensor result is not supported in orchestration code yet}}
+    %t = scf.if %c -> (!pypto.tensor<16x16xf32>) {
+      scf.yield %a : !pypto.tensor<16x16xf32>
+    } else {
+      scf.yield %b : !pypto.tensor<16x16xf32>
+    }
+    return
+  }
+}
+
+// -----
+
+// A branch's scalar type follows the orchestration's rules too.
+module {
+  func.func @main(%c: i1) attributes {pypto.kind = "orchestration"} {
+    // expected-error @+1 {{scalar type 'f16' is not supported in orchestration code yet}}
+    %t = scf.if %c -> (f16) {
+      %x = arith.constant 1.0 : f16
+      scf.yield %x : f16
+    } else {
+      %y = arith.constant 2.0 : f16
+      scf.yield %y : f16
+    }
+    return
+  }
+}

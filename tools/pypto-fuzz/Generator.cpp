@@ -70,7 +70,8 @@ double exactIntegers(DType d) {
 
 /// How often an elementwise op is written as a call of a helper function
 /// (one helper per op and type, shared by its calls), for
-/// pypto-inline-helpers and the interpreter's calls.
+/// pypto-inline-helpers and the interpreter's calls; also how often a loop
+/// kernel's blocks are split between the two branches of an `scf.if`.
 constexpr double kHelperChance = 0.15;
 
 class Builder {
@@ -241,8 +242,9 @@ private:
   void buildKernel(Kernel &k, int carryTensor);
 
   std::mt19937_64 rng;
-  // Helper calls draw from their own stream: a seed's program is the one it
-  // was before helpers existed, some of its ops written as calls.
+  // Helper calls and branches draw from their own stream: a seed's program
+  // is the one it was before they existed, some of its ops written as calls
+  // and some of its kernels under an `scf.if`.
   std::mt19937_64 helperRng;
   bool helperCall() {
     return std::uniform_real_distribution<>(0, 1)(helperRng) < kHelperChance;
@@ -645,6 +647,10 @@ Program Builder::build(uint64_t seed) {
         k.shape = "parallel";
     }
     buildKernel(k, carry);
+    if ((k.shape == "parallel" || k.shape == "range") && k.blocks > 1 &&
+        helperCall())
+      k.branchBlock = 1 + std::uniform_int_distribution<int64_t>(
+                              0, k.blocks - 2)(helperRng);
     if (i + 1 < kernels) {
       // Pass a 24-column value to the next kernel through a GM tensor.
       int v = -1;
@@ -1390,10 +1396,27 @@ std::string Printer::print() {
          << " : index\n"
          << "    %" << kname << "_one = arith.constant 1 : index\n"
          << "    scf.for " << blockIndex << " = %" << kname << "_lo to %"
-         << kname << "_hi step %" << kname << "_one {\n"
-         << "    pypto.at core_group \"" << kname << "\" {\n"
-         << constantText << body.str() << "    }\n"
-         << "    } {pypto.loop = \"" << k.shape << "\"}\n";
+         << kname << "_hi step %" << kname << "_one {\n";
+      std::string region = constantText + body.str();
+      if (k.branchBlock > 0) {
+        // The same work in both branches, as two kernels: a block that
+        // runs neither, or both, leaves its rows wrong.
+        os << "    %" << kname << "_split = arith.constant " << k.branchBlock
+           << " : index\n"
+           << "    %" << kname << "_low = arith.cmpi ult, " << blockIndex
+           << ", %" << kname << "_split : index\n"
+           << "    scf.if %" << kname << "_low {\n"
+           << "    pypto.at core_group \"" << kname << "\" {\n"
+           << region << "    }\n"
+           << "    } else {\n"
+           << "    pypto.at core_group \"" << kname << "_hi\" {\n"
+           << region << "    }\n"
+           << "    }\n";
+      } else {
+        os << "    pypto.at core_group \"" << kname << "\" {\n"
+           << region << "    }\n";
+      }
+      os << "    } {pypto.loop = \"" << k.shape << "\"}\n";
     }
   }
   os << "    return\n  }\n";

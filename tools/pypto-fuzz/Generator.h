@@ -87,6 +87,10 @@ struct Output {
 struct Kernel {
   std::string shape; // "single", "parallel", "range", "spmd"
   int64_t blocks = 1;
+  /// A loop kernel's blocks below this run the kernel in the then-branch of
+  /// an `scf.if`, the others a copy of it (`k<N>_hi`) in the else-branch;
+  /// 0: no branch.
+  int64_t branchBlock = 0;
   int64_t rows = 1;        // R
   std::vector<int> inputs; // program tensors it reads (tensor ids)
   std::vector<Op> ops;     // value id = index
