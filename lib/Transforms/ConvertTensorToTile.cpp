@@ -46,18 +46,32 @@ public:
   explicit Converter(func::FuncOp kernel) : kernel(kernel), dominance(kernel) {}
 
   LogicalResult run() {
-    // Pre-order: a loop's carried tensors become tiles before its body.
+    // A loop's carried tensors become tiles before its body; a branch's
+    // results after both branches, before the ops that use them.
     SmallVector<Operation *> ops;
     SmallVector<scf::ForOp> loops;
-    kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    kernel.walk([&](Operation *op, const WalkStage &stage) {
+      if (isa<scf::IfOp>(op)) {
+        if (stage.isAfterAllRegions())
+          ops.push_back(op);
+        return;
+      }
+      if (!stage.isBeforeAllRegions())
+        return;
       if (auto loop = dyn_cast<scf::ForOp>(op))
         loops.push_back(loop);
       if (isa<PyPTODialect>(op->getDialect()) || isa<scf::ForOp>(op))
         ops.push_back(op);
     });
     for (Operation *op : ops) {
-      auto loop = dyn_cast<scf::ForOp>(op);
-      if (failed(loop ? carryTiles(loop) : convert(op)))
+      LogicalResult converted = success();
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        converted = carryTiles(loop);
+      else if (auto branch = dyn_cast<scf::IfOp>(op))
+        converted = branchTiles(branch);
+      else
+        converted = convert(op);
+      if (failed(converted))
         return failure();
     }
     // Loops now yield the tiles of what they yielded.
@@ -73,7 +87,8 @@ public:
         }
     }
     ops.erase(
-        llvm::remove_if(ops, [](Operation *op) { return isa<scf::ForOp>(op); }),
+        llvm::remove_if(
+            ops, [](Operation *op) { return isa<scf::ForOp, scf::IfOp>(op); }),
         ops.end());
     for (Operation *op : llvm::reverse(ops)) {
       if (!erased.contains(op))
@@ -184,6 +199,29 @@ private:
       loop.getInitArgsMutable()[i].assign(tile);
       loop.getRegionIterArg(i).setType(tile.getType());
       loop.getResult(i).setType(tile.getType());
+    }
+    return success();
+  }
+
+  /// A tensor a branch yields becomes a tile: each branch yields the tile
+  /// of its value (a window of a parameter is loaded in the branch). Both
+  /// are tiles of the result's tensor type.
+  LogicalResult branchTiles(scf::IfOp branch) {
+    for (OpResult result : branch.getResults()) {
+      if (!isa<GMTensorType>(result.getType()))
+        continue;
+      Type tileType;
+      for (Region *region :
+           {&branch.getThenRegion(), &branch.getElseRegion()}) {
+        auto yield = cast<scf::YieldOp>(region->front().getTerminator());
+        OpOperand &operand = yield->getOpOperand(result.getResultNumber());
+        FailureOr<Value> tile = tileOf(operand.get(), yield);
+        if (failed(tile))
+          return failure();
+        operand.set(*tile);
+        tileType = tile->getType();
+      }
+      result.setType(tileType);
     }
     return success();
   }

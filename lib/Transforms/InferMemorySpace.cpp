@@ -59,11 +59,20 @@ public:
   explicit Inference(func::FuncOp kernel) : kernel(kernel) {}
 
   LogicalResult run() {
+    // A branch's results are placed after both branches.
     SmallVector<Operation *> ops;
-    kernel.walk<WalkOrder::PreOrder>([&](Operation *op) { ops.push_back(op); });
+    kernel.walk([&](Operation *op, const WalkStage &stage) {
+      if (isa<scf::IfOp>(op) ? stage.isAfterAllRegions()
+                             : stage.isBeforeAllRegions())
+        ops.push_back(op);
+    });
     for (Operation *op : ops) {
       if (auto loop = dyn_cast<scf::ForOp>(op)) {
         carry(loop);
+        continue;
+      }
+      if (auto branch = dyn_cast<scf::IfOp>(op)) {
+        joinBranches(branch);
         continue;
       }
       if (failed(placeResults(op)) || failed(placeOperands(op)))
@@ -94,14 +103,31 @@ private:
     }
   }
 
+  /// A branch's tile result lives where the then-branch's value does; the
+  /// else-branch's value is moved there when it lives elsewhere.
+  void joinBranches(scf::IfOp branch) {
+    auto thenYield = branch.thenYield(), elseYield = branch.elseYield();
+    for (OpResult result : branch.getResults()) {
+      unsigned i = result.getResultNumber();
+      Value thenValue = thenYield.getOperand(i);
+      std::optional<MemorySpace> space = spaceOf(thenValue);
+      if (!isa<TileType>(result.getType()) || !space)
+        continue;
+      Value elseValue = elseYield.getOperand(i);
+      if (spaceOf(elseValue) != space)
+        elseYield->setOperand(i, moveTo(elseYield, elseValue, *space));
+      result.setType(thenValue.getType());
+    }
+  }
+
   /// The space a result without one gets from its producer, or for loads
   /// and scratch tiles from their consumers.
   LogicalResult placeResults(Operation *op) {
     if (!isa_and_nonnull<PyPTODialect>(op->getDialect())) {
-      // Only loops carry tiles through control flow so far.
+      // Loops and branches get their tiles' spaces in carry/joinBranches.
       for (Value result : op->getResults())
         if (isa<TileType>(result.getType()) && !spaceOf(result) &&
-            !isa<scf::ForOp>(op))
+            !isa<scf::ForOp, scf::IfOp>(op))
           return op->emitOpError("produces a tile whose memory space cannot "
                                  "be inferred; give its type a space");
       return success();

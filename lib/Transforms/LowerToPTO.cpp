@@ -328,6 +328,10 @@ LogicalResult lowerKernel(func::FuncOp kernel, Arch arch, StringRef group,
                          [](Type type) { return isa<TileType>(type); });
   };
   target.addDynamicallyLegalOp<scf::ForOp, scf::YieldOp>(carriesNoTile);
+  target.addDynamicallyLegalOp<scf::IfOp>([](scf::IfOp branch) {
+    return llvm::none_of(branch.getResultTypes(),
+                         [](Type type) { return isa<TileType>(type); });
+  });
   RewritePatternSet patterns(ctx);
   populateTileComputeLoweringPatterns(patterns, state);
   populateTileMemoryLoweringPatterns(patterns, state);

@@ -321,6 +321,70 @@ protected:
   }
 };
 
+/// The pypto op that first writes the buffer of `tile`: a loop's or a
+/// branch's result is written where its chain starts (the planner gave the
+/// chain one address); null when no op of the kernel writes it.
+static Operation *firstWriter(Value tile) {
+  while (auto result = dyn_cast<OpResult>(tile)) {
+    if (auto loop = dyn_cast<scf::ForOp>(result.getOwner()))
+      tile = loop.getInitArgs()[result.getResultNumber()];
+    else if (auto branch = dyn_cast<scf::IfOp>(result.getOwner()))
+      tile = branch.thenYield().getOperand(result.getResultNumber());
+    else
+      return result.getOwner();
+  }
+  return nullptr;
+}
+
+/// The planner gave a branch's tile result and the values both branches
+/// yield one address. So the branch stops yielding it, and the result is
+/// that buffer, declared before the `if`. Other results stay.
+class TileYieldingBranchLowering : public KernelOpLowering<scf::IfOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(scf::IfOp branch, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> results(branch.getNumResults());
+    SmallVector<Type> keptTypes;
+    SmallVector<unsigned> kept;
+    for (OpResult result : branch.getResults()) {
+      if (!isa<TileType>(result.getType())) {
+        kept.push_back(result.getResultNumber());
+        keptTypes.push_back(result.getType());
+        continue;
+      }
+      Operation *writer = firstWriter(result);
+      if (!writer)
+        return state.fail(branch, "yields a tile that no operation of this "
+                                  "kernel produces");
+      FailureOr<Value> buffer = state.allocate(rewriter, writer);
+      if (failed(buffer))
+        return failure();
+      results[result.getResultNumber()] = *buffer;
+    }
+    auto stripped = rewriter.create<scf::IfOp>(
+        branch.getLoc(), keptTypes, adaptor.getCondition(),
+        /*addThenBlock=*/false, /*addElseBlock=*/false);
+    stripped->setDiscardableAttrs(branch->getDiscardableAttrDictionary());
+    for (auto [from, to] :
+         {std::pair(&branch.getThenRegion(), &stripped.getThenRegion()),
+          std::pair(&branch.getElseRegion(), &stripped.getElseRegion())}) {
+      rewriter.inlineRegionBefore(*from, *to, to->end());
+      auto yield = cast<scf::YieldOp>(to->front().getTerminator());
+      SmallVector<Value> yielded;
+      for (unsigned i : kept)
+        yielded.push_back(yield.getOperand(i));
+      rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(yielded); });
+    }
+    for (auto [i, index] : llvm::enumerate(kept))
+      results[index] = stripped.getResult(i);
+    rewriter.replaceOp(branch, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::pypto::populateTileMemoryLoweringPatterns(
@@ -338,5 +402,6 @@ void mlir::pypto::populateTileMemoryLoweringPatterns(
            PopLowering<TPopFromAivOp, pto::TPopFromAivOp>,
            FreeLowering<TFreeToAicOp, pto::TFreeFromAicOp>,
            FreeLowering<TFreeToAivOp, pto::TFreeFromAivOp>,
-           TileCarryingLoopLowering>(patterns.getContext(), state);
+           TileCarryingLoopLowering, TileYieldingBranchLowering>(
+          patterns.getContext(), state);
 }

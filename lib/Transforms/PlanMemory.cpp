@@ -6,11 +6,14 @@
 // softmax maximum read after the new one exists), a copy breaks the chain
 // first, as an out-of-SSA translation does.
 //
+// A branch's tile result is likewise one buffer with the values both
+// branches yield, each copied in its branch when it comes from outside it.
+//
 // Buffers are then the classes of tiles that share storage (loop chains,
-// reshape views, an elementwise result written over an operand that dies
-// there), each live over an interval of program positions. They are placed
-// per memory space by several greedy orders, and the plan with the lowest
-// peak is kept.
+// branch results, reshape views, an elementwise result written over an operand
+// that dies there), each live over an interval of program positions. They are
+// placed per memory space by several greedy orders, and the plan with the
+// lowest peak is kept.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,10 +75,12 @@ SmallVector<OpOperand *> bufferUses(Value value) {
 /// where its chain starts.
 Value chainRoot(Value value) {
   while (auto result = dyn_cast<OpResult>(value)) {
-    auto loop = dyn_cast<scf::ForOp>(result.getOwner());
-    if (!loop)
+    if (auto loop = dyn_cast<scf::ForOp>(result.getOwner()))
+      value = loop.getInitArgs()[result.getResultNumber()];
+    else if (auto branch = dyn_cast<scf::IfOp>(result.getOwner()))
+      value = branch.thenYield().getOperand(result.getResultNumber());
+    else
       break;
-    value = loop.getInitArgs()[result.getResultNumber()];
   }
   return value;
 }
@@ -160,6 +165,39 @@ LogicalResult isolateCarriedTiles(func::FuncOp kernel, int64_t &numCopies) {
     ++numCopies;
     return builder.create<MoveOp>(value.getLoc(), type, value).getResult();
   };
+  // A branch's tile result is one buffer with the values both branches
+  // yield: each must be written in its branch, once. A value from outside
+  // the branch (still readable after it), a view, or one yielded twice is
+  // copied in the branch first.
+  WalkResult branches = kernel.walk([&](scf::IfOp branch) -> WalkResult {
+    for (scf::YieldOp yield : {branch.thenYield(), branch.elseYield()}) {
+      DenseSet<Value> yieldedRoots;
+      for (OpOperand &operand : yield->getOpOperands()) {
+        if (!isa<TileType>(operand.get().getType()))
+          continue;
+        Value root = chainRoot(operand.get());
+        Operation *rootDef = root.getDefiningOp();
+        if (rootDef &&
+            yield->getParentRegion()->isAncestor(rootDef->getParentRegion()) &&
+            !isView(root) && yieldedRoots.insert(root).second)
+          continue;
+        auto type = cast<TileType>(operand.get().getType());
+        if (type.getSpace() != MemorySpace::vec)
+          return branch.emitOpError("yields a '")
+                 << stringifyMemorySpace(*type.getSpace())
+                 << "' tile that is not computed in its branch; only vec "
+                    "tiles can be copied, so compute it in the branch";
+        OpBuilder builder(yield);
+        operand.set(
+            builder.create<MoveOp>(operand.get().getLoc(), type, operand.get())
+                .getResult());
+        ++numCopies;
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (branches.wasInterrupted())
+    return failure();
   WalkResult walked = kernel.walk([&](scf::ForOp loop) -> WalkResult {
     DenseSet<Value> yieldedRoots;
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
@@ -375,6 +413,15 @@ void PlanMemoryPass::runOnOperation() {
       sharing.unite(init, loop.getResult(i));
     }
   });
+  kernel.walk([&](scf::IfOp branch) {
+    for (OpResult result : branch.getResults()) {
+      if (!isa<TileType>(result.getType()))
+        continue;
+      unsigned i = result.getResultNumber();
+      sharing.unite(branch.thenYield().getOperand(i), result);
+      sharing.unite(branch.elseYield().getOperand(i), result);
+    }
+  });
   kernel.walk([&](ReshapeOp reshape) {
     if (isa<TileType>(reshape.getSource().getType()))
       sharing.unite(reshape.getSource(), reshape.getResult());
@@ -408,10 +455,11 @@ void PlanMemoryPass::runOnOperation() {
     buffer->defs.push_back(def);
     extend(buffer, positions.of(def), positions.lastUse(tile, def));
   }
-  kernel.walk([&](scf::ForOp loop) {
-    for (Value result : loop.getResults())
-      if (Buffer *buffer = bufferOf(result))
-        extend(buffer, positions.of(loop), positions.lastUse(result, loop));
+  kernel.walk([&](Operation *op) {
+    if (isa<scf::ForOp, scf::IfOp>(op))
+      for (Value result : op->getResults())
+        if (Buffer *buffer = bufferOf(result))
+          extend(buffer, positions.of(op), positions.lastUse(result, op));
   });
 
   // An elementwise result (or an accumulating matmul's) that starts a

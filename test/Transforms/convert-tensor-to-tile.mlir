@@ -556,3 +556,32 @@ func.func @column_vector_ops(%x: !pypto.tensor<20x40xf32> {pypto.dir = "in"},
   pypto.assemble %sum into %re[%c0, %c0] : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
   return
 }
+
+// -----
+
+// A branch with a tensor result yields tiles: each branch yields the tile of
+// its value, a window of a parameter loaded in its own branch, and the
+// result's users read the tile.
+// CONV-LABEL: func.func @branch_result
+// CONV:       %[[V:.*]] = scf.if %{{.*}} -> (!pypto.tile<16x16xf32>) {
+// CONV:         %[[T:.*]] = pypto.load %{{.*}} -> !pypto.tile<16x16xf32>
+// CONV:         %[[E:.*]] = pypto.exp %[[T]] : !pypto.tile<16x16xf32>
+// CONV:         scf.yield %[[E]] : !pypto.tile<16x16xf32>
+// CONV:       } else {
+// CONV:         %[[U:.*]] = pypto.load %{{.*}} -> !pypto.tile<16x16xf32>
+// CONV:         scf.yield %[[U]] : !pypto.tile<16x16xf32>
+// CONV:       }
+// CONV:       pypto.store %[[V]], %{{.*}}
+// CHECK-LABEL: func.func @branch_result
+// CHECK:       scf.if %{{.*}} -> (!pypto.tile<16x16xf32, vec>)
+func.func @branch_result(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>, %c: i1) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %v = scf.if %c -> (!pypto.tensor<16x16xf32>) {
+    %e = pypto.exp %x : !pypto.tensor<16x16xf32>
+    scf.yield %e : !pypto.tensor<16x16xf32>
+  } else {
+    scf.yield %x : !pypto.tensor<16x16xf32>
+  }
+  pypto.assemble %v into %y[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  return
+}

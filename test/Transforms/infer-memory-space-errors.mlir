@@ -39,19 +39,3 @@ func.func @unplaceable(%a: !pypto.tensor<16x32xf32>) attributes {pypto.kind = "i
   %e = pypto.extract %m[%c0, %c0] : !pypto.tile<16x32xf32, mat> -> !pypto.tile<16x16xf32>
   return
 }
-
-// -----
-
-// Only loops carry tiles through control flow so far.
-func.func @if_result(%x: !pypto.tensor<16x16xf32>, %c: i1) attributes {pypto.kind = "incore"} {
-  %c0 = arith.constant 0 : index
-  %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
-  // expected-error @+1 {{'scf.if' op produces a tile whose memory space cannot be inferred; give its type a space}}
-  %i = scf.if %c -> (!pypto.tile<16x16xf32>) {
-    %e = pypto.exp %a : !pypto.tile<16x16xf32>
-    scf.yield %e : !pypto.tile<16x16xf32>
-  } else {
-    scf.yield %a : !pypto.tile<16x16xf32>
-  }
-  return
-}

@@ -123,3 +123,31 @@ func.func @sum_from_product(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x1
   pypto.store %r, %y[%c0, %c0] : !pypto.tile<16x16xf32>, !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A branch's tile result lives where the then-branch's value does; the
+// else-branch's value, a product in acc, is moved there.
+// CHECK-LABEL: func.func @branch_spaces
+// CHECK:       %[[V:.*]] = scf.if %{{.*}} -> (!pypto.tile<16x16xf32, vec>) {
+// CHECK:         %[[E:.*]] = pypto.exp %{{.*}} : !pypto.tile<16x16xf32, vec>
+// CHECK:         scf.yield %[[E]] : !pypto.tile<16x16xf32, vec>
+// CHECK:       } else {
+// CHECK:         %[[P:.*]] = pypto.matmul %{{.*}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:         %[[M:.*]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+// CHECK:         scf.yield %[[M]] : !pypto.tile<16x16xf32, vec>
+// CHECK:       pypto.store %[[V]]
+func.func @branch_spaces(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>, %c: i1) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %v = scf.if %c -> (!pypto.tile<16x16xf32>) {
+    %t = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
+    %e = pypto.exp %t : !pypto.tile<16x16xf32>
+    scf.yield %e : !pypto.tile<16x16xf32>
+  } else {
+    %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32>
+    %p = pypto.matmul %a, %a : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
+    scf.yield %p : !pypto.tile<16x16xf32>
+  }
+  pypto.store %v, %y[%c0, %c0] : !pypto.tile<16x16xf32>, !pypto.tensor<16x16xf32>
+  return
+}

@@ -218,3 +218,27 @@ func.func @mat_tile_on_aiv(%x: !pypto.tensor<16x16xf16>) attributes {pypto.kind 
   %t = pypto.load %x[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x16xf16> -> !pypto.tile<16x16xf16, mat>
   return
 }
+
+// -----
+
+// A branch's tile result is the buffer its chain starts in; a chain that
+// starts at a loop's iteration value has none (pypto-plan-memory copies
+// such a value in the branch first).
+module {
+  func.func @branch_of_iteration_value(%a: !pypto.tensor<16x16xf32>, %c: i1) attributes {pypto.kind = "incore"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> (!pypto.tile<16x16xf32, vec>) {
+      // expected-error @+1 {{'scf.if' op yields a tile that no operation of this kernel produces}}
+      %n = scf.if %c -> (!pypto.tile<16x16xf32, vec>) {
+        scf.yield %acc : !pypto.tile<16x16xf32, vec>
+      } else {
+        scf.yield %acc : !pypto.tile<16x16xf32, vec>
+      }
+      scf.yield %n : !pypto.tile<16x16xf32, vec>
+    }
+    return
+  }
+}

@@ -565,3 +565,32 @@ func.func @cast_group_padding(%a: !pypto.tensor<16x40xf32>, %b: !pypto.tensor<16
   pypto.store %z, %a[%c0, %c0] : !pypto.tile<16x40xf32, vec>, !pypto.tensor<16x40xf32>
   return
 }
+
+// -----
+
+// A branch's tile result shares one planned address with the values both
+// branches yield: the branch stops yielding it, and the result is that
+// buffer, declared before the `if`.
+// CHECK-LABEL: func.func @branch_result
+// CHECK:       %[[RESULT:.*]] = pto.alloc_tile addr = %c1024_i64 : !pto.tile_buf
+// CHECK-NEXT:  scf.if %{{.*}} {
+// CHECK:         pto.tmul
+// CHECK-NOT:     scf.yield %
+// CHECK:       } else {
+// CHECK:         pto.tmov
+// CHECK:       }
+// CHECK:       pto.tadd ins(%[[RESULT]], %{{.*}} : {{.*}}) outs(
+func.func @branch_result(%arg0: !pypto.tensor<16x16xf32>, %arg1: !pypto.tensor<16x16xf32>, %arg2: i1) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %0 = pypto.load %arg0[%c0, %c0] {pypto.addr = 0 : i64, pypto.live = array<i64: 2, 8>} : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %1 = scf.if %arg2 -> (!pypto.tile<16x16xf32, vec>) {
+    %3 = pypto.mul %0, %0 {pypto.addr = 1024 : i64, pypto.live = array<i64: 4, 9>} : !pypto.tile<16x16xf32, vec>
+    scf.yield %3 : !pypto.tile<16x16xf32, vec>
+  } else {
+    %3 = pypto.move %0 {pypto.addr = 1024 : i64, pypto.live = array<i64: 6, 9>} : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, vec>
+    scf.yield %3 : !pypto.tile<16x16xf32, vec>
+  }
+  %2 = pypto.add %1, %0 {pypto.addr = 1024 : i64, pypto.live = array<i64: 8, 9>} : !pypto.tile<16x16xf32, vec>
+  pypto.store %2, %arg1[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}

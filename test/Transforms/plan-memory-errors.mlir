@@ -99,3 +99,24 @@ func.func @acc_init_read_later(%l: !pypto.tile<16x16xf32, left>, %r: !pypto.tile
   pypto.store %q, %o[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A branch yields a product from before the branch: it would have to be
+// copied into the branch's buffer, and only vec tiles can be copied.
+func.func @branch_yields_outside_acc(%x: !pypto.tensor<16x16xf32>, %c: i1) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %l = pypto.move %a : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %r = pypto.move %a : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %l, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  // expected-error @+1 {{'scf.if' op yields a 'acc' tile that is not computed in its branch; only vec tiles can be copied, so compute it in the branch}}
+  %v = scf.if %c -> (!pypto.tile<16x16xf32, acc>) {
+    %q = pypto.matmul %l, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+    scf.yield %q : !pypto.tile<16x16xf32, acc>
+  } else {
+    scf.yield %p : !pypto.tile<16x16xf32, acc>
+  }
+  pypto.store %v, %x[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  return
+}

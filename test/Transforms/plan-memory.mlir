@@ -477,3 +477,31 @@ func.func @best_placement(%a: !pypto.tensor<32x32xf32>, %o: !pypto.tensor<32x32x
   pypto.store %w, %o[%c0, %c0] : !pypto.tile<32x32xf32, vec>, !pypto.tensor<32x32xf32>
   return
 }
+
+// -----
+
+// A branch's tile result is one buffer with the values both branches yield.
+// The else-branch yields a value from before the branch that is still read
+// after it: it is copied in the branch, so the then-branch's product cannot
+// overwrite it.
+// CHECK-LABEL: func.func @branch_buffers
+// CHECK:       %[[A:.*]] = pypto.load {{.*}} {pypto.addr = [[AADDR:[0-9]+]] : i64
+// CHECK:       scf.if
+// CHECK:         pypto.mul {{.*}} {pypto.addr = [[VADDR:[0-9]+]] : i64
+// CHECK:       } else {
+// CHECK:         %[[COPY:.*]] = pypto.move %[[A]] {pypto.addr = [[VADDR]] : i64
+// CHECK:         scf.yield %[[COPY]]
+// CHECK:       pypto.add %{{.*}}, %[[A]]
+func.func @branch_buffers(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>, %c: i1) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %v = scf.if %c -> (!pypto.tile<16x16xf32, vec>) {
+    %sq = pypto.mul %a, %a : !pypto.tile<16x16xf32, vec>
+    scf.yield %sq : !pypto.tile<16x16xf32, vec>
+  } else {
+    scf.yield %a : !pypto.tile<16x16xf32, vec>
+  }
+  %w = pypto.add %v, %a : !pypto.tile<16x16xf32, vec>
+  pypto.store %w, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}

@@ -196,6 +196,9 @@ private:
     else
       op.magnitude = std::max(x.magnitude, y.magnitude);
     op.viaHelper = helperCall();
+    op.branchy =
+        (name == "add" || name == "sub" || name == "max" || name == "min") &&
+        helperCall();
     return add(k, op);
   }
 
@@ -1128,15 +1131,40 @@ void Printer::printOp(const Kernel &k, int v) {
          << operandType(0) << " -> " << type << "\n";
     }
     return;
-  case OpKind::Binary:
+  case OpKind::Binary: {
+    std::string computed = result;
+    std::string indent = in;
+    // Not in mixed kernels yet: pypto-expand-mixed-kernel refuses a branch
+    // that yields tiles (docs/PyPTO.md).
+    bool branchy =
+        op.branchy &&
+        std::none_of(k.ops.begin(), k.ops.end(), [](const Op &other) {
+          return other.kind == OpKind::Matmul ||
+                 other.kind == OpKind::MatmulKLoop;
+        });
+    if (branchy) {
+      // Block 0 computes; the others keep operand 0.
+      std::string cond = fresh();
+      computed = fresh();
+      os << in << cond << " = arith.cmpi ult, " << blockIndex << ", "
+         << index(1) << " : index\n"
+         << in << result << " = scf.if " << cond << " -> (" << type << ") {\n";
+      indent = std::string(in) + "  ";
+    }
     if (op.viaHelper)
-      os << in << result << " = func.call @" << helper(op.name, type, 2) << "("
-         << operand(0) << ", " << operand(1) << ") : (" << type << ", " << type
-         << ") -> " << type << "\n";
+      os << indent << computed << " = func.call @" << helper(op.name, type, 2)
+         << "(" << operand(0) << ", " << operand(1) << ") : (" << type << ", "
+         << type << ") -> " << type << "\n";
     else
-      os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
-         << operand(1) << " : " << type << "\n";
+      os << indent << computed << " = pypto." << op.name << " " << operand(0)
+         << ", " << operand(1) << " : " << type << "\n";
+    if (branchy)
+      os << indent << "scf.yield " << computed << " : " << type << "\n"
+         << in << "} else {\n"
+         << indent << "scf.yield " << operand(0) << " : " << type << "\n"
+         << in << "}\n";
     return;
+  }
   case OpKind::ScalarOp: {
     std::string s = op.scalarTensor >= 0 ? scalarRead(v)
                     : op.scalarArgument  ? scalarArgument(k, v)

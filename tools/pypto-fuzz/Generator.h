@@ -69,6 +69,10 @@ struct Op {
   int64_t chunk = 0, chunks = 0;        // MatmulKLoop / CarryLoop
   bool readOldAfterUpdate = false;      // CarryLoop: d = old - new
   bool viaHelper = false; // Unary, Binary: computed by a helper (func.call)
+  /// Binary add, sub, max, min: computed in block 0 only, the other blocks
+  /// taking operand 0 (an `scf.if` with a tile result, whose else-branch
+  /// yields a value from before it). The bounds of the op cover both.
+  bool branchy = false;
   // What the generator knows of the result.
   double magnitude = 1; // a bound on |x|
   bool exact = true;    // the device computes the reference's bits

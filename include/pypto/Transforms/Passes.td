@@ -316,7 +316,12 @@ def PlanMemory : Pass<"pypto-plan-memory", "::mlir::func::FuncOp"> {
     inserts a `pypto.move` copy; an `acc`, `mat`, `left` or `right` tile
     cannot be copied, and such a loop is an error.
 
-    Tiles that share storage (loop chains, reshape views, an elementwise
+    An `scf.if`'s tile result is one buffer with the values both branches
+    yield. A yielded value that is not computed in its branch (it may still
+    be read after the branch), a view, or one value yielded twice is copied
+    in the branch first, likewise.
+
+    Tiles that share storage (loop chains, branch results, reshape views, an elementwise
     result written over an operand that dies there) form one buffer, live
     from its first write to its last read. Each memory space is placed
     several ways (in program order and by decreasing size, each buffer at
