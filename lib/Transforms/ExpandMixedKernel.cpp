@@ -272,6 +272,11 @@ private:
       loop->dropAllReferences();
     for (scf::ForOp loop : rebuilt)
       loop.erase();
+    // Branches likewise keep only this side's tile results, inner first.
+    SmallVector<scf::IfOp> branches;
+    part.walk([&](scf::IfOp branch) { branches.push_back(branch); });
+    for (scf::IfOp branch : branches)
+      keepBranchTiles(branch, side);
     for (Operation *op : dropped)
       for (Value result : op->getResults())
         for (Operation *user : result.getUsers())
@@ -355,6 +360,45 @@ private:
     builder.create<scf::YieldOp>(yield.getLoc(), yielded);
     yield.erase();
     return true;
+  }
+
+  /// Rebuilds `branch` without the tile results of the other side (their
+  /// users were dropped with that side's ops); the other results stay.
+  static void keepBranchTiles(scf::IfOp branch, Side side) {
+    SmallVector<unsigned> kept;
+    SmallVector<Type> keptTypes;
+    for (OpResult result : branch.getResults()) {
+      std::optional<Side> yielded = sideOfType(result.getType());
+      if (!yielded || *yielded == side) {
+        kept.push_back(result.getResultNumber());
+        keptTypes.push_back(result.getType());
+      }
+    }
+    if (kept.size() == branch.getNumResults())
+      return;
+    OpBuilder builder(branch);
+    auto rebuilt = builder.create<scf::IfOp>(
+        branch.getLoc(), keptTypes, branch.getCondition(),
+        /*addThenBlock=*/false, /*addElseBlock=*/false);
+    rebuilt->setDiscardableAttrs(branch->getDiscardableAttrDictionary());
+    for (auto [from, to] :
+         {std::pair(&branch.getThenRegion(), &rebuilt.getThenRegion()),
+          std::pair(&branch.getElseRegion(), &rebuilt.getElseRegion())}) {
+      to->takeBody(*from);
+      if (to->empty())
+        continue;
+      auto yield = cast<scf::YieldOp>(to->front().getTerminator());
+      SmallVector<Value> yielded;
+      for (unsigned i : kept)
+        yielded.push_back(yield.getOperand(i));
+      builder.setInsertionPoint(yield);
+      builder.create<scf::YieldOp>(yield.getLoc(), yielded);
+      yield.erase();
+    }
+    for (auto [newIndex, oldIndex] : llvm::enumerate(kept))
+      branch.getResult(oldIndex).replaceAllUsesWith(
+          rebuilt.getResult(newIndex));
+    branch.erase();
   }
 
   /// Frees each popped tile after its last use (views included), in pop

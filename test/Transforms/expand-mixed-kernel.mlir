@@ -306,3 +306,35 @@ func.func @big_tile(%a: !pypto.tensor<128x16xf32>, %b: !pypto.tensor<16x64xf32>,
   pypto.store %e, %y[%c0, %c0] : !pypto.tile<128x64xf32, vec>, !pypto.tensor<128x64xf32>
   return
 }
+
+// -----
+
+// A branch with a vec tile result in a mixed kernel stays in the AIV part,
+// on the popped product; the AIC part keeps no branch result.
+// CHECK-LABEL: func.func @branch_in_mixed_aic
+// CHECK-NOT:   scf.if {{.*}} ->
+// CHECK:       pypto.tpush_to_aiv
+// CHECK-LABEL: func.func @branch_in_mixed_aiv
+// CHECK:       %[[POP:.*]] = pypto.tpop_from_aic
+// CHECK:       %[[B:.*]] = scf.if %{{.*}} -> (!pypto.tile<16x16xf32, vec>) {
+// CHECK:         pypto.exp %[[POP]]
+// CHECK:       } else {
+// CHECK:         pypto.neg %[[POP]]
+// CHECK:       pypto.store %[[B]]
+func.func @branch_in_mixed(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>, %c: i1) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %a = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %l = pypto.move %a : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %r = pypto.move %a : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %l, %r : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %v = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %b = scf.if %c -> (!pypto.tile<16x16xf32, vec>) {
+    %e = pypto.exp %v : !pypto.tile<16x16xf32, vec>
+    scf.yield %e : !pypto.tile<16x16xf32, vec>
+  } else {
+    %n = pypto.neg %v : !pypto.tile<16x16xf32, vec>
+    scf.yield %n : !pypto.tile<16x16xf32, vec>
+  }
+  pypto.store %b, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}

@@ -1134,14 +1134,7 @@ void Printer::printOp(const Kernel &k, int v) {
   case OpKind::Binary: {
     std::string computed = result;
     std::string indent = in;
-    // Not in mixed kernels yet: pypto-expand-mixed-kernel refuses a branch
-    // that yields tiles (docs/PyPTO.md).
-    bool branchy =
-        op.branchy &&
-        std::none_of(k.ops.begin(), k.ops.end(), [](const Op &other) {
-          return other.kind == OpKind::Matmul ||
-                 other.kind == OpKind::MatmulKLoop;
-        });
+    bool branchy = op.branchy;
     if (branchy) {
       // Block 0 computes; the others keep operand 0.
       std::string cond = fresh();
