@@ -1,0 +1,337 @@
+//===- PyPTOComputeOps.cpp - pypto compute op verifiers --------*- C++ -*-===//
+//
+// Shape and element-type checks for the ops that compute on tensors or tiles
+// (elementwise, reductions, broadcasts, casts, matmul, sorting). Every error
+// is reported at the operation, so users see their own file:line:col.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+static bool isTileValue(Value value) { return isa<TileType>(value.getType()); }
+
+/// Tensors and tiles do not mix within one op.
+static LogicalResult verifySameKind(Operation *op, ArrayRef<Value> values) {
+  for (Value value : values)
+    if (value && isTileValue(value) != isTileValue(values.front()))
+      return op->emitOpError(
+          "operands and results must all be tensors or all tiles");
+  return success();
+}
+
+LogicalResult mlir::pypto::verifyScalarOperand(Operation *op, Value source,
+                                               Value scalar) {
+  Type element = cast<ShapedType>(source.getType()).getElementType();
+  if (scalar.getType() != element)
+    return op->emitOpError("scalar type ")
+           << scalar.getType() << " differs from the element type " << element;
+  return success();
+}
+
+LogicalResult mlir::pypto::verifyUnaryOperand(Operation *op, Value source,
+                                              bool floatOnly) {
+  Type element = cast<ShapedType>(source.getType()).getElementType();
+  if (floatOnly && !isa<FloatType>(element))
+    return op->emitOpError("needs a float element type, got ") << element;
+  return success();
+}
+
+LogicalResult mlir::pypto::verifyReduction(Operation *op, Value source,
+                                           Value tmp, Value result,
+                                           bool isRow) {
+  auto in = cast<ShapedType>(source.getType());
+  auto out = cast<ShapedType>(result.getType());
+  if (failed(verifySameKind(op, {source, result})))
+    return failure();
+  if (in.getRank() != 2 || out.getRank() != 2)
+    return op->emitOpError("operates on 2-D tensors or tiles");
+  SmallVector<int64_t> expected =
+      isRow ? SmallVector<int64_t>{in.getDimSize(0), 1}
+            : SmallVector<int64_t>{1, in.getDimSize(1)};
+  if (out.getShape() != ArrayRef<int64_t>(expected))
+    return op->emitOpError("result must be ")
+           << expected[0] << "x" << expected[1] << ", got " << out.getDimSize(0)
+           << "x" << out.getDimSize(1);
+  if (in.getElementType() != out.getElementType())
+    return op->emitOpError("result element type differs from the source's");
+  if (tmp && !isRow)
+    return op->emitOpError("column reductions take no scratch tile");
+  if (tmp && (!isTileValue(source) || tmp.getType() != source.getType()))
+    return op->emitOpError("scratch tile must have the source tile's type");
+  return success();
+}
+
+LogicalResult mlir::pypto::verifyBroadcast(Operation *op, Value vec,
+                                           Value result, bool isRow) {
+  auto in = cast<ShapedType>(vec.getType());
+  auto out = cast<ShapedType>(result.getType());
+  if (failed(verifySameKind(op, {vec, result})))
+    return failure();
+  if (in.getRank() != 2 || out.getRank() != 2)
+    return op->emitOpError("operates on 2-D tensors or tiles");
+  SmallVector<int64_t> expected =
+      isRow ? SmallVector<int64_t>{out.getDimSize(0), 1}
+            : SmallVector<int64_t>{1, out.getDimSize(1)};
+  if (in.getShape() != ArrayRef<int64_t>(expected))
+    return op->emitOpError("broadcast operand must be ")
+           << expected[0] << "x" << expected[1] << ", got " << in.getDimSize(0)
+           << "x" << in.getDimSize(1);
+  if (in.getElementType() != out.getElementType())
+    return op->emitOpError("element types differ: ")
+           << in.getElementType() << " and " << out.getElementType();
+  return success();
+}
+
+LogicalResult CastOp::verify() {
+  auto in = cast<ShapedType>(getSource().getType());
+  auto out = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+    return failure();
+  if (in.getShape() != out.getShape())
+    return emitOpError("cannot change the shape");
+  if (isTileValue(getSource()) &&
+      cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())
+    return emitOpError("cannot change the memory space");
+  // The element types TCVT converts between.
+  auto convertible = [](Type type) {
+    if (type.isF32() || type.isF16() || type.isBF16())
+      return true;
+    auto integer = dyn_cast<IntegerType>(type);
+    return integer && llvm::is_contained({8u, 16u, 32u}, integer.getWidth());
+  };
+  for (Type type : {in.getElementType(), out.getElementType()})
+    if (!convertible(type))
+      return emitOpError("converts f32, f16, bf16 and 8-, 16- and 32-bit "
+                         "integers, not ")
+             << type;
+  return success();
+}
+
+LogicalResult FullOp::verify() {
+  Type element = cast<ShapedType>(getResult().getType()).getElementType();
+  if (getValue().getType() != element)
+    return emitOpError("value type ")
+           << getValue().getType() << " differs from the element type "
+           << element;
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto in = cast<ShapedType>(getSource().getType());
+  auto out = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+    return failure();
+  if (in.getNumElements() != out.getNumElements())
+    return emitOpError("cannot change the number of elements: ")
+           << in.getNumElements() << " to " << out.getNumElements();
+  if (in.getElementType() != out.getElementType())
+    return emitOpError("cannot change the element type");
+  if (!isTileValue(getSource()))
+    return success();
+  if (cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())
+    return emitOpError("cannot change the memory space");
+  // A tile view must keep the physical layout: a column and a row vector,
+  // or row-major tiles without row padding.
+  auto isVector = [](ShapedType t) {
+    return t.getDimSize(0) == 1 || t.getDimSize(1) == 1;
+  };
+  int64_t bytes = (in.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+  auto unpadded = [&](ShapedType t) {
+    return t.getDimSize(1) != 1 && (t.getDimSize(1) * bytes) % 32 == 0;
+  };
+  if (!(isVector(in) && isVector(out)) && !(unpadded(in) && unpadded(out)))
+    return emitOpError("on tiles keeps the buffer, so both shapes must lay "
+                       "the elements out alike (vectors, or rows of whole "
+                       "32-byte blocks)");
+  return success();
+}
+
+LogicalResult FillPadOp::verify() {
+  auto in = cast<ShapedType>(getSource().getType());
+  auto out = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+    return failure();
+  if (in.getShape() != out.getShape() ||
+      in.getElementType() != out.getElementType())
+    return emitOpError("result must have the source's shape and element "
+                       "type");
+  if (in.getRank() != 2)
+    return emitOpError("needs a 2-D source");
+  if (isTileValue(getSource()) &&
+      cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())
+    return emitOpError("cannot change the memory space");
+  for (auto [dim, extent] :
+       llvm::enumerate(ValueRange{getValidRows(), getValidCols()})) {
+    APInt constant;
+    if (matchPattern(extent, m_ConstantInt(&constant)) &&
+        (constant.isNegative() || constant.getSExtValue() > in.getDimSize(dim)))
+      return emitOpError("valid ")
+             << (dim == 0 ? "rows " : "columns ") << constant.getSExtValue()
+             << " are outside [0, " << in.getDimSize(dim) << "]";
+  }
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  auto in = cast<ShapedType>(getSource().getType());
+  auto out = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+    return failure();
+  if (in.getRank() != 2 || out.getRank() != 2 ||
+      in.getDimSize(0) != out.getDimSize(1) ||
+      in.getDimSize(1) != out.getDimSize(0))
+    return emitOpError("result must be the transposed shape");
+  if (in.getElementType() != out.getElementType())
+    return emitOpError("cannot change the element type");
+  if (getTmp() && getTmp().getType() != getSource().getType())
+    return emitOpError("scratch tile must have the source tile's type");
+  return success();
+}
+
+/// `type` as the matmul sees it: transposed when the op says so.
+static ShapedType asOperand(ShapedType type, bool transposed) {
+  if (!transposed || type.getRank() != 2)
+    return type;
+  return type.clone({type.getDimSize(1), type.getDimSize(0)});
+}
+
+static LogicalResult verifyMatmul(Operation *op, Value lhsValue, Value rhsValue,
+                                  Value resultValue) {
+  bool aTrans = op->hasAttr("a_trans"), bTrans = op->hasAttr("b_trans");
+  auto lhs = asOperand(cast<ShapedType>(lhsValue.getType()), aTrans);
+  auto rhs = asOperand(cast<ShapedType>(rhsValue.getType()), bTrans);
+  auto result = cast<ShapedType>(resultValue.getType());
+  bool tiles = isa<TileType>(lhs);
+  if (isa<TileType>(rhs) != tiles || isa<TileType>(result) != tiles)
+    return op->emitOpError(
+        "operands and result must all be tensors or all tiles");
+  if (tiles && (aTrans || bTrans))
+    return op->emitOpError("a_trans and b_trans apply to tensor operands; "
+                           "tile operands are already in place");
+  if (lhs.getRank() != 2 || rhs.getRank() != 2 || result.getRank() != 2)
+    return op->emitOpError("operands and result must be 2-D");
+  if (lhs.getDimSize(1) != rhs.getDimSize(0))
+    return op->emitOpError("contraction mismatch: lhs is ")
+           << lhs.getDimSize(0) << "x" << lhs.getDimSize(1) << ", rhs is "
+           << rhs.getDimSize(0) << "x" << rhs.getDimSize(1);
+  if (result.getDimSize(0) != lhs.getDimSize(0) ||
+      result.getDimSize(1) != rhs.getDimSize(1))
+    return op->emitOpError("result must be ")
+           << lhs.getDimSize(0) << "x" << rhs.getDimSize(1) << ", got "
+           << result.getDimSize(0) << "x" << result.getDimSize(1);
+  Type in = lhs.getElementType();
+  if (in != rhs.getElementType())
+    return op->emitOpError("operand element types differ: ")
+           << in << " and " << rhs.getElementType();
+  Type out = result.getElementType();
+  bool floatOk = (in.isF32() || in.isF16() || in.isBF16()) && out.isF32();
+  bool intOk = in.isInteger(8) && out.isInteger(32);
+  if (!floatOk && !intOk)
+    return op->emitOpError("unsupported element types ")
+           << in << " x " << in << " -> " << out
+           << "; expected f32/f16/bf16 -> f32 or i8 -> i32";
+  if (tiles) {
+    auto space = [](ShapedType t) { return cast<TileType>(t).getSpace(); };
+    if ((space(lhs) && space(lhs) != MemorySpace::left) ||
+        (space(rhs) && space(rhs) != MemorySpace::right) ||
+        (space(result) && space(result) != MemorySpace::acc))
+      return op->emitOpError(
+          "tile operands must be in left and right, the result in acc");
+  }
+  return success();
+}
+
+LogicalResult MatmulOp::verify() {
+  return verifyMatmul(*this, getLhs(), getRhs(), getResult());
+}
+
+LogicalResult MatmulAccOp::verify() {
+  if (isTileValue(getAcc()) &&
+      cast<TileType>(getAcc().getType())
+              .getSpace()
+              .value_or(MemorySpace::acc) != MemorySpace::acc)
+    return emitOpError("accumulator tile must be in acc");
+  return verifyMatmul(*this, getLhs(), getRhs(), getResult());
+}
+
+//===----------------------------------------------------------------------===//
+// Sorting
+//===----------------------------------------------------------------------===//
+
+/// Columns of one sorted (value, index) pair in the value type.
+static int64_t pairColumns(Type valueType) { return valueType.isF16() ? 4 : 2; }
+
+LogicalResult Sort32Op::verify() {
+  auto values = cast<ShapedType>(getValues().getType());
+  auto indices = cast<ShapedType>(getIndices().getType());
+  auto result = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getValues(), getIndices(), getResult()})))
+    return failure();
+  Type element = values.getElementType();
+  if (!element.isF32() && !element.isF16())
+    return emitOpError("sorts f32 or f16 values, not ") << element;
+  if (!indices.getElementType().isInteger(32))
+    return emitOpError("indices must be 32-bit integers, not ")
+           << indices.getElementType();
+  if (values.getRank() != 2 || indices.getRank() != 2 || result.getRank() != 2)
+    return emitOpError("operands and result must be 2-D");
+  int64_t rows = values.getDimSize(0), cols = values.getDimSize(1);
+  if (cols % 32 != 0)
+    return emitOpError("sorts blocks of 32 columns; ")
+           << cols << " columns is not a multiple of 32";
+  if (indices.getDimSize(1) != cols ||
+      (indices.getDimSize(0) != rows && indices.getDimSize(0) != 1))
+    return emitOpError("indices must be ")
+           << rows << "x" << cols << " (or 1x" << cols << "), got "
+           << indices.getDimSize(0) << "x" << indices.getDimSize(1);
+  int64_t pairCols = cols * pairColumns(element);
+  if (result.getElementType() != element || result.getDimSize(0) != rows ||
+      result.getDimSize(1) != pairCols)
+    return emitOpError("result must hold the sorted pairs: ")
+           << rows << "x" << pairCols << "x" << element;
+  return success();
+}
+
+LogicalResult MrgSortOp::verify() {
+  auto type = cast<ShapedType>(getSource().getType());
+  Type element = type.getElementType();
+  if (!element.isF32() && !element.isF16())
+    return emitOpError("merges f32 or f16 pairs, not ") << element;
+  int64_t blockLen = getBlockLenAttr().getInt();
+  if (blockLen % 64 != 0)
+    return emitOpError("block_len must be a multiple of 64, got ") << blockLen;
+  // cols % (4 * blockLen) without overflowing for huge block lengths.
+  if (type.getRank() != 2 || type.getDimSize(1) % blockLen != 0 ||
+      (type.getDimSize(1) / blockLen) % 4 != 0)
+    return emitOpError("merges four runs of ")
+           << blockLen << " columns: the column count must be a multiple of "
+           << (blockLen <= (int64_t(1) << 60)
+                   ? std::to_string(4 * blockLen)
+                   : "4 x " + std::to_string(blockLen));
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  auto source = cast<ShapedType>(getSource().getType());
+  auto result = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+    return failure();
+  if (source.getRank() != 2 || result.getRank() != 2)
+    return emitOpError("operand and result must be 2-D");
+  if (source.getElementTypeBitWidth() != result.getElementTypeBitWidth())
+    return emitOpError("result elements must have the source's width (")
+           << source.getElementType() << " -> " << result.getElementType()
+           << ")";
+  if (result.getDimSize(0) != source.getDimSize(0) ||
+      result.getDimSize(1) > source.getDimSize(1) / 2)
+    return emitOpError("result must have ")
+           << source.getDimSize(0) << " rows and at most "
+           << source.getDimSize(1) / 2 << " columns, got "
+           << result.getDimSize(0) << "x" << result.getDimSize(1);
+  return success();
+}
