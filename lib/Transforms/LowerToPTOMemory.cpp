@@ -9,6 +9,7 @@
 #include "LowerToPTO.h"
 
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Transforms/TileLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -321,21 +322,6 @@ protected:
   }
 };
 
-/// The pypto op that first writes the buffer of `tile`: a loop's or a
-/// branch's result is written where its chain starts (the planner gave the
-/// chain one address); null when no op of the kernel writes it.
-static Operation *firstWriter(Value tile) {
-  while (auto result = dyn_cast<OpResult>(tile)) {
-    if (auto loop = dyn_cast<scf::ForOp>(result.getOwner()))
-      tile = loop.getInitArgs()[result.getResultNumber()];
-    else if (auto branch = dyn_cast<scf::IfOp>(result.getOwner()))
-      tile = branch.thenYield().getOperand(result.getResultNumber());
-    else
-      return result.getOwner();
-  }
-  return nullptr;
-}
-
 /// The planner gave a branch's tile result and the values both branches
 /// yield one address. So the branch stops yielding it, and the result is
 /// that buffer, declared before the `if`. Other results stay.
@@ -355,7 +341,7 @@ protected:
         keptTypes.push_back(result.getType());
         continue;
       }
-      Operation *writer = firstWriter(result);
+      Operation *writer = chainRoot(result).getDefiningOp();
       if (!writer)
         return state.fail(branch, "yields a tile that no operation of this "
                                   "kernel produces");

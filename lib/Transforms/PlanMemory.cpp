@@ -70,21 +70,6 @@ SmallVector<OpOperand *> bufferUses(Value value) {
   return uses;
 }
 
-/// The value whose definition first writes the buffer `value` ends up in,
-/// following loops back to their initial values: a loop's result is written
-/// where its chain starts.
-Value chainRoot(Value value) {
-  while (auto result = dyn_cast<OpResult>(value)) {
-    if (auto loop = dyn_cast<scf::ForOp>(result.getOwner()))
-      value = loop.getInitArgs()[result.getResultNumber()];
-    else if (auto branch = dyn_cast<scf::IfOp>(result.getOwner()))
-      value = branch.thenYield().getOperand(result.getResultNumber());
-    else
-      break;
-  }
-  return value;
-}
-
 /// Whether `op` may write its result over the buffer `use` reads: an
 /// elementwise op reads each element before writing it, and an accumulating
 /// matmul updates its accumulator.

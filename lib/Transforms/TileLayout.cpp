@@ -72,6 +72,18 @@ static int64_t widestBlockInGroup(Value tile) {
   return widest;
 }
 
+Value mlir::pypto::chainRoot(Value value) {
+  while (auto result = dyn_cast<OpResult>(value)) {
+    if (auto loop = dyn_cast<scf::ForOp>(result.getOwner()))
+      value = loop.getInitArgs()[result.getResultNumber()];
+    else if (auto branch = dyn_cast<scf::IfOp>(result.getOwner()))
+      value = branch.thenYield().getOperand(result.getResultNumber());
+    else
+      break;
+  }
+  return value;
+}
+
 FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, Arch arch) {
   auto type = cast<TileType>(tile.getType());
   if (!type.getSpace()) {

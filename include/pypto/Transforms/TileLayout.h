@@ -30,6 +30,12 @@ struct TileLayout {
 /// `arch`; fails, reporting at `tile`'s definition, when it has no space.
 FailureOr<TileLayout> getTileLayout(Value tile, Arch arch);
 
+/// The value whose definition first writes the buffer `tile` ends up in: a
+/// loop's result is written where its chain starts (its initial value), a
+/// branch's result where its then-branch's value is (pypto-plan-memory gives
+/// each chain one buffer).
+Value chainRoot(Value tile);
+
 } // namespace mlir::pypto
 
 #endif // PYPTO_TRANSFORMS_TILELAYOUT_H
