@@ -77,6 +77,9 @@ bool isWritten(Value param, unsigned depth = 0) {
       if (auto store = dyn_cast<StoreOp>(user))
         if (store.getDest() == view)
           return true;
+      if (auto write = dyn_cast<WriteOp>(user))
+        if (write.getDest() == view)
+          return true;
       if (auto call = dyn_cast<CallOp>(user)) {
         auto directions = call.getArgDirections();
         if (!directions)

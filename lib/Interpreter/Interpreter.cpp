@@ -224,6 +224,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::CreateTensorOp, pp::CreateTileOp, pp::AllocWindowOp>(m,
                                                                  &I::runCreate);
     add<pp::ReadOp>(m, &I::runRead);
+    add<pp::WriteOp>(m, &I::runWrite);
     add<pp::AssembleOp>(m, &I::runAssemble);
     add<pp::RanksOp>(m, &I::runRanks);
     add<pp::RemoteLoadOp, pp::NotifyOp, pp::WaitOp>(m, &I::runRemote);

@@ -107,6 +107,15 @@ void Interpreter::runRead(Operation *op, Frame &f) {
         makeInt(type, element.to(at::kLong).item<int64_t>()));
 }
 
+void Interpreter::runWrite(Operation *op, Frame &f) {
+  auto write = cast<pp::WriteOp>(op);
+  SmallVector<int64_t> at = indices(f, write.getIndices());
+  SmallVector<int64_t> ones(at.size(), 1);
+  window(op, tensor(f, write.getDest()), at, ones)
+      .fill_(scalar(f, write.getValue()).toTorch());
+  changed();
+}
+
 void Interpreter::runAssemble(Operation *op, Frame &f) {
   auto assemble = cast<pp::AssembleOp>(op);
   // A copy first: the value may be a view of the destination.

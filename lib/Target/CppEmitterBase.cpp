@@ -104,7 +104,128 @@ std::string CppEmitterBase::signedValue(Value value) {
   return name(value);
 }
 
+/// The unsigned C++ type that holds the bits of a `width`-bit integer.
+static std::string unsignedBitsType(unsigned width) {
+  return width == 1    ? "bool"
+         : width <= 8  ? "uint8_t"
+         : width <= 16 ? "uint16_t"
+         : width <= 32 ? "uint32_t"
+                       : "uint64_t";
+}
+
+/// The C++ of an arith.cmpf predicate on doubles `a` and `b`: the ordered
+/// predicates are false on NaN, as C++'s comparisons are; the unordered ones
+/// are the negation of the opposite ordered one.
+static std::string floatComparison(arith::CmpFPredicate predicate,
+                                   const std::string &a, const std::string &b) {
+  using P = arith::CmpFPredicate;
+  auto nan = [](const std::string &x) { return "(" + x + " != " + x + ")"; };
+  switch (predicate) {
+  case P::AlwaysFalse:
+    return "false";
+  case P::AlwaysTrue:
+    return "true";
+  case P::OEQ:
+    return a + " == " + b;
+  case P::OGT:
+    return a + " > " + b;
+  case P::OGE:
+    return a + " >= " + b;
+  case P::OLT:
+    return a + " < " + b;
+  case P::OLE:
+    return a + " <= " + b;
+  case P::ONE:
+    return "(" + a + " < " + b + " || " + a + " > " + b + ")";
+  case P::ORD:
+    return "!" + nan(a) + " && !" + nan(b);
+  case P::UEQ:
+    return "!(" + a + " < " + b + " || " + a + " > " + b + ")";
+  case P::UGT:
+    return "!(" + a + " <= " + b + ")";
+  case P::UGE:
+    return "!(" + a + " < " + b + ")";
+  case P::ULT:
+    return "!(" + a + " >= " + b + ")";
+  case P::ULE:
+    return "!(" + a + " > " + b + ")";
+  case P::UNE:
+    return "!(" + a + " == " + b + ")";
+  case P::UNO:
+    return nan(a) + " || " + nan(b);
+  }
+  llvm_unreachable("every cmpf predicate is handled");
+}
+
+std::optional<LogicalResult> CppEmitterBase::emitFloatScalarOp(Operation *op) {
+  if (!isa<arith::CmpFOp, arith::AddFOp, arith::SubFOp, arith::MulFOp,
+           arith::DivFOp, arith::RemFOp, arith::NegFOp, arith::MaximumFOp,
+           arith::MinimumFOp, arith::MaxNumFOp, arith::MinNumFOp,
+           arith::SIToFPOp, arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp>(
+          op))
+    return std::nullopt;
+  Type resultType = op->getResult(0).getType();
+  FailureOr<std::string> type = cppScalarType(resultType, op->getLoc());
+  if (failed(type))
+    return failure();
+  // Every float operand as a double (exact), the result rounded once to its
+  // type: the reference interpreter computes the same way.
+  auto operand = [&](unsigned i) {
+    return "static_cast<double>(" + name(op->getOperand(i)) + ")";
+  };
+  std::string value;
+  if (auto compare = dyn_cast<arith::CmpFOp>(op)) {
+    value = floatComparison(compare.getPredicate(), operand(0), operand(1));
+  } else if (isa<arith::SIToFPOp>(op)) {
+    value = "static_cast<double>(" + signedValue(op->getOperand(0)) + ")";
+  } else if (isa<arith::UIToFPOp>(op)) {
+    Type from = op->getOperand(0).getType();
+    unsigned width = from.isIndex() ? 64 : from.getIntOrFloatBitWidth();
+    value =
+        "static_cast<double>(static_cast<uint64_t>(" + name(op->getOperand(0)) +
+        ")" +
+        (width < 64 ? " & ((uint64_t(1) << " + std::to_string(width) + ") - 1))"
+                    : ")");
+  } else if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
+    // Through int64_t: a narrower integer keeps the low bits.
+    value = "static_cast<int64_t>(" + operand(0) + ")";
+  } else {
+    std::string a = operand(0), b = op->getNumOperands() > 1 ? operand(1) : "";
+    value = llvm::TypeSwitch<Operation *, std::string>(op)
+                .Case([&](arith::AddFOp) { return a + " + " + b; })
+                .Case([&](arith::SubFOp) { return a + " - " + b; })
+                .Case([&](arith::MulFOp) { return a + " * " + b; })
+                .Case([&](arith::DivFOp) { return a + " / " + b; })
+                .Case([&](arith::RemFOp) {
+                  return "std::fmod(" + a + ", " + b + ")";
+                })
+                .Case([&](arith::NegFOp) { return "-" + a; })
+                // maximumf/minimumf propagate NaN; maxnumf/minnumf return
+                // the other operand.
+                .Case([&](arith::MaximumFOp) {
+                  return "(" + a + " != " + a + " || " + b + " != " + b +
+                         ") ? std::nan(\"\") : std::max(" + a + ", " + b + ")";
+                })
+                .Case([&](arith::MinimumFOp) {
+                  return "(" + a + " != " + a + " || " + b + " != " + b +
+                         ") ? std::nan(\"\") : std::min(" + a + ", " + b + ")";
+                })
+                .Case([&](arith::MaxNumFOp) {
+                  return "std::fmax(" + a + ", " + b + ")";
+                })
+                .Case([&](arith::MinNumFOp) {
+                  return "std::fmin(" + a + ", " + b + ")";
+                })
+                .Default([](Operation *) { return std::string(); });
+  }
+  os << "const " << *type << " " << name(op->getResult(0)) << " = static_cast<"
+     << *type << ">(" << value << ");\n";
+  return success();
+}
+
 std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
+  if (std::optional<LogicalResult> floating = emitFloatScalarOp(op))
+    return floating;
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     FailureOr<std::string> type =
         cppScalarType(constant.getType(), constant.getLoc());
@@ -135,6 +256,17 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
       source = "(" + source + " & 1)";
     os << "const " << *type << " " << name(op->getResult(0))
        << " = static_cast<" << *type << ">(" << source << ");\n";
+    return success();
+  }
+  if (auto extend = dyn_cast<arith::ExtUIOp>(op)) {
+    // The operand's bits read as unsigned.
+    FailureOr<std::string> type = cppScalarType(extend.getType(), op->getLoc());
+    if (failed(type))
+      return failure();
+    std::string bits =
+        unsignedBitsType(extend.getIn().getType().getIntOrFloatBitWidth());
+    os << "const " << *type << " " << name(extend) << " = static_cast<" << *type
+       << ">(static_cast<" << bits << ">(" << name(extend.getIn()) << "));\n";
     return success();
   }
   // Float conversions go through float: widening is exact, and narrowing
@@ -174,11 +306,7 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
     FailureOr<std::string> type = cppScalarType(shift.getType(), op->getLoc());
     if (failed(type))
       return failure();
-    std::string bits = width == 1    ? "bool"
-                       : width <= 8  ? "uint8_t"
-                       : width <= 16 ? "uint16_t"
-                       : width <= 32 ? "uint32_t"
-                                     : "uint64_t";
+    std::string bits = unsignedBitsType(width);
     // A shift by the width or more gives 0 (in C++ it would be undefined).
     os << "const " << *type << " " << name(shift) << " = "
        << name(shift.getRhs()) << " >= " << width << " ? 0 : static_cast<"
@@ -252,6 +380,9 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
           .Case([](arith::MulIOp) { return "*"; })
           .Case([](arith::DivSIOp) { return "/"; })
           .Case([](arith::RemSIOp) { return "%"; })
+          .Case([](arith::AndIOp) { return "&"; })
+          .Case([](arith::OrIOp) { return "|"; })
+          .Case([](arith::XOrIOp) { return "^"; })
           .Default([](Operation *) { return std::nullopt; });
   if (!symbol)
     return std::nullopt;

@@ -53,6 +53,8 @@ protected:
   /// Emits arith constants and integer arithmetic; std::nullopt when `op` is
   /// not one of them.
   std::optional<LogicalResult> emitScalarOp(Operation *op);
+  /// Float arithmetic, comparisons and int/float conversions.
+  std::optional<LogicalResult> emitFloatScalarOp(Operation *op);
 
   /// Emits a C++ for loop over `loop`, its body through `emitOp`.
   LogicalResult emitFor(scf::ForOp loop, StringRef what,

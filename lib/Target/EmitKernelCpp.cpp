@@ -181,8 +181,30 @@ private:
               cppScalarType(load.getType(), load.getLoc());
           if (failed(type))
             return failure();
-          os << "const " << *type << " " << name(load) << " = "
-             << name(load.getPtr()) << "[" << name(load.getOffset()) << "];\n";
+          os << "const " << *type << " " << name(load) << " = ";
+          // The CommContext is the runtime's, not a tensor of the task.
+          auto arg = dyn_cast<BlockArgument>(load.getPtr());
+          if (arg && isCommCtx(arg))
+            os << name(load.getPtr()) << "[" << name(load.getOffset())
+               << "];\n";
+          else
+            os << "pto::LOAD_SCALAR(" << name(load.getPtr()) << ", "
+               << name(load.getOffset()) << ");\n";
+          return success();
+        })
+        .Case([&](pto::StoreScalarOp store) {
+          os << "pto::STORE_SCALAR(" << name(store.getPtr()) << ", "
+             << name(store.getOffset()) << ", " << name(store.getValue())
+             << ");\n";
+          return success();
+        })
+        .Case([&](pto::TGetValOp get) -> LogicalResult {
+          FailureOr<std::string> type =
+              cppScalarType(get.getType(), get.getLoc());
+          if (failed(type))
+            return failure();
+          os << "const " << *type << " " << name(get) << " = pto::TGETVAL("
+             << name(get.getSrc()) << ", " << name(get.getOffset()) << ");\n";
           return success();
         })
         .Case([&](pto::AddPtrOp add) -> LogicalResult {

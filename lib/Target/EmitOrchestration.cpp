@@ -152,6 +152,7 @@ private:
         })
         .Case([&](SliceOp slice) { return emitSlice(slice); })
         .Case([&](ReadOp read) { return emitRead(read); })
+        .Case([&](WriteOp write) { return emitWrite(write); })
         .Case([&](AllocWindowOp) { return success(); })
         .Case([&](RanksOp ranks) { return emitRanks(ranks); })
         .Case([&](CreateTensorOp create) { return emitCreateTensor(create); })
@@ -225,21 +226,44 @@ private:
     return success();
   }
 
+  /// An int64_t array of `indices` named after `value`; returns its name.
+  std::string emitIndexArray(StringRef value, ValueRange indices) {
+    std::string array = uniqueName((value + "_index").str());
+    os << "int64_t " << array << "[" << indices.size() << "] = {";
+    llvm::interleaveComma(indices, os, [&](Value index) {
+      os << "static_cast<int64_t>(" << name(index) << ")";
+    });
+    os << "};\n";
+    return array;
+  }
+
   /// get_tensor_data waits for the tensor's writers, then reads.
   LogicalResult emitRead(ReadOp read) {
+    if (!isa<GMTensorType>(read.getSource().getType()))
+      return read.emitOpError("reads a tile outside a kernel");
     FailureOr<std::string> type = orchestrationScalarType(read.getResult());
     if (failed(type))
       return failure();
     std::string value = name(read);
-    std::string indices = uniqueName(value + "_index");
-    os << "int64_t " << indices << "[" << read.getIndices().size() << "] = {";
-    llvm::interleaveComma(read.getIndices(), os, [&](Value index) {
-      os << "static_cast<int64_t>(" << name(index) << ")";
-    });
-    os << "};\n";
+    std::string indices = emitIndexArray(value, read.getIndices());
     os << "const " << *type << " " << value << " = pto2_checked_read<" << *type
        << ">(" << name(read.getSource()) << ", " << read.getIndices().size()
        << ", " << indices << ", " << cppLocationLiteral(read.getLoc())
+       << ");\n";
+    return success();
+  }
+
+  /// set_tensor_data waits for the tensor's readers and writers, then
+  /// writes.
+  LogicalResult emitWrite(WriteOp write) {
+    FailureOr<std::string> type = orchestrationScalarType(write.getValue());
+    if (failed(type))
+      return failure();
+    std::string indices =
+        emitIndexArray(name(write.getDest()) + "_write", write.getIndices());
+    os << "pto2_checked_write<" << *type << ">(" << name(write.getDest())
+       << ", " << write.getIndices().size() << ", " << indices << ", "
+       << name(write.getValue()) << ", " << cppLocationLiteral(write.getLoc())
        << ");\n";
     return success();
   }

@@ -125,12 +125,34 @@ private:
       SmallVector<Value> offsets = addOffsets(
           builder, op->getLoc(), dest->offsets, assemble.getOffsets());
       builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets);
-      // Tensors have reference semantics: later reads of the written
-      // parameter must load again.
-      for (auto &[tensor, cached] : loads)
-        if (windows.lookup(tensor).base == dest->base || tensor == dest->base)
-          cached.clear();
+      forgetLoadsOf(dest->base);
       erased.insert(op);
+      return success();
+    }
+    if (auto read = dyn_cast<ReadOp>(op)) {
+      // An element of a tensor this kernel computed is read from its tile;
+      // one of a parameter stays a GM read, of the parameter itself.
+      Value source = read.getSource();
+      if (tiles.count(source) || isa<TileType>(source.getType())) {
+        FailureOr<Value> tile = tileOf(source, op);
+        if (failed(tile))
+          return failure();
+        read.getSourceMutable().assign(*tile);
+        return success();
+      }
+      return rebaseElementAccess(op, read.getSourceMutable(),
+                                 read.getIndicesMutable());
+    }
+    if (auto write = dyn_cast<WriteOp>(op)) {
+      if (tiles.count(write.getDest()))
+        return op->emitOpError(
+            "writes into a tensor computed in this kernel; such tensors are "
+            "values (build them with tile ops), only kernel parameters in "
+            "global memory can be written element by element");
+      if (failed(rebaseElementAccess(op, write.getDestMutable(),
+                                     write.getIndicesMutable())))
+        return failure();
+      forgetLoadsOf(write.getDest());
       return success();
     }
     if (auto remote = dyn_cast<RemoteLoadOp>(op)) {
@@ -149,22 +171,12 @@ private:
       erased.insert(op);
       return success();
     }
-    if (isa<NotifyOp, WaitOp>(op)) {
-      // Signals stay GM operations, on the parameter itself.
-      Value signal = op->getOperand(0);
-      FailureOr<Window> window = windowOf(signal, op);
-      if (failed(window))
-        return failure();
-      auto indices = isa<NotifyOp>(op) ? cast<NotifyOp>(op).getIndicesMutable()
-                                       : cast<WaitOp>(op).getIndicesMutable();
-      SmallVector<Value> current;
-      for (OpOperand &index : indices)
-        current.push_back(index.get());
-      indices.assign(
-          addOffsets(builder, op->getLoc(), window->offsets, current));
-      op->setOperand(0, window->base);
-      return success();
-    }
+    if (auto notify = dyn_cast<NotifyOp>(op))
+      return rebaseElementAccess(op, notify.getSignalMutable(),
+                                 notify.getIndicesMutable());
+    if (auto wait = dyn_cast<WaitOp>(op))
+      return rebaseElementAccess(op, wait.getSignalMutable(),
+                                 wait.getIndicesMutable());
     auto isTensor = [](Type t) { return isa<GMTensorType>(t); };
     bool onTiles = llvm::none_of(op->getOperandTypes(), isTensor) &&
                    llvm::none_of(op->getResultTypes(), isTensor);
@@ -178,6 +190,31 @@ private:
     if (auto matmul = dyn_cast<MatmulAccOp>(op))
       return convertMatmul(matmul, matmul.getAcc());
     return op->emitOpError("is not supported inside a kernel yet");
+  }
+
+  /// An op on one element of a tensor in GM (signals, scalar reads and
+  /// writes) stays a GM operation, on the kernel parameter itself at the
+  /// element's index in it.
+  LogicalResult rebaseElementAccess(Operation *op, OpOperand &tensor,
+                                    MutableOperandRange indices) {
+    FailureOr<Window> window = windowOf(tensor.get(), op);
+    if (failed(window))
+      return failure();
+    SmallVector<Value> current;
+    for (OpOperand &index : indices)
+      current.push_back(index.get());
+    OpBuilder builder(op);
+    indices.assign(addOffsets(builder, op->getLoc(), window->offsets, current));
+    tensor.set(window->base);
+    return success();
+  }
+
+  /// Tensors have reference semantics: after `base` (a parameter) is
+  /// written, later reads of it must load again.
+  void forgetLoadsOf(Value base) {
+    for (auto &[tensor, cached] : loads)
+      if (windows.lookup(tensor).base == base || tensor == base)
+        cached.clear();
   }
 
   /// A tensor carried by a loop (an accumulator, say) becomes a tile: its

@@ -187,24 +187,46 @@ private:
     return smallest;
   }
 
-  /// The parts run concurrently: a tensor one part stores and the other
-  /// loads would race.
+  /// The side that runs a GM write: a store's tile says; the AIV part
+  /// writes single elements.
+  static Side writerSide(Operation *op) {
+    return isa<WriteOp>(op) ? Side::vector : sideOf(op);
+  }
+
+  /// The parts run concurrently: a tensor one part writes and the other
+  /// reads would race. A single-element read in GM is scalar work both
+  /// parts may do, so it races with any write of its tensor.
   LogicalResult checkGlobalMemoryHazards() {
-    DenseMap<Value, SmallVector<Operation *>> stored;
-    kernel.walk(
-        [&](StoreOp store) { stored[store.getDest()].push_back(store); });
-    WalkResult walked = kernel.walk([&](LoadOp load) {
-      Operation *store = nullptr;
-      for (Operation *candidate : stored.lookup(load.getSource()))
-        if (sideOf(candidate) != sideOf(load))
-          store = candidate;
-      if (!store)
+    DenseMap<Value, SmallVector<Operation *>> written;
+    kernel.walk([&](Operation *op) {
+      if (auto store = dyn_cast<StoreOp>(op))
+        written[store.getDest()].push_back(op);
+      else if (auto write = dyn_cast<WriteOp>(op))
+        written[write.getDest()].push_back(op);
+    });
+    WalkResult walked = kernel.walk([&](Operation *op) {
+      Value source;
+      bool bothSides = false;
+      if (auto load = dyn_cast<LoadOp>(op)) {
+        source = load.getSource();
+      } else if (auto read = dyn_cast<ReadOp>(op);
+                 read && isa<GMTensorType>(read.getSource().getType())) {
+        source = read.getSource();
+        bothSides = true;
+      } else {
         return WalkResult::advance();
-      InFlightDiagnostic diag = load.emitOpError(
+      }
+      Operation *writer = nullptr;
+      for (Operation *candidate : written.lookup(source))
+        if (bothSides || writerSide(candidate) != sideOf(op))
+          writer = candidate;
+      if (!writer)
+        return WalkResult::advance();
+      InFlightDiagnostic diag = op->emitOpError(
           "reads a tensor that the other core type of this mixed kernel "
           "writes; the AIC and AIV parts run concurrently, so pass the "
           "value as a tile (or split the kernel in two)");
-      diag.attachNote(store->getLoc()) << "written here";
+      diag.attachNote(writer->getLoc()) << "written here";
       return WalkResult::interrupt();
     });
     return failure(walked.wasInterrupted());
@@ -250,7 +272,8 @@ private:
         pops.push_back(pop);
         return;
       }
-      if (opSide != Side::shared && opSide != side)
+      if ((opSide != Side::shared && opSide != side) ||
+          (isa<WriteOp>(op) && writerSide(op) != side))
         dropped.push_back(op);
     });
     llvm::DenseSet<Operation *> droppedSet(dropped.begin(), dropped.end());
@@ -281,9 +304,15 @@ private:
       for (Value result : op->getResults())
         for (Operation *user : result.getUsers())
           if (!droppedSet.contains(user))
-            return user->emitOpError(
-                "uses a tile of the other core type; the AIC and AIV parts "
-                "of a mixed kernel can share only scalars and loops");
+            return isa<ReadOp>(op)
+                       ? user->emitOpError(
+                             "uses an element read from a vec tile, which "
+                             "only the AIV part of this mixed kernel has; "
+                             "read it from global memory to share it")
+                       : user->emitOpError(
+                             "uses a tile of the other core type; the AIC "
+                             "and AIV parts of a mixed kernel can share "
+                             "only scalars and loops");
     for (Operation *op : llvm::reverse(dropped))
       op->erase();
     if (failed(insertFrees(pops)))

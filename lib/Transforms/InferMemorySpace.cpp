@@ -49,7 +49,8 @@ std::optional<MemorySpace> requiredSpace(OpOperand &use) {
   if (user->hasTrait<OpTrait::pypto::VectorCompute>() &&
       isa<TileType>(use.get().getType()))
     return MemorySpace::vec;
-  if (isa<TPushToAicOp>(user))
+  // The scalar unit reads tile elements from UB only (pto.tgetval).
+  if (isa<TPushToAicOp, ReadOp>(user))
     return MemorySpace::vec;
   return std::nullopt;
 }

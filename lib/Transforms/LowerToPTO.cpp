@@ -152,6 +152,23 @@ Value KernelLoweringState::partitionOf(OpBuilder &builder, Location loc,
   return builder.create<pto::PartitionViewOp>(loc, type, view, offsets, sizes);
 }
 
+std::pair<Value, Value>
+KernelLoweringState::elementAddress(OpBuilder &builder, Location loc,
+                                    Value tensor, ValueRange indices) {
+  auto view = views.lookup(tensor).getDefiningOp<pto::MakeTensorViewOp>();
+  Value offset;
+  for (auto [index, stride] : llvm::zip(indices, view.getStrides())) {
+    Value term = matchPattern(stride, m_One())
+                     ? index
+                     : builder.create<arith::MulIOp>(loc, index, stride);
+    offset = offset ? builder.create<arith::AddIOp>(loc, offset, term) : term;
+  }
+  if (!offset)
+    offset = index(builder, 0);
+  // The parameter is still a tensor while the conversion runs.
+  return {view->getOperand(0), offset};
+}
+
 /// The view of rank `peer`'s copy of the window parameter `tensor`: the
 /// parameter moved by the distance between the two ranks' windows, read
 /// from the CommContext (slot 2: this rank, and the rank count in the high

@@ -55,6 +55,11 @@ public:
   /// A window of `view`, a view of the parameter `tensor`.
   Value partitionOf(OpBuilder &builder, Location loc, Value view, Value tensor,
                     ValueRange offsets, ArrayRef<int64_t> shape);
+  /// The GM pointer of the parameter `tensor` and the element offset of
+  /// `indices` in it (by the parameter's strides): what pto.load_scalar and
+  /// pto.store_scalar take.
+  std::pair<Value, Value> elementAddress(OpBuilder &builder, Location loc,
+                                         Value tensor, ValueRange indices);
   /// A window of `tensor` read transposed.
   Value transposedPartition(OpBuilder &builder, Location loc, Value tensor,
                             ValueRange offsets, ArrayRef<int64_t> tileShape);

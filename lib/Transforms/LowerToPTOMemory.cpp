@@ -86,6 +86,64 @@ protected:
   }
 };
 
+/// One element: of a parameter in GM (pto.load_scalar at the element's
+/// offset), or of a vec tile (pto.tgetval at its offset in the buffer).
+class ReadLowering : public KernelOpLowering<ReadOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(ReadOp read, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    Location loc = read.getLoc();
+    if (isa<GMTensorType>(read.getSource().getType())) {
+      if (!state.isParameter(read.getSource()))
+        return state.fail(read, "reads a tensor that is not a kernel "
+                                "parameter");
+      auto [ptr, offset] = state.elementAddress(rewriter, loc, read.getSource(),
+                                                adaptor.getIndices());
+      rewriter.replaceOpWithNewOp<pto::LoadScalarOp>(read, read.getType(), ptr,
+                                                     offset);
+      return success();
+    }
+    FailureOr<Value> tile = state.buffer(read, adaptor.getSource());
+    if (failed(tile))
+      return failure();
+    auto type = cast<pto::TileBufType>(tile->getType());
+    Value row = adaptor.getIndices()[0], col = adaptor.getIndices()[1];
+    // The buffer is rows x cols with padding; a column-major one stores
+    // each column contiguously.
+    bool columnMajor = type.getBlayout() == pto::BLayout::col_major;
+    Value major = columnMajor ? col : row, minor = columnMajor ? row : col;
+    Value stride =
+        state.index(rewriter, columnMajor ? type.getRows() : type.getCols());
+    Value offset = rewriter.create<arith::AddIOp>(
+        loc, rewriter.create<arith::MulIOp>(loc, major, stride), minor);
+    rewriter.replaceOpWithNewOp<pto::TGetValOp>(read, read.getType(), *tile,
+                                                offset);
+    return success();
+  }
+};
+
+class WriteLowering : public KernelOpLowering<WriteOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(WriteOp write, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (!state.isParameter(write.getDest()))
+      return state.fail(write, "writes a tensor that is not a kernel "
+                               "parameter");
+    auto [ptr, offset] = state.elementAddress(
+        rewriter, write.getLoc(), write.getDest(), adaptor.getIndices());
+    rewriter.create<pto::StoreScalarOp>(write.getLoc(), adaptor.getValue(), ptr,
+                                        offset);
+    rewriter.eraseOp(write);
+    return success();
+  }
+};
+
 /// A tile whose buffer the planner gave it: a scratch tile, or a reshape,
 /// which views its source's buffer.
 template <typename SourceOp>
@@ -376,7 +434,8 @@ protected:
 void mlir::pypto::populateTileMemoryLoweringPatterns(
     RewritePatternSet &patterns, KernelLoweringState &state) {
   patterns
-      .add<LoadLowering, StoreLowering, PlannedBufferLowering<CreateTileOp>,
+      .add<LoadLowering, StoreLowering, ReadLowering, WriteLowering,
+           PlannedBufferLowering<CreateTileOp>,
            PlannedBufferLowering<ReshapeOp>, NotifyLowering, WaitLowering,
            InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
                                   /*isCube=*/true>,

@@ -56,9 +56,8 @@ SmallVector<int64_t> getStrides(Value tensor) {
 void classifyAccess(Value value, bool &read, bool &written) {
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
-    if (auto assemble = dyn_cast<AssembleOp>(user);
-        assemble && use.get() == assemble.getDest() &&
-        use.getOperandNumber() == 1) {
+    if ((isa<AssembleOp>(user) && use.getOperandNumber() == 1) ||
+        (isa<WriteOp>(user) && use.getOperandNumber() == 1)) {
       written = true;
     } else if (auto slice = dyn_cast<SliceOp>(user)) {
       classifyAccess(slice.getResult(), read, written);

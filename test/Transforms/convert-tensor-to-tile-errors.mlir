@@ -62,12 +62,13 @@ func.func @trans_computed(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16x
 
 // -----
 
-// pypto.read turns data into control in the orchestration; a kernel has no
-// get_tensor_data.
-func.func @read_in_kernel(%t: !pypto.tensor<4xi32>) attributes {pypto.kind = "incore"} {
+// A tensor the kernel computes is a value: it is not written in place.
+func.func @write_computed(%t: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'pypto.read' op is not supported inside a kernel yet}}
-  %v = pypto.read %t[%c0] : !pypto.tensor<4xi32> -> i32
+  %v = arith.constant 1.0 : f32
+  %e = pypto.exp %t : !pypto.tensor<16x16xf32>
+  // expected-error @+1 {{'pypto.write' op writes into a tensor computed in this kernel; such tensors are values (build them with tile ops), only kernel parameters in global memory can be written element by element}}
+  pypto.write %v into %e[%c0, %c0] : f32 into !pypto.tensor<16x16xf32>
   return
 }
 

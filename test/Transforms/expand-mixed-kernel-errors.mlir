@@ -177,3 +177,45 @@ func.func @nine_live(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
   pypto.store %p8, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A GM element read is scalar work both parts may do: it races with a
+// write of its tensor by either part.
+func.func @scalar_gm_race(%a: !pypto.tensor<16x16xf32>, %t: !pypto.tensor<4xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  %vp = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %e = pypto.read %vp[%c0, %c0] : !pypto.tile<16x16xf32, vec> -> f32
+  // expected-note @+1 {{written here}}
+  pypto.write %e into %t[%c0] : f32 into !pypto.tensor<4xf32>
+  // expected-error @+1 {{'pypto.read' op reads a tensor that the other core type of this mixed kernel writes; the AIC and AIV parts run concurrently, so pass the value as a tile (or split the kernel in two)}}
+  %back = pypto.read %t[%c0] : !pypto.tensor<4xf32> -> f32
+  return
+}
+
+// -----
+
+// An element of a vec tile exists on the AIV only: the cube part cannot
+// use it.
+func.func @tile_element_on_cube(%a: !pypto.tensor<16x16xf32>, %x: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %vx = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %e = pypto.read %vx[%c0, %c0] : !pypto.tile<16x16xf32, vec> -> f32
+  // expected-error @+1 {{'arith.fptosi' op uses an element read from a vec tile, which only the AIV part of this mixed kernel has; read it from global memory to share it}}
+  %n = arith.fptosi %e : f32 to i32
+  %ub = arith.index_cast %n : i32 to index
+  scf.for %i = %c0 to %ub step %c1 {
+    %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+    %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+    %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+    %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+    %vp = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+    pypto.store %vp, %x[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  }
+  return
+}

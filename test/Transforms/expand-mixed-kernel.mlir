@@ -338,3 +338,41 @@ func.func @branch_in_mixed(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16
   pypto.store %b, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// Scalar access in a mixed kernel: an element of a vec tile is read on the
+// AIV part, which also does the kernel's element writes; a GM element read
+// for a loop bound is scalar work both parts do.
+
+// CHECK-LABEL: func.func @mm_scalars_aic(
+// CHECK:         pypto.read %{{.+}}[%{{.+}}] : !pypto.tensor<4xi32> -> i32
+// CHECK:         scf.for
+// CHECK:           pypto.matmul
+// CHECK-NOT:     pypto.write
+// CHECK-NOT:     pypto.read %{{.+}} : !pypto.tile
+// CHECK:         return
+
+// CHECK-LABEL: func.func @mm_scalars_aiv(
+// CHECK:         pypto.read %{{.+}}[%{{.+}}] : !pypto.tensor<4xi32> -> i32
+// CHECK:         scf.for
+// CHECK:           %[[V:.+]] = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
+// CHECK:           %[[E:.+]] = pypto.read %[[V]][%{{.+}}, %{{.+}}] : !pypto.tile<16x16xf32, vec> -> f32
+// CHECK:           pypto.write %[[E]] into %{{.+}}[%{{.+}}] : f32 into !pypto.tensor<4xf32>
+func.func @mm_scalars(%a: !pypto.tensor<16x16xf32>, %n: !pypto.tensor<4xi32>,
+                      %out: !pypto.tensor<4xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %count = pypto.read %n[%c0] : !pypto.tensor<4xi32> -> i32
+  %ub = arith.index_cast %count : i32 to index
+  scf.for %i = %c0 to %ub step %c1 {
+    %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+    %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+    %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+    %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+    %vp = pypto.move %p : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+    %e = pypto.read %vp[%i, %c0] : !pypto.tile<16x16xf32, vec> -> f32
+    pypto.write %e into %out[%i] : f32 into !pypto.tensor<4xf32>
+  }
+  return
+}

@@ -351,3 +351,23 @@ func.func @split_publish(%x: !pypto.tensor<2x64xf32>, %y: !pypto.tensor<2x64xf32
   }
   return
 }
+
+// -----
+
+// Element reads make a tensor an input, element writes an output; both
+// stay in the kernel on the whole tensor (the index is data).
+
+// CHECK-LABEL: func.func @elements_incore_0
+// CHECK-SAME: (%[[IDS:[^:]+]]: !pypto.tensor<8xi32> {pypto.dir = "in", pypto.strides = array<i64: 1>}, %[[OUT:[^:]+]]: !pypto.tensor<8xi32> {pypto.dir = "out", pypto.strides = array<i64: 1>}, %[[T:[^:]+]]: index)
+// CHECK: %[[ID:.+]] = pypto.read %[[IDS]][%[[T]]]
+// CHECK: pypto.write %{{.+}} into %[[OUT]][%{{.+}}]
+// CHECK-LABEL: func.func @elements(
+// CHECK: pypto.call @elements_incore_0(%{{.+}}, %{{.+}}, %{{.+}})
+func.func @elements(%ids: !pypto.tensor<8xi32>, %out: !pypto.tensor<8xi32>, %t: index) {
+  pypto.at core_group {
+    %id = pypto.read %ids[%t] : !pypto.tensor<8xi32> -> i32
+    %i = arith.index_cast %id : i32 to index
+    pypto.write %id into %out[%i] : i32 into !pypto.tensor<8xi32>
+  }
+  return
+}

@@ -77,7 +77,8 @@ constexpr double kHelperChance = 0.15;
 class Builder {
 public:
   explicit Builder(uint64_t seed)
-      : rng(seed), helperRng(seed ^ 0x68656c70657273ull) {}
+      : rng(seed), helperRng(seed ^ 0x68656c70657273ull),
+        scalarRng(seed ^ 0x7363616c617273ull) {}
 
   Program build(uint64_t seed);
 
@@ -252,6 +253,12 @@ private:
   bool helperCall() {
     return std::uniform_real_distribution<>(0, 1)(helperRng) < kHelperChance;
   }
+  // Scalar access inside kernels (element reads and writes) draws from its
+  // own stream too.
+  std::mt19937_64 scalarRng;
+  bool scalarChance(double p) {
+    return std::uniform_real_distribution<>(0, 1)(scalarRng) < p;
+  }
   Program program;
   int carryIn = -1;         // the tensor the previous kernel wrote for this one
   std::vector<bool> usable; // per op of the kernel being built
@@ -323,8 +330,29 @@ void Builder::step(Kernel &k) {
       if (tensor < 0 || program.tensors[tensor].dtype != x.dtype || chance(0.5))
         tensor = newTensor("in", x.dtype, fl ? "randn" : "randint");
       k.ops[r].scalarTensor = tensor;
+      k.ops[r].scalarInKernel = scalarChance(0.5);
     } else if (scalarType && chance(0.3)) {
       k.ops[r].scalarArgument = true;
+    } else if (scalarType && bounded && scalarChance(0.2)) {
+      // The last element of another value of this kernel (read from its
+      // tile, a column vector's or a product's included).
+      std::vector<int> found;
+      for (int i = 0; i < r; ++i)
+        if (i != a && usable[i] && k.ops[i].dtype == x.dtype &&
+            k.ops[i].magnitude < 1e3)
+          found.push_back(i);
+      if (!found.empty()) {
+        int w = found[std::uniform_int_distribution<int>(0, int(found.size()) -
+                                                                1)(scalarRng)];
+        Op &op = k.ops[r];
+        op.scalarFromValue = w;
+        double m = k.ops[w].magnitude;
+        op.magnitude = name == "adds" || name == "subs"
+                           ? x.magnitude + m
+                           : std::max(x.magnitude, m);
+        op.exact = op.exact && k.ops[w].exact;
+        op.precision = std::max(op.precision, k.ops[w].precision);
+      }
     }
     break;
   }
@@ -619,6 +647,14 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
       k.outputs.push_back(
           {values[i], newTensor("out", k.ops[values[i]].dtype, ""), 0});
   }
+  // Sometimes one element of a value written alone, per block.
+  if (scalarChance(0.2)) {
+    int v = candidates[std::uniform_int_distribution<int>(
+        0, int(candidates.size()) - 1)(scalarRng)];
+    DType d = k.ops[v].dtype;
+    if (d == DType::F32 || d == DType::I32)
+      k.outputs.push_back({v, newTensor("out", d, ""), 0, /*element=*/true});
+  }
 }
 
 Program Builder::build(uint64_t seed) {
@@ -700,6 +736,8 @@ std::vector<bool> liveOps(const Kernel &k) {
       return mark(op.operands[0]);
     for (int o : op.operands)
       mark(o);
+    if (op.scalarFromValue >= 0)
+      mark(op.scalarFromValue);
   };
   for (const Output &o : k.outputs)
     mark(o.value);
@@ -736,10 +774,13 @@ Layout layoutOf(const Program &p) {
         need(op.scalarTensor, 1, 1);
       }
     }
-    for (auto [v, t, col] : k.outputs) {
-      const Op &op = k.ops[v];
+    for (const Output &o : k.outputs) {
+      int t = o.tensor;
+      const Op &op = k.ops[o.value];
       int64_t r = op.rows.eval(k.rows), c = op.cols.eval(k.rows);
-      if (p.tensors[t].role == "tmp") {
+      if (o.element) {
+        need(t, k.blocks, o.col + 1);
+      } else if (p.tensors[t].role == "tmp") {
         // The producer defines it: readers must fit inside.
         Shape &s = layout.shapes[t];
         int64_t rows = k.blocks * r;
@@ -747,7 +788,7 @@ Layout layoutOf(const Program &p) {
           layout.valid = false;
         s.rows = rows, s.cols = c;
       } else {
-        need(t, k.blocks * r, col + c);
+        need(t, k.blocks * r, o.col + c);
       }
     }
   }
@@ -891,16 +932,19 @@ bool analyze(const Program &p, const Kernel &k,
     case OpKind::ScalarOp: {
       Facts a = A(0);
       double s = std::fabs(op.scalar);
-      if (op.scalarTensor >= 0) {
+      if (op.scalarTensor >= 0 || op.scalarFromValue >= 0) {
         // A read element: bounded as its tensor is; it may carry an error.
         if (op.name == "muls" || op.name == "divs")
           return false;
-        auto found = tensorFacts.find(op.scalarTensor);
         Facts e;
-        if (found != tensorFacts.end())
+        if (op.scalarFromValue >= 0) {
+          e = facts[op.scalarFromValue];
+        } else if (auto found = tensorFacts.find(op.scalarTensor);
+                   found != tensorFacts.end()) {
           e = found->second;
-        else
+        } else {
           e.magnitude = p.tensors[op.scalarTensor].init == "randint" ? 8 : 5;
+        }
         s = e.magnitude;
         a.error += e.error;
         a.exact = a.exact && e.exact;
@@ -1159,9 +1203,25 @@ void Printer::printOp(const Kernel &k, int v) {
     return;
   }
   case OpKind::ScalarOp: {
-    std::string s = op.scalarTensor >= 0 ? scalarRead(v)
-                    : op.scalarArgument  ? scalarArgument(k, v)
-                                         : scalarConstant(op.scalar, op.dtype);
+    std::string s;
+    if (op.scalarFromValue >= 0) {
+      s = fresh();
+      const Op &w = k.ops[op.scalarFromValue];
+      os << in << s << " = pypto.read " << value(op.scalarFromValue) << "["
+         << index(w.rows.eval(k.rows) - 1) << ", "
+         << index(w.cols.eval(k.rows) - 1) << "] : " << typeOf(k, w) << " -> "
+         << dtypeName(op.dtype) << "\n";
+    } else if (op.scalarTensor >= 0 && op.scalarInKernel) {
+      s = fresh();
+      os << in << s << " = pypto.read %" << p.tensors[op.scalarTensor].name
+         << "[" << index(0) << ", " << index(0)
+         << "] : " << tensorTypeOf(op.scalarTensor) << " -> "
+         << dtypeName(op.dtype) << "\n";
+    } else {
+      s = op.scalarTensor >= 0 ? scalarRead(v)
+          : op.scalarArgument  ? scalarArgument(k, v)
+                               : scalarConstant(op.scalar, op.dtype);
+    }
     os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
        << s << " : " << type << ", " << dtypeName(op.dtype) << "\n";
     return;
@@ -1309,7 +1369,8 @@ std::string Printer::print() {
     std::vector<Facts> facts;
     if (!analyze(p, k, tensorFacts, facts))
       return "";
-    for (auto [v, t, col] : k.outputs) {
+    for (const Output &o : k.outputs) {
+      int v = o.value, t = o.tensor;
       tensorFacts[t] = facts[v];
       const Facts &f = facts[v];
       // Twice the bound, and a unit of the dtype's last place over it.
@@ -1379,7 +1440,8 @@ std::string Printer::print() {
     bool zeroPrinted = false;
     for (size_t i = 0; i < k.ops.size(); ++i) {
       const Op &op = k.ops[i];
-      if (!live[i] || op.kind != OpKind::ScalarOp || op.scalarTensor < 0)
+      if (!live[i] || op.kind != OpKind::ScalarOp || op.scalarTensor < 0 ||
+          op.scalarInKernel)
         continue;
       if (!zeroPrinted)
         os << "    %" << kname << "_r0 = arith.constant 0 : index\n";
@@ -1392,8 +1454,20 @@ std::string Printer::print() {
     for (size_t i = 0; i < k.ops.size(); ++i)
       if (live[i])
         printOp(k, int(i));
-    for (auto [v, t, col] : k.outputs) {
+    for (auto [v, t, col, element] : k.outputs) {
       const Op &op = k.ops[v];
+      if (element) {
+        std::string e = fresh();
+        body << "      " << e << " = pypto.read " << value(v) << "["
+             << index(op.rows.eval(k.rows) - 1) << ", "
+             << index(op.cols.eval(k.rows) - 1) << "] : " << typeOf(k, op)
+             << " -> " << dtypeName(op.dtype) << "\n"
+             << "      pypto.write " << e << " into %" << p.tensors[t].name
+             << "[" << blockIndex << ", " << index(col)
+             << "] : " << dtypeName(op.dtype) << " into " << tensorTypeOf(t)
+             << "\n";
+        continue;
+      }
       std::string row = rowOffset(op.rows.eval(k.rows));
       body << "      pypto.assemble " << value(v) << " into %"
            << p.tensors[t].name << "[" << row << ", " << index(col)
@@ -1552,6 +1626,9 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
               if (user.operands[i] == int(vi) &&
                   !(user.kind == OpKind::CarryLoop && i == 1))
                 user.operands[i] = operand;
+        for (Op &user : pk.ops)
+          if (user.scalarFromValue == int(vi))
+            user.scalarFromValue = operand;
         for (Output &o : pk.outputs)
           if (o.value == int(vi))
             o.value = operand;

@@ -62,6 +62,9 @@ struct Op {
   bool scalarArgument = false; // ScalarOp: the scalar is an entry argument
   int scalarTensor = -1;       // ScalarOp: the scalar is element [0, 0] of this
                                // tensor, read by the orchestration (pypto.read)
+  bool scalarInKernel = false; // ... or read by the kernel itself
+  int scalarFromValue = -1;    // ScalarOp: the scalar is the last element of
+                               // this value of the kernel (a tile element)
   std::string mode;          // Cast rounding mode
   int64_t colOffset = 0;     // SliceInput: the window's first column
   int64_t validRows = 0, validCols = 0; // FillPad
@@ -80,11 +83,14 @@ struct Op {
 };
 
 /// A kernel output: value `value` assembled into tensor `tensor` at column
-/// `col` (two outputs of one kernel may fill one tensor side by side).
+/// `col` (two outputs of one kernel may fill one tensor side by side). An
+/// element output writes the value's last element alone, with pypto.write,
+/// at row `block` of its tensor.
 struct Output {
   int value = 0;
   int tensor = 0;
   int64_t col = 0;
+  bool element = false;
 };
 
 /// One `pypto.at` / `pypto.spmd` kernel and the loop around it.

@@ -22,6 +22,8 @@
 #ifndef PYPTO_RUNTIME_PTO_ORCHESTRATION_API_H
 #define PYPTO_RUNTIME_PTO_ORCHESTRATION_API_H
 
+#include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
@@ -591,6 +593,19 @@ inline T pto2_checked_read(const ChipTensor &t, uint32_t ndims, const int64_t *i
   for (uint32_t i = 0; i < ndims; ++i)
     idx32[i] = static_cast<uint32_t>(idx[i]);
   return get_tensor_data<T>(t, ndims, idx32);
+}
+
+/// set_tensor_data at a checked index; nothing is written after a fatal
+/// error.
+template <typename T>
+inline void pto2_checked_write(const ChipTensor &t, uint32_t ndims,
+                               const int64_t *idx, T value, const char *where) {
+  uint32_t idx32[MAX_TENSOR_DIMS] = {};
+  if (!pto2_check_index(t, ndims, idx, where))
+    return;
+  for (uint32_t i = 0; i < ndims; ++i)
+    idx32[i] = static_cast<uint32_t>(idx[i]);
+  set_tensor_data<T>(t, ndims, idx32, value);
 }
 
 /// A loop step computed at run time must be positive, or the loop never ends.

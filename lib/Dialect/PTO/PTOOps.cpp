@@ -383,6 +383,26 @@ LogicalResult LoadScalarOp::verify() {
   return success();
 }
 
+LogicalResult StoreScalarOp::verify() {
+  if (getValue().getType() != getPtr().getType().getElementType())
+    return emitOpError("value type ")
+           << getValue().getType()
+           << " differs from the pointer's element type "
+           << getPtr().getType().getElementType();
+  return success();
+}
+
+LogicalResult TGetValOp::verify() {
+  TileBufType src = getSrc().getType();
+  if (failed(verifyVecTiles(*this, {src})))
+    return failure();
+  if (getResult().getType() != src.getElementType())
+    return emitOpError("result type ")
+           << getResult().getType() << " differs from the tile dtype "
+           << src.getElementType();
+  return success();
+}
+
 LogicalResult AddPtrOp::verify() {
   if (getResult().getType() != getPtr().getType())
     return emitOpError("result must have the pointer's type");

@@ -462,27 +462,40 @@ LogicalResult MoveOp::verify() {
   return success();
 }
 
-LogicalResult ReadOp::verify() {
-  GMTensorType tensor = getSource().getType();
-  if (getIndices().size() != tensor.getShape().size())
-    return emitOpError("needs ")
-           << tensor.getShape().size() << " indices for a rank-"
-           << tensor.getShape().size() << " tensor, got "
-           << getIndices().size();
-  if (getResult().getType() != tensor.getElementType())
-    return emitOpError("result type ")
-           << getResult().getType() << " differs from the element type "
-           << tensor.getElementType();
-  for (auto [dim, index] : llvm::enumerate(getIndices())) {
+/// `indices` name one element of `shaped`: one per dimension, and constant
+/// ones inside it. `what` is the element's type as the op has it.
+static LogicalResult verifyElementAccess(Operation *op, ShapedType shaped,
+                                         OperandRange indices, Type what,
+                                         StringRef role) {
+  ArrayRef<int64_t> shape = shaped.getShape();
+  if (indices.size() != shape.size())
+    return op->emitOpError("needs ")
+           << shape.size() << " indices for a rank-" << shape.size()
+           << " tensor, got " << indices.size();
+  if (what != shaped.getElementType())
+    return op->emitOpError(role)
+           << " type " << what << " differs from the element type "
+           << shaped.getElementType();
+  for (auto [dim, index] : llvm::enumerate(indices)) {
     APInt constant;
     if (matchPattern(index, m_ConstantInt(&constant)) &&
-        (constant.isNegative() ||
-         constant.getSExtValue() >= tensor.getShape()[dim]))
-      return emitOpError("index ")
+        (constant.isNegative() || (!ShapedType::isDynamic(shape[dim]) &&
+                                   constant.getSExtValue() >= shape[dim])))
+      return op->emitOpError("index ")
              << constant.getSExtValue() << " is outside dimension " << dim
-             << " of size " << tensor.getShape()[dim];
+             << " of size " << shape[dim];
   }
   return success();
+}
+
+LogicalResult ReadOp::verify() {
+  return verifyElementAccess(*this, cast<ShapedType>(getSource().getType()),
+                             getIndices(), getResult().getType(), "result");
+}
+
+LogicalResult WriteOp::verify() {
+  return verifyElementAccess(*this, getDest().getType(), getIndices(),
+                             getValue().getType(), "value");
 }
 
 //===----------------------------------------------------------------------===//

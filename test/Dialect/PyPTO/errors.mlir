@@ -1299,6 +1299,49 @@ func.func @read_negative(%t: !pypto.tensor<4x8xi32>, %i: index) {
 
 // -----
 
+// pypto.write
+
+func.func @write_rank(%t: !pypto.tensor<4x8xi32>, %i: index, %v: i32) {
+  // expected-error @+1 {{'pypto.write' op needs 2 indices for a rank-2 tensor, got 1}}
+  pypto.write %v into %t[%i] : i32 into !pypto.tensor<4x8xi32>
+  return
+}
+
+// -----
+
+func.func @write_type(%t: !pypto.tensor<4xf32>, %i: index, %v: f16) {
+  // expected-error @+1 {{'pypto.write' op value type 'f16' differs from the element type 'f32'}}
+  pypto.write %v into %t[%i] : f16 into !pypto.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @write_past_end(%t: !pypto.tensor<4xi32>, %v: i32) {
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'pypto.write' op index 4 is outside dimension 0 of size 4}}
+  pypto.write %v into %t[%c4] : i32 into !pypto.tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @write_tile(%t: !pypto.tile<16x16xf32, vec>, %i: index, %v: f32) {
+  // expected-error @+1 {{'pypto.write' op operand #1 must be}}
+  pypto.write %v into %t[%i, %i] : f32 into !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @read_tile_rank(%t: !pypto.tile<16x16xf32, vec>, %i: index) {
+  // expected-error @+1 {{'pypto.read' op needs 2 indices for a rank-2 tensor, got 1}}
+  %v = pypto.read %t[%i] : !pypto.tile<16x16xf32, vec> -> f32
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // pypto.fillpad
 //===----------------------------------------------------------------------===//

@@ -535,6 +535,23 @@ func.func @reads(%lens: !pypto.tensor<4xi32>, %m: !pypto.tensor<8x16xf16>, %b: i
 
 // -----
 
+// CHECK-LABEL: func.func @writes_and_tile_reads
+// CHECK: pypto.write %{{.+}} into %{{.+}}[%{{.+}}] : i32 into !pypto.tensor<4xi32>
+// CHECK: pypto.write %{{.+}} into %{{.+}}[%{{.+}}, %{{.+}}] : f16 into !pypto.tensor<8x16xf16>
+// CHECK: %{{.+}} = pypto.read %{{.+}}[%{{.+}}, %{{.+}}] : !pypto.tile<16x1xf32, vec> -> f32
+func.func @writes_and_tile_reads(%lens: !pypto.tensor<4xi32>, %m: !pypto.tensor<8x16xf16>,
+                                 %t: !pypto.tile<16x1xf32, vec>, %b: index) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 7 : i32
+  %h = arith.constant 0.5 : f16
+  pypto.write %n into %lens[%b] : i32 into !pypto.tensor<4xi32>
+  pypto.write %h into %m[%b, %c0] : f16 into !pypto.tensor<8x16xf16>
+  %v = pypto.read %t[%b, %c0] : !pypto.tile<16x1xf32, vec> -> f32
+  return
+}
+
+// -----
+
 // fillpad on tensors and tiles, with every pad value; the valid extents
 // may be run-time values, and constants anywhere in [0, dim].
 

@@ -74,6 +74,42 @@ def PTO_LoadScalarOp : PTO_Op<"load_scalar"> {
   let hasVerifier = 1;
 }
 
+def PTO_StoreScalarOp : PTO_Op<"store_scalar"> {
+  let summary = "write one element of GM through a pointer";
+  let description = [{
+    A kernel's `pypto.write` of one element of a tensor parameter, at the
+    element offset its strides give.
+
+    ```mlir
+    pto.store_scalar %v, %arg1[%off] : !pto.ptr<f32>, f32
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$value,
+                       PTO_PtrType:$ptr, Index:$offset);
+  let assemblyFormat = [{
+    $value `,` $ptr `[` $offset `]` attr-dict `:` qualified(type($ptr)) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_TGetValOp : PTO_Op<"tgetval"> {
+  let summary = "read one element of a vec tile into a scalar";
+  let description = [{
+    The element at `offset` in the tile's row-major `rows x cols` shape
+    (pto-isa's `GetValue`, vec tiles only).
+
+    ```mlir
+    %v = pto.tgetval ins(%t, %off : !pto.tile_buf<loc=vec, ...>, index) outs : f32
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$src, Index:$offset);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$result);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $offset `:` qualified(type($src)) `,` `index` `)` `outs` attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def PTO_AddPtrOp : PTO_Op<"addptr", [Pure]> {
   let summary = "a GM pointer moved by a number of elements";
   let description = [{

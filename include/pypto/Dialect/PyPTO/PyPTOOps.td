@@ -134,21 +134,47 @@ def PyPTO_CreateTensorOp : PyPTO_Op<"create_tensor",
 }
 
 def PyPTO_ReadOp : PyPTO_Op<"read", [MemoryEffects<[MemRead]>]> {
-  let summary = "one element of a tensor, read by the orchestration";
+  let summary = "one element of a tensor or tile, as a scalar";
   let description = [{
-    `%n = pypto.read %t[%i]` reads the element at `(%i, ...)` of a GM tensor
-    in the orchestration, after every task that writes the tensor has
-    finished. It turns data into control: loop bounds, offsets and valid
-    shapes that depend on an input (a sequence length, say).
+    `%n = pypto.read %t[%i, ...]` reads one element. It turns data into
+    control: loop bounds, offsets, valid shapes and conditions that depend
+    on an input (a sequence length, a token id, say).
+
+    In the orchestration it reads a GM tensor after every task that writes
+    the tensor has finished. Inside a kernel it reads a kernel parameter (or
+    a slice of one) in GM, or an element of a tensor the kernel computed
+    (a vec tile after the tile conversion); the runtime orders the task
+    after the tasks that write what it reads.
 
     ```mlir
     %ctx = pypto.read %seq_lens[%b] : !pypto.tensor<16xi32> -> i32
     ```
   }];
-  let arguments = (ins PyPTO_TensorType:$source, Variadic<Index>:$indices);
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source, Variadic<Index>:$indices);
   let results = (outs AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$result);
   let assemblyFormat = [{
     $source `[` $indices `]` attr-dict `:` qualified(type($source)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_WriteOp : PyPTO_Op<"write", [MemoryEffects<[MemWrite]>]> {
+  let summary = "write one element of a GM tensor";
+  let description = [{
+    `pypto.write %v into %t[%i, ...]` stores the scalar `%v` at `(%i, ...)`
+    of a GM tensor, in place. In the orchestration it waits for every task
+    that reads or writes the tensor; inside a kernel the tensor must be a
+    kernel parameter (or a slice of one), and the task's later readers wait
+    for it. Tensors a kernel computes are values: build them with tile ops.
+
+    ```mlir
+    pypto.write %n into %lens[%b] : i32 into !pypto.tensor<16xi32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$value,
+                       PyPTO_TensorType:$dest, Variadic<Index>:$indices);
+  let assemblyFormat = [{
+    $value `into` $dest `[` $indices `]` attr-dict `:` type($value) `into` qualified(type($dest))
   }];
   let hasVerifier = 1;
 }

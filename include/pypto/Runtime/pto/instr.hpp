@@ -682,6 +682,35 @@ inline void TMATMUL_ACC(AccO& accOut, const AccI& accIn, const L& left, const R&
 }
 
 //===----------------------------------------------------------------------===//
+// Scalar access (the scalar unit): one GM element through a pointer, one
+// element of a vec tile. Checked like the tile instructions: the GM element
+// must lie in a tensor argument of the task, the tile offset in the tile.
+//===----------------------------------------------------------------------===//
+
+template <typename T> inline T LOAD_SCALAR(__gm__ T *ptr, int64_t offset) {
+  sim::checkGm(sim::current(), "LOAD_SCALAR", ptr + offset, sizeof(T));
+  return ptr[offset];
+}
+
+template <typename T>
+inline void STORE_SCALAR(__gm__ T *ptr, int64_t offset, T value) {
+  sim::checkGm(sim::current(), "STORE_SCALAR", ptr + offset, sizeof(T));
+  ptr[offset] = value;
+}
+
+template <typename TileT>
+inline typename TileT::DType TGETVAL(const TileT &tile, int64_t offset) {
+  static_assert(is_tile_v<TileT>, "TGETVAL: src must be a Tile");
+  static_assert(TileT::Loc == TileType::Vec, "TGETVAL: src must be a Vec tile");
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TGETVAL", "src", tile);
+  if (offset < 0 || offset >= int64_t(TileT::Rows) * TileT::Cols)
+    sim::fail(ctx, "TGETVAL: offset %lld is outside the %dx%d tile",
+              (long long)offset, TileT::Rows, TileT::Cols);
+  return tile.GetValue(static_cast<int>(offset));
+}
+
+//===----------------------------------------------------------------------===//
 // Tile aliases (CPU flavour: Left is ColMajor-outer like a5).
 //===----------------------------------------------------------------------===//
 template <typename T, int R, int C, int RV = R, int CV = C>

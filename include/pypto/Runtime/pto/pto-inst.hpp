@@ -12,6 +12,10 @@
 #ifndef PTO_PTO_INST_HPP
 #define PTO_PTO_INST_HPP
 
+// Scalar code in kernels (what pto.load_scalar feeds) uses <cmath>.
+#include <algorithm>
+#include <cmath>
+
 #include "pto/common.hpp"
 #include "pto/dtypes.hpp"
 #include "pto/sim/core_context.hpp"

@@ -1,0 +1,48 @@
+// RUN: pypto-opt %s -split-input-file --pypto-lower-to-pto | FileCheck %s
+// RUN: pypto-opt %s --pypto-lower-to-pto | pypto-translate --emit-kernel-function -o %t.cpp
+// RUN: FileCheck %s --check-prefix=CPP < %t.cpp
+// RUN: %cxx -fsyntax-only -std=c++17 -I%tile_lib -D__CPU_SIM -D__DAV_VEC__ %t.cpp
+
+// Scalar access: an element of a parameter is addressed by the parameter's
+// strides (pto.load_scalar / pto.store_scalar on its pointer); an element of
+// a vec tile by its offset in the buffer, row-major or, for a column
+// vector, column-major (pto.tgetval).
+
+// CHECK-LABEL: func.func @scalars
+// CHECK-SAME: (%[[IDS:[^:]+]]: !pto.ptr<i32>{{[^,]*}}, %[[X:[^:]+]]: !pto.ptr<f32>{{[^,]*}}, %[[R:[^:]+]]: index)
+// CHECK: %[[ROW:.+]] = arith.muli %[[R]], %c16 : index
+// CHECK: %[[OFF:.+]] = arith.addi %[[ROW]], %c3 : index
+// CHECK: %[[V:.+]] = pto.load_scalar %[[IDS]][%[[OFF]]] : !pto.ptr<i32> -> i32
+// CHECK: %[[ROW2:.+]] = arith.muli %c3{{.*}}, %c16 : index
+// CHECK: %[[OFF2:.+]] = arith.addi %[[ROW2]], %[[R]] : index
+// CHECK: pto.store_scalar %[[V]], %[[IDS]][%[[OFF2]]] : !pto.ptr<i32>, i32
+// CHECK: %[[T:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16
+// CHECK: %[[COL:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major
+// CHECK: pto.trowmax
+// CHECK: %[[C:.+]] = arith.muli %c0{{.*}}, %c16{{.*}} : index
+// CHECK: %[[COFF:.+]] = arith.addi %[[C]], %[[R]] : index
+// CHECK: %{{.+}} = pto.tgetval ins(%[[COL]], %[[COFF]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1{{[^>]*}}>, index) outs : f32
+// CHECK: %[[TR:.+]] = arith.muli %[[R]], %c16{{.*}} : index
+// CHECK: %[[TOFF:.+]] = arith.addi %[[TR]], %c3{{.*}} : index
+// CHECK: %{{.+}} = pto.tgetval ins(%[[T]], %[[TOFF]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16{{[^>]*}}>, index) outs : f32
+
+// CPP-LABEL: scalars(
+// CPP: const int32_t [[V:v[0-9]+]] = pto::LOAD_SCALAR(v0, {{v[0-9]+}});
+// CPP: pto::STORE_SCALAR(v0, {{v[0-9]+}}, [[V]]);
+// CPP: const float {{v[0-9]+}} = pto::TGETVAL({{v[0-9]+}}, {{v[0-9]+}});
+module {
+  func.func @scalars(%ids: !pypto.tensor<4x16xi32> {pypto.dir = "inout"},
+                     %x: !pypto.tensor<16x16xf32> {pypto.dir = "in"},
+                     %r: index) attributes {pypto.kind = "incore"} {
+    %c0 = arith.constant 0 : index
+    %c3 = arith.constant 3 : index
+    %v = pypto.read %ids[%r, %c3] : !pypto.tensor<4x16xi32> -> i32
+    pypto.write %v into %ids[%c3, %r] : i32 into !pypto.tensor<4x16xi32>
+    %t = pypto.load %x[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+    %s = pypto.create_tile {pypto.addr = 1024 : i64} : !pypto.tile<16x16xf32, vec>
+    %m = pypto.row_max %t tmp %s {pypto.addr = 2048 : i64} : !pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x1xf32, vec>
+    %e = pypto.read %m[%r, %c0] : !pypto.tile<16x1xf32, vec> -> f32
+    %f = pypto.read %t[%r, %c3] : !pypto.tile<16x16xf32, vec> -> f32
+    return
+  }
+}
