@@ -31,8 +31,9 @@ static bool keepsPadding(Operation *op) {
 
 /// The most elements a 32-byte block holds among the vector tiles that must
 /// share `tile`'s padded shape: the sources and results of keepsPadding
-/// ops, and a loop-carried tile's initial, iteration and yielded values
-/// (one buffer).
+/// ops, a loop-carried tile's initial, iteration and yielded values, and a
+/// branch's tile result and the values both branches yield (one buffer
+/// each).
 static int64_t widestBlockInGroup(Value tile) {
   llvm::SetVector<Value> group;
   group.insert(tile);
@@ -44,13 +45,18 @@ static int64_t widestBlockInGroup(Value tile) {
     Value value = group[i];
     if (Operation *def = value.getDefiningOp(); def && keepsPadding(def))
       add(def->getOperand(0));
-    if (auto result = dyn_cast<OpResult>(value))
+    if (auto result = dyn_cast<OpResult>(value)) {
+      unsigned index = result.getResultNumber();
       if (auto loop = dyn_cast<scf::ForOp>(result.getOwner())) {
-        unsigned index = result.getResultNumber();
         add(loop.getInitArgs()[index]);
         add(loop.getRegionIterArg(index));
         add(loop.getYieldedValues()[index]);
+      } else if (auto branch = dyn_cast<scf::IfOp>(result.getOwner())) {
+        add(branch.thenYield().getOperand(index));
+        if (!branch.getElseRegion().empty())
+          add(branch.elseYield().getOperand(index));
       }
+    }
     if (auto arg = dyn_cast<BlockArgument>(value))
       if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
         if (arg.getArgNumber() > 0)
@@ -62,8 +68,8 @@ static int64_t widestBlockInGroup(Value tile) {
       else if (auto loop = dyn_cast<scf::ForOp>(user))
         add(loop.getTiedLoopResult(&use));
       else if (auto yield = dyn_cast<scf::YieldOp>(user))
-        if (auto loop = dyn_cast<scf::ForOp>(yield->getParentOp()))
-          add(loop.getResult(use.getOperandNumber()));
+        if (isa<scf::ForOp, scf::IfOp>(yield->getParentOp()))
+          add(yield->getParentOp()->getResult(use.getOperandNumber()));
     }
   }
   int64_t widest = 1;
