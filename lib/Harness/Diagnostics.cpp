@@ -207,7 +207,8 @@ std::vector<std::string> collectPerfHints(ModuleOp module, Arch arch,
         if (auto strides = func.getArgAttrOfType<DenseI64ArrayAttr>(
                 arg.getArgNumber(), attr::kStrides))
           rowStride = strides[0];
-    if (transposed || cols == rowStride || rows == 1)
+    if (transposed || cols == rowStride || rows == 1 ||
+        ShapedType::isDynamic(rowStride))
       return;
     int64_t elementBytes =
         (tile.getElementType().getIntOrFloatBitWidth() + 7) / 8;

@@ -179,6 +179,25 @@ static LogicalResult checkIntegerInit(Location loc, Type element, TensorSpec &t,
   return success();
 }
 
+/// Binds `t`'s shape to `sizes`; what is wrong with them, or "".
+static std::string bindShape(TensorSpec &t, ArrayRef<int64_t> sizes) {
+  const std::vector<int64_t> &declared = t.declaredShape;
+  if (sizes.size() != declared.size())
+    return std::to_string(sizes.size()) + " sizes for a rank-" +
+           std::to_string(declared.size()) + " tensor";
+  for (auto [d, size] : llvm::enumerate(sizes)) {
+    if (size <= 0)
+      return "size " + std::to_string(size) + " of dimension " +
+             std::to_string(d) + " is not positive";
+    if (!ShapedType::isDynamic(declared[d]) && declared[d] != size)
+      return "dimension " + std::to_string(d) + " is " +
+             std::to_string(declared[d]) + " in the tensor's type, not " +
+             std::to_string(size);
+  }
+  t.shape.assign(sizes.begin(), sizes.end());
+  return "";
+}
+
 namespace pypto::harness {
 LogicalResult extractRunSpec(ModuleOp module, StringRef path, RunSpec &spec) {
   FailureOr<func::FuncOp> entry = findEntry(module);
@@ -205,6 +224,15 @@ LogicalResult extractRunSpec(ModuleOp module, StringRef path, RunSpec &spec) {
       TensorSpec &t = argSpec.tensor;
       t.name = name;
       t.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+      t.declaredShape = t.shape;
+      // Dimensions written `?` take this run's sizes (--shape overrides).
+      if (auto bound =
+              func.getArgAttrOfType<DenseI64ArrayAttr>(i, attr::kShape)) {
+        std::string problem = bindShape(t, bound.asArrayRef());
+        if (!problem.empty())
+          return emitError(arg.getLoc(), "'")
+                 << attr::kShape << "' of '" << name << "': " << problem;
+      }
       std::optional<DataType> dtype = toDataType(tensor.getElementType());
       if (!dtype)
         return emitError(arg.getLoc(), "element type ")
@@ -333,6 +361,64 @@ LogicalResult extractRunSpec(ModuleOp module, StringRef path, RunSpec &spec) {
     spec.rtol = rtol.getValueAsDouble();
   if (auto atol = module->getAttrOfType<FloatAttr>(attr::kAtol))
     spec.atol = atol.getValueAsDouble();
+  return success();
+}
+} // namespace pypto::harness
+
+namespace pypto::harness {
+bool applyShapeOverrides(RunSpec &spec, const std::vector<std::string> &entries,
+                         std::string &error) {
+  for (const std::string &entry : entries) {
+    StringRef text(entry);
+    auto [name, sizesText] = text.split('=');
+    auto it = llvm::find_if(spec.args, [&](const ArgSpec &arg) {
+      return arg.isTensor && arg.name() == name;
+    });
+    if (!text.contains('=') || name.empty()) {
+      error = "--shape '" + entry + "': expected NAME=SIZExSIZE...";
+      return false;
+    }
+    if (it == spec.args.end()) {
+      error = "--shape: the program has no tensor argument named '" +
+              name.str() + "'";
+      return false;
+    }
+    SmallVector<StringRef> parts;
+    sizesText.split(parts, 'x');
+    SmallVector<int64_t> sizes;
+    for (StringRef part : parts) {
+      int64_t size;
+      if (part.getAsInteger(10, size)) {
+        error = "--shape '" + entry + "': '" + part.str() +
+                "' is not a size (expected NAME=SIZExSIZE...)";
+        return false;
+      }
+      sizes.push_back(size);
+    }
+    std::string problem = bindShape(it->tensor, sizes);
+    if (!problem.empty()) {
+      error = "--shape " + name.str() + ": " + problem;
+      return false;
+    }
+  }
+  return true;
+}
+
+LogicalResult checkShapesBound(ModuleOp module, const RunSpec &spec) {
+  FailureOr<func::FuncOp> entry = findEntry(module);
+  if (failed(entry))
+    return failure();
+  for (auto [i, arg] : llvm::enumerate(spec.args)) {
+    if (!arg.isTensor || llvm::none_of(arg.tensor.shape, ShapedType::isDynamic))
+      continue;
+    std::string type;
+    llvm::raw_string_ostream(type) << entry->getArgument(i).getType();
+    return emitError(entry->getArgument(i).getLoc(), "'")
+           << arg.name() << "' (" << type
+           << ") has run-time dimensions: give this run's sizes with {"
+           << attr::kShape << " = array<i64: ...>} or pypto-run --shape "
+           << arg.name() << "=SIZExSIZE...";
+  }
   return success();
 }
 } // namespace pypto::harness

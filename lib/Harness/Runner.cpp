@@ -272,6 +272,13 @@ private:
         return error("--compare " + name + ": " + message);
       program.spec.comparators[name] = comparator;
     }
+    std::string shapeError;
+    if (!applyShapeOverrides(program.spec, options.shapes, shapeError))
+      return error(shapeError);
+    // A build serves every shape: only a run needs the sizes.
+    if (!options.compileOnly && !options.skipPtoas &&
+        mlir::failed(checkShapesBound(*program.module, program.spec)))
+      return error("cannot load the program '" + options.programPath + "'");
     return true;
   }
 

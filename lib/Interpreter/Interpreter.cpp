@@ -225,6 +225,7 @@ const HandlerMap &Interpreter::handlers() {
                                                                  &I::runCreate);
     add<pp::ReadOp>(m, &I::runRead);
     add<pp::WriteOp>(m, &I::runWrite);
+    add<pp::DimOp>(m, &I::runDim);
     add<pp::AssembleOp>(m, &I::runAssemble);
     add<pp::RanksOp>(m, &I::runRanks);
     add<pp::RemoteLoadOp, pp::NotifyOp, pp::WaitOp>(m, &I::runRemote);

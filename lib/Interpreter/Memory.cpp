@@ -116,6 +116,13 @@ void Interpreter::runWrite(Operation *op, Frame &f) {
   changed();
 }
 
+void Interpreter::runDim(Operation *op, Frame &f) {
+  auto dim = cast<pp::DimOp>(op);
+  set(f, dim.getResult(),
+      makeInt(dim.getType(),
+              tensor(f, dim.getSource()).size(int64_t(dim.getDim()))));
+}
+
 void Interpreter::runAssemble(Operation *op, Frame &f) {
   auto assemble = cast<pp::AssembleOp>(op);
   // A copy first: the value may be a view of the destination.

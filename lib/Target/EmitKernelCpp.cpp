@@ -336,23 +336,30 @@ private:
         ShapedType::isDynamic(shape[1]))
       return partition.emitOpError(
           "needs a static 2-D window in the built-in lowering");
-    SmallVector<int64_t> strides;
+    // Constant strides are template arguments; run-time ones (a view of a
+    // tensor with run-time dimensions) are given to the constructor.
+    SmallVector<std::string> strides;
+    bool runTime = false;
     for (Value stride : view.getStrides()) {
       std::optional<int64_t> value = constantOf(stride);
-      if (!value)
-        return partition.emitOpError(
-            "needs constant strides in the built-in lowering");
-      strides.push_back(*value);
+      runTime |= !value;
+      strides.push_back(value ? std::to_string(*value) : name(stride));
     }
     FailureOr<std::string> element =
         cppScalarType(type.getElementType(), partition.getLoc());
     if (failed(element))
       return failure();
-    int64_t outer = shape[0] * strides[0];
-    os << "GlobalTensor<" << *element << ", pto::Shape<1, 1, 1, " << shape[0]
-       << ", " << shape[1] << ">, pto::Stride<" << outer << ", " << outer
-       << ", " << outer << ", " << strides[0] << ", " << strides[1]
-       << ">, pto::Layout::"
+    std::string outer =
+        runTime ? "(" + std::to_string(shape[0]) + " * " + strides[0] + ")"
+                : std::to_string(shape[0] * *constantOf(view.getStrides()[0]));
+    std::string strideType = runTime ? "pto::Stride<-1, -1, -1, -1, -1>"
+                                     : "pto::Stride<" + outer + ", " + outer +
+                                           ", " + outer + ", " + strides[0] +
+                                           ", " + strides[1] + ">";
+    std::string shapeType = "pto::Shape<1, 1, 1, " + std::to_string(shape[0]) +
+                            ", " + std::to_string(shape[1]) + ">";
+    os << "GlobalTensor<" << *element << ", " << shapeType << ", " << strideType
+       << ", pto::Layout::"
        << (view.getLayout() && *view.getLayout() == pto::GMLayout::dn ? "DN"
                                                                       : "ND")
        << "> " << name(partition) << "(" << name(view.getPtr()) << " + (";
@@ -361,7 +368,12 @@ private:
         os << " + ";
       os << name(offset) << " * " << strides[i];
     }
-    os << "));\n";
+    os << ")";
+    if (runTime)
+      os << ", " << shapeType << "(), " << strideType << "(" << outer << ", "
+         << outer << ", " << outer << ", " << strides[0] << ", " << strides[1]
+         << ")";
+    os << ");\n";
     return success();
   }
 

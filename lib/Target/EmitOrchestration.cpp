@@ -153,6 +153,11 @@ private:
         .Case([&](SliceOp slice) { return emitSlice(slice); })
         .Case([&](ReadOp read) { return emitRead(read); })
         .Case([&](WriteOp write) { return emitWrite(write); })
+        .Case([&](DimOp dim) {
+          os << "const int64_t " << name(dim) << " = static_cast<int64_t>("
+             << name(dim.getSource()) << ".shapes[" << dim.getDim() << "]);\n";
+          return success();
+        })
         .Case([&](AllocWindowOp) { return success(); })
         .Case([&](RanksOp ranks) { return emitRanks(ranks); })
         .Case([&](CreateTensorOp create) { return emitCreateTensor(create); })

@@ -295,6 +295,11 @@ private:
       return user->emitOpError("operates on a rank-")
              << tensorType.getShape().size()
              << " tensor; kernels work on 2-D tiles";
+    if (!tensorType.hasStaticShape())
+      return user->emitOpError("operates on a tensor with run-time "
+                               "dimensions (")
+             << tensorType
+             << "); tiles have static shapes: slice a window of static size";
     OpBuilder builder(user);
     auto tileType = TileType::get(builder.getContext(), tensorType.getShape(),
                                   tensorType.getElementType(), std::nullopt);

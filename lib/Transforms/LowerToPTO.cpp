@@ -85,12 +85,37 @@ void KernelLoweringState::createEntryViews(OpBuilder &builder) {
     } else {
       strideValues.assign(tensor.getShape().size(), 1);
       for (int i = static_cast<int>(tensor.getShape().size()) - 2; i >= 0; --i)
-        strideValues[i] = strideValues[i + 1] * tensor.getShape()[i + 1];
+        strideValues[i] =
+            ShapedType::isDynamic(strideValues[i + 1]) ||
+                    ShapedType::isDynamic(tensor.getShape()[i + 1])
+                ? ShapedType::kDynamic
+                : strideValues[i + 1] * tensor.getShape()[i + 1];
     }
-    for (auto [dim, stride] : llvm::zip(tensor.getShape(), strideValues)) {
-      shape.push_back(index(builder, dim));
-      strides.push_back(index(builder, stride));
+    // A run-time size is the scalar parameter pypto-outline-incore added.
+    auto dimArgs = kernel.getArgAttrOfType<DenseI64ArrayAttr>(
+        arg.getArgNumber(), attr::kDimArgs);
+    auto strideArgs = kernel.getArgAttrOfType<DenseI64ArrayAttr>(
+        arg.getArgNumber(), attr::kStrideArgs);
+    auto sizeOf = [&](int64_t value, DenseI64ArrayAttr args,
+                      size_t d) -> Value {
+      if (!ShapedType::isDynamic(value))
+        return index(builder, value);
+      if (args && args[d] >= 0)
+        return kernel.getArgument(args[d]);
+      return Value();
+    };
+    for (auto [d, dim] : llvm::enumerate(tensor.getShape())) {
+      shape.push_back(sizeOf(dim, dimArgs, d));
+      strides.push_back(sizeOf(strideValues[d], strideArgs, d));
     }
+    if (llvm::is_contained(shape, Value()) ||
+        llvm::is_contained(strides, Value())) {
+      (void)fail(kernel, "has a tensor parameter with a run-time size that "
+                         "no parameter holds (run pypto-outline-incore)");
+      return;
+    }
+    kernel.removeArgAttr(arg.getArgNumber(), attr::kDimArgs);
+    kernel.removeArgAttr(arg.getArgNumber(), attr::kStrideArgs);
     SmallVector<int64_t> dynamicShape(tensor.getShape().size(),
                                       ShapedType::kDynamic);
     auto viewType = pto::TensorViewType::get(kernel.getContext(), dynamicShape,
@@ -336,6 +361,8 @@ LogicalResult lowerKernel(func::FuncOp kernel, Arch arch, StringRef group,
   MLIRContext *ctx = kernel.getContext();
   OpBuilder builder(ctx);
   state.createEntryViews(builder);
+  if (state.hasFailed())
+    return failure();
 
   ConversionTarget target(*ctx);
   target.addLegalDialect<pto::PTODialect, arith::ArithDialect>();

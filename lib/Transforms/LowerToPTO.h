@@ -46,6 +46,14 @@ public:
 
   Value index(OpBuilder &builder, int64_t value);
 
+  /// Dimension `dim` of the parameter `tensor`: a constant, or the scalar
+  /// parameter that holds its run-time size.
+  Value dimOf(Value tensor, int64_t dim) {
+    return views.lookup(tensor)
+        .getDefiningOp<pto::MakeTensorViewOp>()
+        .getShape()[dim];
+  }
+
   /// Whether `tensor` is a parameter of the kernel (it has a view).
   bool isParameter(Value tensor) const { return views.count(tensor); }
 

@@ -125,6 +125,22 @@ protected:
   }
 };
 
+/// A dimension of a parameter is what its tensor view was made with.
+class DimLowering : public KernelOpLowering<DimOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(DimOp dim, OpAdaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (!state.isParameter(dim.getSource()))
+      return state.fail(dim, "reads a dimension of a tensor that is not a "
+                             "kernel parameter");
+    rewriter.replaceOp(dim, state.dimOf(dim.getSource(), dim.getDim()));
+    return success();
+  }
+};
+
 class WriteLowering : public KernelOpLowering<WriteOp> {
 public:
   using KernelOpLowering::KernelOpLowering;
@@ -435,7 +451,7 @@ void mlir::pypto::populateTileMemoryLoweringPatterns(
     RewritePatternSet &patterns, KernelLoweringState &state) {
   patterns
       .add<LoadLowering, StoreLowering, ReadLowering, WriteLowering,
-           PlannedBufferLowering<CreateTileOp>,
+           DimLowering, PlannedBufferLowering<CreateTileOp>,
            PlannedBufferLowering<ReshapeOp>, NotifyLowering, WaitLowering,
            InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
                                   /*isCube=*/true>,

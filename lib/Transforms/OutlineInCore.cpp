@@ -34,6 +34,18 @@ bool allDefinedOutside(ValueRange values, Operation *at) {
   return llvm::all_of(values, [&](Value v) { return isDefinedOutside(v, at); });
 }
 
+/// Row-major strides of `shape`; one that depends on a run-time dimension
+/// is kDynamic.
+SmallVector<int64_t> contiguousStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
+    strides[i] = ShapedType::isDynamic(strides[i + 1]) ||
+                         ShapedType::isDynamic(shape[i + 1])
+                     ? ShapedType::kDynamic
+                     : strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
 /// Strides (in elements) of a tensor value: a function argument carries them
 /// in `pypto.strides` or is contiguous; a slice keeps its source's strides.
 SmallVector<int64_t> getStrides(Value tensor) {
@@ -45,11 +57,21 @@ SmallVector<int64_t> getStrides(Value tensor) {
               arg.getArgNumber(), attr::kStrides))
         return SmallVector<int64_t>(strides.asArrayRef());
   }
-  ArrayRef<int64_t> shape = cast<GMTensorType>(tensor.getType()).getShape();
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
-    strides[i] = strides[i + 1] * shape[i + 1];
-  return strides;
+  return contiguousStrides(cast<GMTensorType>(tensor.getType()).getShape());
+}
+
+/// Stride `dim` of the contiguous tensor `root`, computed where `builder`
+/// is from its run-time dimensions.
+Value computeStride(OpBuilder &builder, Location loc, Value root,
+                    unsigned dim) {
+  int64_t rank = cast<GMTensorType>(root.getType()).getShape().size();
+  Value stride;
+  for (int64_t d = dim + 1; d < rank; ++d) {
+    Value size = builder.createOrFold<DimOp>(loc, root, d);
+    stride =
+        stride ? builder.createOrFold<arith::MulIOp>(loc, stride, size) : size;
+  }
+  return stride ? stride : builder.create<arith::ConstantIndexOp>(loc, 1);
 }
 
 /// Whether a tensor is read and/or written through `value` or views of it.
@@ -337,6 +359,29 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
       if (!llvm::is_contained(tensors, window.getResult()))
         tensors.push_back(window);
     });
+  // Run-time dimensions and strides of the tensors reach the kernel as
+  // scalar parameters, computed before the region.
+  struct RunTimeSize {
+    unsigned tensor, dim;
+    bool isStride;
+  };
+  SmallVector<RunTimeSize> runTimeSizes;
+  OpBuilder sizeBuilder(at);
+  for (auto [i, tensor] : llvm::enumerate(tensors)) {
+    ArrayRef<int64_t> shape = cast<GMTensorType>(tensor.getType()).getShape();
+    SmallVector<int64_t> strides = getStrides(tensor);
+    for (auto [d, size] : llvm::enumerate(shape))
+      if (ShapedType::isDynamic(size)) {
+        scalars.push_back(sizeBuilder.create<DimOp>(at->getLoc(), tensor, d));
+        runTimeSizes.push_back({unsigned(i), unsigned(d), false});
+      }
+    for (auto [d, stride] : llvm::enumerate(strides))
+      if (ShapedType::isDynamic(stride)) {
+        scalars.push_back(
+            computeStride(sizeBuilder, at->getLoc(), getRootTensor(tensor), d));
+        runTimeSizes.push_back({unsigned(i), unsigned(d), true});
+      }
+  }
   SmallVector<Value> params(tensors);
   params.append(scalars);
   // An SPMD kernel takes its block index last; the runtime supplies it.
@@ -388,6 +433,31 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
     kernel.setArgAttr(i, attr::kStrides,
                       builder.getDenseI64ArrayAttr(getStrides(tensor)));
   }
+  // Which scalar parameter holds each run-time size; the kernel's own
+  // pypto.dim of a parameter reads it.
+  unsigned firstSize = params.size() - runTimeSizes.size();
+  DenseMap<unsigned, SmallVector<int64_t>> dimArgs, strideArgs;
+  for (auto [k, size] : llvm::enumerate(runTimeSizes)) {
+    int64_t rank =
+        cast<GMTensorType>(tensors[size.tensor].getType()).getShape().size();
+    auto &args = size.isStride ? strideArgs : dimArgs;
+    args.try_emplace(size.tensor, rank, -1);
+    args[size.tensor][size.dim] = firstSize + k;
+  }
+  for (auto &[i, args] : dimArgs)
+    kernel.setArgAttr(i, attr::kDimArgs, builder.getDenseI64ArrayAttr(args));
+  for (auto &[i, args] : strideArgs)
+    kernel.setArgAttr(i, attr::kStrideArgs, builder.getDenseI64ArrayAttr(args));
+  kernel.walk([&](DimOp dim) {
+    auto arg = dyn_cast<BlockArgument>(dim.getSource());
+    if (!arg || arg.getOwner() != entry)
+      return;
+    auto found = dimArgs.find(arg.getArgNumber());
+    if (found == dimArgs.end() || found->second[dim.getDim()] < 0)
+      return;
+    dim.replaceAllUsesWith(kernel.getArgument(found->second[dim.getDim()]));
+    dim.erase();
+  });
 
   builder.setInsertionPoint(at);
   builder.create<CallOp>(

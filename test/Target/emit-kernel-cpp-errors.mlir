@@ -111,24 +111,6 @@ module {
 
 // -----
 
-module {
-  func.func @k(%p: !pto.ptr<f32>, %n: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c16 = arith.constant 16 : index
-    %v = pto.make_tensor_view %p, shape = [%c16, %c16], strides = [%n, %c1] : !pto.tensor_view<?x?xf32>
-    // expected-error @+1 {{'pto.partition_view' op needs constant strides in the built-in lowering}}
-    %q = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
-    return
-  }
-  func.func @main(%t: !pypto.tensor<16x16xf32>, %n: index) attributes {pypto.kind = "orchestration"} {
-    pypto.call @k(%t, %n) : (!pypto.tensor<16x16xf32>, index) -> ()
-    return
-  }
-}
-
-// -----
-
 // A tile without an address next to a reserved buffer at a planned base:
 // the unplanned tile could land on the buffer.
 module {

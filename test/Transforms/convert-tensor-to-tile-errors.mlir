@@ -102,3 +102,12 @@ func.func @remote_load_computed(%a: !pypto.tensor<16x16xf32>, %p: index) attribu
   %r = pypto.remote_load %s[%c0, %c0] [16, 16] peer %p : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// Tiles are static: a tensor with run-time dimensions is sliced first.
+func.func @dynamic_operand(%t: !pypto.tensor<?x16xf32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.exp' op operates on a tensor with run-time dimensions ('!pypto.tensor<?x16xf32>'); tiles have static shapes: slice a window of static size}}
+  %e = pypto.exp %t : !pypto.tensor<?x16xf32>
+  return
+}

@@ -242,3 +242,13 @@ module {
     return
   }
 }
+
+// -----
+
+// A run-time dimension needs the scalar parameter pypto-outline-incore adds.
+// expected-error @+1 {{'func.func' op has a tensor parameter with a run-time size that no parameter holds (run pypto-outline-incore)}}
+func.func @unsized(%x: !pypto.tensor<?x16xf32> {pypto.dir = "in"}) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %t = pypto.load %x[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<?x16xf32> -> !pypto.tile<8x16xf32, vec>
+  return
+}

@@ -371,3 +371,33 @@ func.func @elements(%ids: !pypto.tensor<8xi32>, %out: !pypto.tensor<8xi32>, %t: 
   }
   return
 }
+
+// -----
+
+// Run-time sizes of tensor parameters are scalar parameters the caller
+// computes: the ids' count (a dimension) and the row stride of a window of
+// a tensor whose width is bound per run; the kernel's pypto.dim of its
+// parameter reads the scalar.
+
+// CHECK-LABEL: func.func @sizes_incore_0
+// CHECK-SAME: (%[[IDS:[^:]+]]: !pypto.tensor<?xi32> {pypto.dim_args = array<i64: 2>, pypto.dir = "in", pypto.strides = array<i64: 1>}, %[[W:[^:]+]]: !pypto.tensor<4x8xf32> {pypto.dir = "in", pypto.stride_args = array<i64: 3, -1>, pypto.strides = array<i64: -9223372036854775808, 1>}, %[[N:[^:]+]]: index, %[[S:[^:]+]]: index)
+// CHECK: scf.for %{{.+}} = %{{.+}} to %[[N]] step
+// CHECK-LABEL: func.func @sizes(
+// CHECK-SAME: %[[X:[^:]+]]: !pypto.tensor<?xi32>, %[[Z:[^:]+]]: !pypto.tensor<4x?xf32>
+// CHECK: %[[WIN:.+]] = pypto.slice %[[Z]]
+// CHECK: %[[COUNT:.+]] = pypto.dim %[[X]], 0 : !pypto.tensor<?xi32>
+// CHECK: %[[WIDTH:.+]] = pypto.dim %[[Z]], 1 : !pypto.tensor<4x?xf32>
+// CHECK: pypto.call @sizes_incore_0(%[[X]], %[[WIN]], %[[COUNT]], %[[WIDTH]])
+func.func @sizes(%ids: !pypto.tensor<?xi32>, %z: !pypto.tensor<4x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  pypto.at core_group {
+    %n = pypto.dim %ids, 0 : !pypto.tensor<?xi32>
+    %w = pypto.slice %z[%c0, %c0] [4, 8] : !pypto.tensor<4x?xf32> -> !pypto.tensor<4x8xf32>
+    scf.for %i = %c0 to %n step %c1 {
+      %v = pypto.read %ids[%i] : !pypto.tensor<?xi32> -> i32
+      %e = pypto.read %w[%c0, %i] : !pypto.tensor<4x8xf32> -> f32
+    }
+  }
+  return
+}

@@ -156,6 +156,12 @@ int main(int argc, char **argv) {
                "max_diff_hd=) | topk_pair_compare(VALS[, scores=INPUT]) "
                "(repeatable)"),
       cl::value_desc("name=comparator"), cl::cat(category));
+  cl::list<std::string> shapes(
+      "shape",
+      cl::desc("The sizes of a tensor argument's run-time (?) dimensions for "
+               "this run, overriding its pypto.shape: NAME=16x4096 (the "
+               "type's static sizes included; repeatable)"),
+      cl::value_desc("name=sizes"), cl::cat(category));
   cl::opt<bool> forkServer(
       "fork-server",
       cl::desc("Serve runs from this process (pypto-fuzz's fast path; the "
@@ -274,6 +280,7 @@ int main(int argc, char **argv) {
     options.skipPtoas = skipPtoas;
     options.diagnosticPhase = diagnosticPhase;
     options.compare.assign(compare.begin(), compare.end());
+    options.shapes.assign(shapes.begin(), shapes.end());
     std::string error;
     if (!pypto::harness::parseDisabledDiagnostics(
             disabledDiagnostics, options.disabledDiagnostics, error)) {

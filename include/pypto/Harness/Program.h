@@ -35,6 +35,17 @@ mlir::LogicalResult loadProgram(mlir::MLIRContext &context,
 mlir::LogicalResult extractRunSpec(mlir::ModuleOp module, llvm::StringRef path,
                                    RunSpec &spec);
 
+/// `--shape NAME=16x4096` entries: binds those tensor arguments' shapes
+/// (dimensions the type fixes must agree). False with `error` set on a bad
+/// entry.
+bool applyShapeOverrides(RunSpec &spec, const std::vector<std::string> &entries,
+                         std::string &error);
+
+/// Fails, at the argument, when a tensor argument still has a run-time
+/// dimension without a size for this run.
+mlir::LogicalResult checkShapesBound(mlir::ModuleOp module,
+                                     const RunSpec &spec);
+
 struct CompileOptions {
   mlir::pypto::Arch arch = mlir::pypto::Arch::a5;
   std::string outputDir;            // the build directory (created)

@@ -26,6 +26,8 @@ enum class Direction { In, Out, InOut };
 struct TensorSpec {
   std::string name;
   std::vector<int64_t> shape;
+  /// The shape its type declares: -1 where a dimension is bound per run.
+  std::vector<int64_t> declaredShape;
   DataType dtype = DataType::FLOAT32;
   Direction dir = Direction::In;
   /// zeros, ones, randn, rand, randint, arange or constant.

@@ -47,6 +47,8 @@ struct RunOptions {
   DfxOptions dfx; // runtime DFX flags
   /// NAME=COMPARATOR entries overriding the program's comparators.
   std::vector<std::string> compare;
+  /// --shape NAME=16x4096: sizes of run-time dimensions for this run.
+  std::vector<std::string> shapes;
   std::string diagnosticPhase = "pre-pipeline";
   std::set<std::string> disabledDiagnostics = {"UnusedControlFlowResult"};
 };

@@ -8,6 +8,8 @@
 
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -66,15 +68,22 @@ void PyPTODialect::initialize() {
   addInterfaces<PyPTOInlinerInterface>();
 }
 
+/// Folded index values (a static pypto.dim) become arith constants.
+Operation *PyPTODialect::materializeConstant(OpBuilder &builder,
+                                             Attribute value, Type type,
+                                             Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//
 
 static ParseResult parseShapeAndElement(AsmParser &parser,
                                         SmallVectorImpl<int64_t> &shape,
-                                        Type &elementType) {
-  if (parser.parseLess() ||
-      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+                                        Type &elementType,
+                                        bool allowDynamic = false) {
+  if (parser.parseLess() || parser.parseDimensionList(shape, allowDynamic) ||
       parser.parseType(elementType))
     return failure();
   return success();
@@ -83,18 +92,23 @@ static ParseResult parseShapeAndElement(AsmParser &parser,
 static void printShapeAndElement(AsmPrinter &printer, ArrayRef<int64_t> shape,
                                  Type elementType) {
   printer << "<";
-  for (int64_t dim : shape)
-    printer << dim << "x";
+  for (int64_t dim : shape) {
+    if (ShapedType::isDynamic(dim))
+      printer << "?x";
+    else
+      printer << dim << "x";
+  }
   printer << elementType;
 }
 
 static LogicalResult
 verifyShapeAndElement(function_ref<InFlightDiagnostic()> emitError,
-                      ArrayRef<int64_t> shape, Type elementType) {
+                      ArrayRef<int64_t> shape, Type elementType,
+                      bool allowDynamic = false) {
   if (shape.empty())
     return emitError() << "expected at least one dimension";
   for (int64_t dim : shape)
-    if (dim <= 0)
+    if (dim <= 0 && !(allowDynamic && ShapedType::isDynamic(dim)))
       return emitError() << "expected positive dimensions, got " << dim;
   if (!elementType.isIntOrFloat())
     return emitError() << "expected an integer or float element type, got "
@@ -113,7 +127,9 @@ static int64_t numBytes(ArrayRef<int64_t> shape, Type elementType) {
 Type GMTensorType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
   Type elementType;
-  if (parseShapeAndElement(parser, shape, elementType) || parser.parseGreater())
+  if (parseShapeAndElement(parser, shape, elementType,
+                           /*allowDynamic=*/true) ||
+      parser.parseGreater())
     return {};
   return parser.getChecked<GMTensorType>(parser.getContext(), shape,
                                          elementType);
@@ -126,7 +142,8 @@ void GMTensorType::print(AsmPrinter &printer) const {
 
 LogicalResult GMTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                                    ArrayRef<int64_t> shape, Type elementType) {
-  return verifyShapeAndElement(emitError, shape, elementType);
+  return verifyShapeAndElement(emitError, shape, elementType,
+                               /*allowDynamic=*/true);
 }
 
 int64_t GMTensorType::getNumBytes() const {
@@ -389,6 +406,16 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
     if (!isTensor || !scale)
       return emitError(loc)
              << "'" << name << "' is a float factor on a tensor argument";
+    return success();
+  }
+  if (name == attr::kShape || name == attr::kDimArgs ||
+      name == attr::kStrideArgs) {
+    auto sizes = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
+    auto tensor = dyn_cast<GMTensorType>(argType);
+    if (!sizes || !tensor ||
+        sizes.size() != static_cast<int64_t>(tensor.getShape().size()))
+      return emitError(loc)
+             << "'" << name << "' must list one entry per tensor dimension";
     return success();
   }
   if (name == attr::kInitRange) {

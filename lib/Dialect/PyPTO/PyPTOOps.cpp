@@ -35,6 +35,9 @@ static LogicalResult verifyWindow(Operation *op, ArrayRef<int64_t> windowShape,
            << fullShape.size() << " window, got rank " << windowShape.size();
   for (auto [dim, window, full, offset] :
        llvm::enumerate(windowShape, fullShape, offsets)) {
+    // A dimension bound per run is checked when the program runs.
+    if (ShapedType::isDynamic(full))
+      continue;
     if (window > full)
       return op->emitOpError("window dimension ")
              << dim << " (" << window << ") exceeds the " << what << " ("
@@ -231,6 +234,9 @@ LogicalResult RanksOp::verify() {
 }
 
 LogicalResult AllocWindowOp::verify() {
+  if (!cast<GMTensorType>(getType()).hasStaticShape())
+    return emitOpError("needs a static shape: every rank's window has one "
+                       "size");
   if ((*this)->getParentOfType<AtOp>() || (*this)->getParentOfType<SpmdOp>() ||
       (*this)->getParentOfType<RanksOp>())
     return emitOpError("allocates a buffer of every rank: it belongs outside "
@@ -598,6 +604,9 @@ LogicalResult TFreeToAivOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult CreateTensorOp::verify() {
+  if (!getType().hasStaticShape())
+    return emitOpError("needs a static shape: run-time dimensions are not "
+                       "supported for created tensors yet");
   auto func = getOperation()->getParentOfType<func::FuncOp>();
   if ((func && isKernelFunction(func)) ||
       getOperation()->getParentOfType<AtOp>() ||
@@ -605,4 +614,23 @@ LogicalResult CreateTensorOp::verify() {
     return emitOpError("belongs in the orchestration: a kernel cannot "
                        "allocate global memory");
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Dimensions
+//===----------------------------------------------------------------------===//
+
+LogicalResult DimOp::verify() {
+  int64_t rank = getSource().getType().getShape().size();
+  if (getDim() < 0 || getDim() >= rank)
+    return emitOpError("dimension ")
+           << getDim() << " is outside the rank-" << rank << " tensor";
+  return success();
+}
+
+OpFoldResult DimOp::fold(FoldAdaptor) {
+  int64_t size = getSource().getType().getShape()[getDim()];
+  if (getDim() < 0 || ShapedType::isDynamic(size))
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()), size);
 }

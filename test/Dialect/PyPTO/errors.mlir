@@ -14,8 +14,9 @@ func.func @zero_dim(%a: !pypto.tensor<0x4xf32>) { return }
 
 // -----
 
+// Tiles are static (tensors may have run-time dimensions).
 // expected-error @+1 {{expected static shape}}
-func.func @dynamic_dim(%a: !pypto.tensor<?x4xf32>) { return }
+func.func @dynamic_dim(%a: !pypto.tile<?x4xf32>) { return }
 
 // -----
 
@@ -1427,5 +1428,30 @@ func.func @fillpad_bad_pad(%a: !pypto.tensor<16x64xf32>, %n: index) {
   // expected-error @+2 {{custom op 'pypto.fillpad' expected ::mlir::pypto::PadValue to be one of: zero, max, min}}
   // expected-error @+1 {{failed to parse PyPTO_PadValueAttr parameter 'value' which is to be a `::mlir::pypto::PadValue`}}
   %x = pypto.fillpad %a valid [%n, %n] pad nan : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+// Run-time dimensions
+
+func.func @dim_out_of_rank(%x: !pypto.tensor<?x64xf32>) {
+  // expected-error @+1 {{'pypto.dim' op dimension 2 is outside the rank-2 tensor}}
+  %n = pypto.dim %x, 2 : !pypto.tensor<?x64xf32>
+  return
+}
+
+// -----
+
+func.func @create_dynamic() {
+  // expected-error @+1 {{'pypto.create_tensor' op needs a static shape: run-time dimensions are not supported for created tensors yet}}
+  %t = pypto.create_tensor : !pypto.tensor<?x64xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pypto.shape' must list one entry per tensor dimension}}
+func.func @shape_rank(%x: !pypto.tensor<?x64xf32> {pypto.shape = array<i64: 48>}) {
   return
 }

@@ -67,8 +67,15 @@ inline constexpr llvm::StringLiteral kValue = "pypto.value";
 inline constexpr llvm::StringLiteral kInitScale = "pypto.init_scale";
 /// On a randint input: the half-open range [low, high) of the drawn values.
 inline constexpr llvm::StringLiteral kInitRange = "pypto.init_range";
+/// A run-time-shaped argument's shape for this run.
+inline constexpr llvm::StringLiteral kShape = "pypto.shape";
 inline constexpr llvm::StringLiteral kName = "pypto.name";
 inline constexpr llvm::StringLiteral kStrides = "pypto.strides";
+/// On a kernel's tensor parameter: per dimension, the scalar parameter that
+/// holds its run-time size, or -1 (static).
+inline constexpr llvm::StringLiteral kDimArgs = "pypto.dim_args";
+/// Likewise for its run-time strides.
+inline constexpr llvm::StringLiteral kStrideArgs = "pypto.stride_args";
 inline constexpr llvm::StringLiteral kLoop = "pypto.loop";
 inline constexpr llvm::StringLiteral kGolden = "pypto.golden";
 inline constexpr llvm::StringLiteral kRtol = "pypto.rtol";

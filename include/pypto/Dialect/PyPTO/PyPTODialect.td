@@ -34,6 +34,7 @@ def PyPTO_Dialect : Dialect {
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let hasConstantMaterializer = 1;
 }
 
 class PyPTO_Op<string mnemonic, list<Trait> traits = []>

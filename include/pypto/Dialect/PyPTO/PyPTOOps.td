@@ -133,6 +133,29 @@ def PyPTO_CreateTensorOp : PyPTO_Op<"create_tensor",
   let hasVerifier = 1;
 }
 
+def PyPTO_DimOp : PyPTO_Op<"dim", [Pure]> {
+  let summary = "a dimension of a tensor, known when the program runs";
+  let description = [{
+    `%n = pypto.dim %t, 0 : !pypto.tensor<?x4096xf32>` is the size of
+    dimension 0 of `%t`: for a dimension written `?`, the one the run binds
+    (the argument's `pypto.shape`, or `pypto-run --shape t=16x4096`); a
+    static dimension folds to its constant. Loops, slice offsets, reads and
+    valid shapes use it; one compiled build serves every shape.
+
+    ```mlir
+    %tokens = pypto.dim %x, 0 : !pypto.tensor<?x4096xf32>
+    scf.for %t = %c0 to %tokens step %c16 { ... }
+    ```
+  }];
+  let arguments = (ins PyPTO_TensorType:$source, I64Attr:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = [{
+    $source `,` $dim attr-dict `:` qualified(type($source))
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def PyPTO_ReadOp : PyPTO_Op<"read", [MemoryEffects<[MemRead]>]> {
   let summary = "one element of a tensor or tile, as a scalar";
   let description = [{

@@ -37,9 +37,11 @@ def PyPTO_TensorType : PyPTO_Type<"GMTensor", "tensor",
     [ShapedTypeInterface]> {
   let summary = "a tensor in global memory (reference semantics)";
   let description = [{
-    A statically shaped tensor in global memory (GM), for example
+    A tensor in global memory (GM), for example
     `!pypto.tensor<1024x512xf32>`. Slices are views of the same memory and
-    `pypto.assemble` writes in place.
+    `pypto.assemble` writes in place. A program's argument may have
+    dimensions bound per run, written `?` (`!pypto.tensor<?x4096xbf16>`):
+    `pypto.dim` reads them, and slices of such a tensor have static sizes.
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
                         "Type":$elementType);
