@@ -101,6 +101,7 @@ private:
     t.role = role;
     t.dtype = dtype;
     t.init = init;
+    t.runTimeRows = role == "in" && scalarChance(0.25);
     program.tensors.push_back(t);
     return int(program.tensors.size()) - 1;
   }
@@ -1069,7 +1070,26 @@ private:
   }
   std::string tensorTypeOf(int t) {
     const Shape &s = layout.shapes[t];
-    return tensorType(s.rows, s.cols, p.tensors[t].dtype);
+    std::string type = tensorType(s.rows, s.cols, p.tensors[t].dtype);
+    if (p.tensors[t].runTimeRows)
+      type.replace(type.find('<') + 1, std::to_string(s.rows).size(), "?");
+    return type;
+  }
+  /// A run-time-rows input that a loop kernel slices block by block and
+  /// whose rows are exactly the blocks': its row count bounds the loop.
+  int loopBoundTensor(const Kernel &k) {
+    std::vector<bool> live = liveOps(k);
+    for (size_t i = 0; i < k.ops.size(); ++i) {
+      const Op &op = k.ops[i];
+      if (!live[i] || op.kind != OpKind::SliceInput || op.colOffset < 0)
+        continue;
+      int t = op.operands[0];
+      if (p.tensors[t].runTimeRows &&
+          layout.shapes[t].rows == k.blocks * op.rows.eval(k.rows) &&
+          op.rows.eval(k.rows) > 0)
+        return t;
+    }
+    return -1;
   }
   /// An index constant of the current kernel.
   std::string index(int64_t v) {
@@ -1403,7 +1423,11 @@ std::string Printer::print() {
     os << (first ? "" : ",\n      ") << "%" << tensor.name << ": "
        << tensorTypeOf(t);
     first = false;
-    if (tensor.role == "in")
+    if (tensor.role == "in" && tensor.runTimeRows)
+      os << " {pypto.init = \"" << tensor.init
+         << "\", pypto.shape = array<i64: " << layout.shapes[t].rows << ", "
+         << layout.shapes[t].cols << ">}";
+    else if (tensor.role == "in")
       os << " {pypto.init = \"" << tensor.init << "\"}";
     else
       os << " {pypto.dir = \"out\", pypto.compare = \"" << comparators[t]
@@ -1486,10 +1510,21 @@ std::string Printer::print() {
          << "    pypto.at core_group \"" << kname << "\" {\n"
          << constantText << body.str() << "    }\n";
     } else {
-      os << "    %" << kname << "_lo = arith.constant 0 : index\n"
-         << "    %" << kname << "_hi = arith.constant " << k.blocks
-         << " : index\n"
-         << "    %" << kname << "_one = arith.constant 1 : index\n"
+      os << "    %" << kname << "_lo = arith.constant 0 : index\n";
+      if (int bound = loopBoundTensor(k); bound >= 0) {
+        // blocks = rows / rows per block, read when the program runs.
+        int64_t perBlock = layout.shapes[bound].rows / k.blocks;
+        os << "    %" << kname << "_rows = pypto.dim %" << p.tensors[bound].name
+           << ", 0 : " << tensorTypeOf(bound) << "\n"
+           << "    %" << kname << "_per = arith.constant " << perBlock
+           << " : index\n"
+           << "    %" << kname << "_hi = arith.divsi %" << kname << "_rows, %"
+           << kname << "_per : index\n";
+      } else {
+        os << "    %" << kname << "_hi = arith.constant " << k.blocks
+           << " : index\n";
+      }
+      os << "    %" << kname << "_one = arith.constant 1 : index\n"
          << "    scf.for " << blockIndex << " = %" << kname << "_lo to %"
          << kname << "_hi step %" << kname << "_one {\n";
       std::string region = constantText + body.str();

@@ -114,6 +114,8 @@ struct Tensor {
   DType dtype = DType::F32;
   std::string role; // "in", "out", "tmp"
   std::string init; // inputs: randn, randint, rand
+  /// An input whose row count is bound per run: `?xC` with pypto.shape.
+  bool runTimeRows = false;
 };
 
 struct Program {
