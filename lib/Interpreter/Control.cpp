@@ -70,6 +70,19 @@ void Interpreter::runFuncCall(Operation *op, Frame &f) {
     set(f, result, value);
 }
 
+/// The block count of an SPMD region or call: its constant, or the run-time
+/// value, which the launch spec needs in 1..2^31-1.
+int64_t Interpreter::blockCount(Operation *op, std::optional<uint64_t> constant,
+                                Value runTime, Frame &f) {
+  if (!runTime)
+    return constant ? int64_t(*constant) : 1;
+  int64_t count = index(f, runTime);
+  if (count < 1 || count > INT32_MAX)
+    fail(op,
+         "block count " + Twine(count) + " is not in 1.." + Twine(INT32_MAX));
+  return count;
+}
+
 /// pypto.at runs its body once; pypto.spmd once per block, in block order.
 void Interpreter::runRegion(Operation *op, Frame &f) {
   if (auto at = dyn_cast<pp::AtOp>(op)) {
@@ -78,7 +91,8 @@ void Interpreter::runRegion(Operation *op, Frame &f) {
   }
   auto spmd = cast<pp::SpmdOp>(op);
   Type indexType = IndexType::get(op->getContext());
-  for (int64_t b = 0; b < spmd.getBlocks(); ++b) {
+  int64_t blocks = blockCount(op, spmd.getBlocks(), spmd.getBlockCount(), f);
+  for (int64_t b = 0; b < blocks; ++b) {
     set(f, spmd.getBlockIndex(), makeInt(indexType, b));
     runBlock(spmd.getBody().front(), f);
   }
@@ -94,7 +108,7 @@ void Interpreter::runCall(Operation *op, Frame &f) {
   SmallVector<RtValue> args;
   for (Value v : call.getArgs())
     args.push_back(lookup(f, v));
-  int64_t blocks = call.getBlocks() ? *call.getBlocks() : 1;
+  int64_t blocks = blockCount(op, call.getBlocks(), call.getBlockCount(), f);
   Type indexType = IndexType::get(op->getContext());
 
   // The arguments of `fn`: the call's, the block index of an SPMD kernel,

@@ -139,6 +139,9 @@ private:
     fail(v.getLoc(), "expected a scalar value");
   }
   int64_t index(Frame &f, mlir::Value v) { return scalar(f, v).i; }
+  /// An SPMD region's or call's block count (a run-time one is checked).
+  int64_t blockCount(mlir::Operation *op, std::optional<uint64_t> constant,
+                     mlir::Value runTime, Frame &f);
   llvm::SmallVector<int64_t> indices(Frame &f, mlir::ValueRange values) {
     llvm::SmallVector<int64_t> result;
     for (mlir::Value v : values)

@@ -322,6 +322,11 @@ private:
     }
     std::string params = uniqueName("params_t" + std::to_string(taskCount++));
     os << "// Task: " << call.getCallee() << "\n";
+    // A run-time block count outside the launch spec's range fails the run
+    // (submits after a fatal error are ignored).
+    if (Value count = call.getBlockCount())
+      os << "pto2_check_block_count(" << name(count) << ", "
+         << cppLocationLiteral(call.getLoc()) << ");\n";
     os << "CoreTaskArgs " << params << ";\n";
     // Tensors first, then scalars: the kernel ABI's argument order.
     for (auto [i, arg] : llvm::enumerate(call.getArgs())) {
@@ -346,8 +351,13 @@ private:
         continue;
       std::string shapes = uniqueName(params + "_ring_shapes");
       std::string info = uniqueName(params + "_ring");
-      os << "uint32_t " << shapes << "[1] = {"
-         << ring.getInt() * call.getBlocks().value_or(1) << "};\n";
+      os << "uint32_t " << shapes << "[1] = {";
+      if (call.getBlockCount())
+        os << "static_cast<uint32_t>(" << ring.getInt() << " * "
+           << name(call.getBlockCount()) << ")";
+      else
+        os << ring.getInt() * call.getBlocks().value_or(1);
+      os << "};\n";
       os << "TensorCreateInfo " << info << "(" << shapes
          << ", 1, DataType::FLOAT32);\n";
       os << params << ".add_output(" << info << ");\n";
@@ -373,14 +383,19 @@ private:
                   "'pypto.ranks' region";
       os << params << ".add_scalar(" << commCtx << ");\n";
     }
-    if (std::optional<int64_t> blocks = call.getBlocks()) {
+    std::optional<int64_t> blocks = call.getBlocks();
+    if (blocks || call.getBlockCount()) {
       // SPMD: one task of `blocks` instances (a5 calls them cores).
       auto arch = call->getParentOfType<ModuleOp>()->getAttrOfType<StringAttr>(
           pto::kTargetArchAttr);
       os << params << ".launch_spec."
          << (arch && arch.getValue() == "a5" ? "set_core_num("
-                                             : "set_block_num(")
-         << *blocks << ");\n";
+                                             : "set_block_num(");
+      if (blocks)
+        os << *blocks;
+      else
+        os << "static_cast<int32_t>(" << name(call.getBlockCount()) << ")";
+      os << ");\n";
     }
     if (vectorPart)
       os << "rt_submit_task(MixedKernels{" << kernel->funcId << ", "

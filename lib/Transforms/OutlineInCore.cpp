@@ -460,9 +460,9 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
   });
 
   builder.setInsertionPoint(at);
-  builder.create<CallOp>(
-      at->getLoc(), TypeRange{}, kernel.getSymName(), params, ArrayAttr(),
-      spmd ? builder.getI64IntegerAttr(spmd.getBlocks()) : IntegerAttr());
+  builder.create<CallOp>(at->getLoc(), TypeRange{}, kernel.getSymName(), params,
+                         spmd ? spmd.getBlockCount() : Value(), ArrayAttr(),
+                         spmd ? spmd.getBlocksAttr() : IntegerAttr());
   at->erase();
   ++numOutlined;
   return success();

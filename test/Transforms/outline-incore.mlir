@@ -401,3 +401,24 @@ func.func @sizes(%ids: !pypto.tensor<?xi32>, %z: !pypto.tensor<4x?xf32>) {
   }
   return
 }
+
+// -----
+
+// A run-time block count goes to the call.
+
+// CHECK-LABEL: func.func @runtime_spmd(
+// CHECK: %[[N:.+]] = arith.divsi
+// CHECK: pypto.call @rows(%{{.+}}) blocks(%[[N]])
+func.func @runtime_spmd(%x: !pypto.tensor<?x16xf32>, %y: !pypto.tensor<?x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %rows = pypto.dim %x, 0 : !pypto.tensor<?x16xf32>
+  %n = arith.divsi %rows, %c16 : index
+  pypto.spmd core_group "rows" blocks(%n) (%b) {
+    %r = arith.muli %b, %c16 : index
+    %t = pypto.slice %x[%r, %c0] [16, 16] : !pypto.tensor<?x16xf32> -> !pypto.tensor<16x16xf32>
+    %e = pypto.exp %t : !pypto.tensor<16x16xf32>
+    pypto.assemble %e into %y[%r, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<?x16xf32>
+  }
+  return
+}

@@ -1502,7 +1502,18 @@ std::string Printer::print() {
       constantText += "      %" + kname + "_c" + std::to_string(c) +
                       " = arith.constant " + std::to_string(c) + " : index\n";
     if (k.shape == "spmd") {
-      os << "    pypto.spmd core_group \"" << kname << "\" blocks(" << k.blocks
+      std::string blocks = std::to_string(k.blocks);
+      if (int bound = loopBoundTensor(k); bound >= 0) {
+        // The block count from the run-time row count.
+        os << "    %" << kname << "_rows = pypto.dim %" << p.tensors[bound].name
+           << ", 0 : " << tensorTypeOf(bound) << "\n"
+           << "    %" << kname << "_per = arith.constant "
+           << layout.shapes[bound].rows / k.blocks << " : index\n"
+           << "    %" << kname << "_n = arith.divsi %" << kname << "_rows, %"
+           << kname << "_per : index\n";
+        blocks = "%" + kname + "_n";
+      }
+      os << "    pypto.spmd core_group \"" << kname << "\" blocks(" << blocks
          << ") (" << blockIndex << ") {\n"
          << constantText << body.str() << "    }\n";
     } else if (k.shape == "single" || k.blocks == 1) {

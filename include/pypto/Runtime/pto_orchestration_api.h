@@ -608,6 +608,15 @@ inline void pto2_checked_write(const ChipTensor &t, uint32_t ndims,
   set_tensor_data<T>(t, ndims, idx32, value);
 }
 
+/// An SPMD block count computed at run time must be 1..INT32_MAX.
+inline bool pto2_check_block_count(int64_t count, const char *where) {
+  if (count >= 1 && count <= INT32_MAX)
+    return true;
+  rt_report_fatal(-1, "%s: block count %lld is not in 1..%d", where,
+                  static_cast<long long>(count), INT32_MAX);
+  return false;
+}
+
 /// A loop step computed at run time must be positive, or the loop never ends.
 inline bool pto2_check_step(int64_t step, const char *where) {
   if (step > 0)

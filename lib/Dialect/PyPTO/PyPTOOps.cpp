@@ -85,17 +85,31 @@ LogicalResult AtOp::verify() {
 // pypto.spmd core_group "name" blocks(16) (%b) { ... }
 /// `<keyword>(N) (%index) attr-dict {region}`: a region run N times, its
 /// argument the index of the instance (spmd blocks, ranks).
+/// `keyword(N) (%i) {...}`, or with `allowValue`, `keyword(%n) (%i) {...}`
+/// (the count as an index operand).
 static ParseResult parseCountedRegion(OpAsmParser &parser,
-                                      OperationState &result,
-                                      StringRef keyword) {
+                                      OperationState &result, StringRef keyword,
+                                      bool allowValue = false) {
   int64_t count;
   OpAsmParser::Argument index;
-  if (parser.parseKeyword(keyword) || parser.parseLParen() ||
-      parser.parseInteger(count) || parser.parseRParen() ||
-      parser.parseLParen() || parser.parseArgument(index) ||
-      parser.parseRParen())
+  if (parser.parseKeyword(keyword) || parser.parseLParen())
     return failure();
-  result.addAttribute(keyword, parser.getBuilder().getI64IntegerAttr(count));
+  OpAsmParser::UnresolvedOperand value;
+  OptionalParseResult parsedValue =
+      allowValue ? parser.parseOptionalOperand(value) : std::nullopt;
+  if (parsedValue.has_value()) {
+    if (failed(*parsedValue) ||
+        parser.resolveOperand(value, parser.getBuilder().getIndexType(),
+                              result.operands))
+      return failure();
+  } else if (parser.parseInteger(count)) {
+    return failure();
+  } else {
+    result.addAttribute(keyword, parser.getBuilder().getI64IntegerAttr(count));
+  }
+  if (parser.parseRParen() || parser.parseLParen() ||
+      parser.parseArgument(index) || parser.parseRParen())
+    return failure();
   index.type = parser.getBuilder().getIndexType();
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
@@ -115,7 +129,7 @@ ParseResult SpmdOp::parse(OpAsmParser &parser, OperationState &result) {
   std::string name;
   if (succeeded(parser.parseOptionalString(&name)))
     result.addAttribute("name", parser.getBuilder().getStringAttr(name));
-  return parseCountedRegion(parser, result, "blocks");
+  return parseCountedRegion(parser, result, "blocks", /*allowValue=*/true);
 }
 
 void SpmdOp::print(OpAsmPrinter &printer) {
@@ -124,7 +138,12 @@ void SpmdOp::print(OpAsmPrinter &printer) {
     printer << " ";
     printer.printString(*getName());
   }
-  printer << " blocks(" << getBlocksAttr().getInt() << ") (";
+  printer << " blocks(";
+  if (getBlockCount())
+    printer.printOperand(getBlockCount());
+  else
+    printer << getBlocksAttr().getInt();
+  printer << ") (";
   printer.printOperand(getBlockIndex());
   printer << ")";
   printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
@@ -145,7 +164,9 @@ static LogicalResult verifyBlockCount(Operation *op, IntegerAttr blocks) {
 LogicalResult SpmdOp::verify() {
   if (failed(verifyKernelName(*this, getName())))
     return failure();
-  if (failed(verifyBlockCount(*this, getBlocksAttr())))
+  if (bool(getBlocksAttr()) == bool(getBlockCount()))
+    return emitOpError("needs a block count: a constant or a value");
+  if (getBlocksAttr() && failed(verifyBlockCount(*this, getBlocksAttr())))
     return failure();
   if (getBody().getNumArguments() != 1 ||
       !getBody().getArgument(0).getType().isIndex())
@@ -378,7 +399,10 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
              << argIndex - 1 << " has type " << arg << ", but '" << getCallee()
              << "' takes " << param;
   }
-  if (spmdKernel != getBlocks().has_value())
+  if (getBlocks() && getBlockCount())
+    return emitOpError("has both a constant and a run-time block count");
+  bool counted = getBlocks() || getBlockCount();
+  if (spmdKernel != counted)
     return emitOpError(spmdKernel ? "calls an SPMD kernel without 'blocks'"
                                   : "has 'blocks' but '")
            << (spmdKernel ? "" : getCallee().str() + "' is not an SPMD kernel");

@@ -1455,3 +1455,14 @@ func.func @create_dynamic() {
 func.func @shape_rank(%x: !pypto.tensor<?x64xf32> {pypto.shape = array<i64: 48>}) {
   return
 }
+
+// -----
+
+func.func @k(%b: index {pypto.spmd = "block_idx"}) attributes {pypto.kind = "incore"} {
+  return
+}
+func.func @both_counts(%n: index) {
+  // expected-error @+1 {{'pypto.call' op has both a constant and a run-time block count}}
+  pypto.call @k() blocks(%n) {blocks = 4 : i64} : () -> ()
+  return
+}

@@ -24,3 +24,24 @@ func.func @dims(%x: !pypto.tensor<?x64xf32> {pypto.shape = array<i64: 48, 64>},
   %all = arith.addi %sum, %w : index
   return %all : index
 }
+
+// -----
+
+// An SPMD region and call with a run-time block count.
+
+// CHECK-LABEL: func.func @runtime_blocks
+// CHECK: pypto.spmd core_group "rows" blocks(%[[N:.+]]) (%{{.+}}) {
+// CHECK: pypto.call @k() blocks(%[[N]]) : () -> ()
+func.func @k(%b: index {pypto.spmd = "block_idx"}) attributes {pypto.kind = "incore"} {
+  return
+}
+func.func @runtime_blocks(%x: !pypto.tensor<?x16xf32>) {
+  %c16 = arith.constant 16 : index
+  %rows = pypto.dim %x, 0 : !pypto.tensor<?x16xf32>
+  %n = arith.divsi %rows, %c16 : index
+  pypto.spmd core_group "rows" blocks(%n) (%b) {
+    %r = arith.muli %b, %c16 : index
+  }
+  pypto.call @k() blocks(%n) : () -> ()
+  return
+}

@@ -47,7 +47,9 @@ def PyPTO_SpmdOp : PyPTO_Op<"spmd", [SingleBlock, NoTerminator,
   let description = [{
     Like `pypto.at`, but the kernel runs as `blocks` instances of one task
     (a launch spec); the region's argument is the block index, from 0 to
-    `blocks - 1`.
+    `blocks - 1`. The count is a constant or an `index` value computed when
+    the program runs (`blocks(%n)`, e.g. tiles over a run-time token count),
+    which must then be 1..2^31-1.
 
     ```mlir
     pypto.spmd core_group "add_rows" blocks(16) (%b) {
@@ -58,7 +60,8 @@ def PyPTO_SpmdOp : PyPTO_Op<"spmd", [SingleBlock, NoTerminator,
     ```
   }];
   let arguments = (ins PyPTO_AtLevelAttr:$level, OptionalAttr<StrAttr>:$name,
-                       I64Attr:$blocks);
+                       OptionalAttr<I64Attr>:$blocks,
+                       Optional<Index>:$block_count);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -67,7 +70,7 @@ def PyPTO_SpmdOp : PyPTO_Op<"spmd", [SingleBlock, NoTerminator,
   }];
 }
 
-def PyPTO_CallOp : PyPTO_Op<"call", [
+def PyPTO_CallOp : PyPTO_Op<"call", [AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "submit an InCore kernel as one task";
   let description = [{
@@ -79,16 +82,22 @@ def PyPTO_CallOp : PyPTO_Op<"call", [
     site (`in`, `out`, `inout` or `scalar`); the runtime derives task
     dependencies from it.
 
+    An SPMD kernel's call has its block count: the `blocks` attribute, or
+    a run-time `blocks(%n)` operand.
+
     ```mlir
     pypto.call @add_scalar(%xv, %yv, %a)
         : (!pypto.tensor<128x256xf32>, !pypto.tensor<128x256xf32>, f32) -> ()
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
+                       Optional<Index>:$block_count,
                        OptionalAttr<StrArrayAttr>:$arg_directions,
                        OptionalAttr<I64Attr>:$blocks);
-  let assemblyFormat =
-      "$callee `(` $args `)` attr-dict `:` functional-type($args, results)";
+  let assemblyFormat = [{
+    $callee `(` $args `)` (`blocks` `(` $block_count^ `)`)? attr-dict `:`
+    functional-type($args, results)
+  }];
   let hasVerifier = 1;
 }
 
