@@ -173,6 +173,21 @@ private:
                     llvm::ArrayRef<int64_t> sizes);
   at::Tensor peerView(mlir::Operation *op, Frame &f, const at::Tensor &view,
                       int64_t peer);
+  /// The extents of a tail window's valid part, each checked to lie in
+  /// [0, size] of the window.
+  llvm::SmallVector<int64_t> validExtents(mlir::Operation *op, Frame &f,
+                                          mlir::ValueRange valid,
+                                          llvm::ArrayRef<int64_t> sizes);
+  /// A `sizes` window of `source` whose valid part `valid` is read and
+  /// whose rest is unwritten (NaN, or the integer poison): a copy.
+  at::Tensor readTail(mlir::Operation *op, Frame &f, const at::Tensor &source,
+                      llvm::ArrayRef<int64_t> offsets,
+                      llvm::ArrayRef<int64_t> sizes, mlir::ValueRange valid);
+  /// Writes `value` into `dest` at `offsets`: only its valid part `valid`
+  /// when that is given.
+  void writeWindow(mlir::Operation *op, Frame &f, const at::Tensor &dest,
+                   llvm::ArrayRef<int64_t> offsets, const at::Tensor &value,
+                   mlir::ValueRange valid);
 
   // Handlers (one per op family).
   // Arith.cpp

@@ -68,11 +68,54 @@ at::Tensor Interpreter::peerView(Operation *op, Frame &f,
            "every rank");
 }
 
+SmallVector<int64_t> Interpreter::validExtents(Operation *op, Frame &f,
+                                               ValueRange valid,
+                                               ArrayRef<int64_t> sizes) {
+  SmallVector<int64_t> extents = indices(f, valid);
+  for (auto [dim, extent, size] : llvm::enumerate(extents, sizes))
+    if (extent < 0 || extent > size)
+      fail(op, "valid extent " + Twine(extent) + " of dimension " + Twine(dim) +
+                   " is outside the window's [0, " + Twine(size) + "]");
+  return extents;
+}
+
+at::Tensor Interpreter::readTail(Operation *op, Frame &f,
+                                 const at::Tensor &source,
+                                 ArrayRef<int64_t> offsets,
+                                 ArrayRef<int64_t> sizes, ValueRange valid) {
+  SmallVector<int64_t> extents = validExtents(op, f, valid, sizes);
+  at::Tensor part = window(op, source, offsets, extents);
+  at::Tensor whole = unwritten(torchShape(sizes), source.scalar_type());
+  at::Tensor inside = whole;
+  for (auto [dim, extent] : llvm::enumerate(extents))
+    inside = inside.narrow(dim, 0, extent);
+  inside.copy_(part.reshape(inside.sizes()));
+  return whole;
+}
+
+void Interpreter::writeWindow(Operation *op, Frame &f, const at::Tensor &dest,
+                              ArrayRef<int64_t> offsets,
+                              const at::Tensor &value, ValueRange valid) {
+  at::Tensor written = value;
+  SmallVector<int64_t> sizes(mlirShape(value.sizes()));
+  if (!valid.empty()) {
+    sizes = validExtents(op, f, valid, sizes);
+    for (auto [dim, extent] : llvm::enumerate(sizes))
+      written = written.narrow(dim, 0, extent);
+  }
+  at::Tensor target = window(op, dest, offsets, sizes);
+  target.copy_(written.reshape(target.sizes()));
+  changed();
+}
+
 void Interpreter::runSlice(Operation *op, Frame &f) {
   auto slice = cast<pp::SliceOp>(op);
+  at::Tensor source = tensor(f, slice.getSource());
+  SmallVector<int64_t> offsets = indices(f, slice.getOffsets());
   set(f, slice.getResult(),
-      window(op, tensor(f, slice.getSource()), indices(f, slice.getOffsets()),
-             slice.getSizes()));
+      slice.getValid().empty() ? window(op, source, offsets, slice.getSizes())
+                               : readTail(op, f, source, offsets,
+                                          slice.getSizes(), slice.getValid()));
 }
 
 void Interpreter::runCreate(Operation *op, Frame &f) {
@@ -126,12 +169,9 @@ void Interpreter::runDim(Operation *op, Frame &f) {
 void Interpreter::runAssemble(Operation *op, Frame &f) {
   auto assemble = cast<pp::AssembleOp>(op);
   // A copy first: the value may be a view of the destination.
-  at::Tensor value = tensor(f, assemble.getValue()).clone();
-  at::Tensor dest =
-      window(op, tensor(f, assemble.getDest()),
-             indices(f, assemble.getOffsets()), mlirShape(value.sizes()));
-  dest.copy_(value.reshape(dest.sizes()));
-  changed();
+  writeWindow(op, f, tensor(f, assemble.getDest()),
+              indices(f, assemble.getOffsets()),
+              tensor(f, assemble.getValue()).clone(), assemble.getValid());
 }
 
 void Interpreter::runRanks(Operation *op, Frame &f) {
@@ -223,8 +263,10 @@ void Interpreter::runLoad(Operation *op, Frame &f) {
   SmallVector<int64_t> sizes(shape);
   if (load.getTranspose())
     std::reverse(sizes.begin(), sizes.end());
-  at::Tensor t =
-      window(op, source, indices(f, load.getOffsets()), sizes).reshape(sizes);
+  SmallVector<int64_t> offsets = indices(f, load.getOffsets());
+  at::Tensor t = load.getValid().empty()
+                     ? window(op, source, offsets, sizes).reshape(sizes)
+                     : readTail(op, f, source, offsets, sizes, load.getValid());
   if (load.getTranspose())
     t = t.t();
   set(f, load.getResult(), t.contiguous().clone());
@@ -232,12 +274,8 @@ void Interpreter::runLoad(Operation *op, Frame &f) {
 
 void Interpreter::runStore(Operation *op, Frame &f) {
   auto store = cast<pp::StoreOp>(op);
-  at::Tensor value = tensor(f, store.getValue());
-  at::Tensor dest =
-      window(op, tensor(f, store.getDest()), indices(f, store.getOffsets()),
-             mlirShape(value.sizes()));
-  dest.copy_(value.reshape(dest.sizes()));
-  changed();
+  writeWindow(op, f, tensor(f, store.getDest()), indices(f, store.getOffsets()),
+              tensor(f, store.getValue()), store.getValid());
 }
 
 void Interpreter::runExtract(Operation *op, Frame &f) {

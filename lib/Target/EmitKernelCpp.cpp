@@ -332,32 +332,43 @@ private:
           "must partition a pto.make_tensor_view of this kernel");
     auto type = partition.getResult().getType();
     ArrayRef<int64_t> shape = type.getShape();
-    if (shape.size() != 2 || ShapedType::isDynamic(shape[0]) ||
-        ShapedType::isDynamic(shape[1]))
+    if (shape.size() != 2)
       return partition.emitOpError(
-          "needs a static 2-D window in the built-in lowering");
-    // Constant strides are template arguments; run-time ones (a view of a
-    // tensor with run-time dimensions) are given to the constructor.
-    SmallVector<std::string> strides;
+          "needs a 2-D window in the built-in lowering");
+    // Constant strides and sizes are template arguments; run-time ones (a
+    // view of a tensor with run-time dimensions, a tail window) are given
+    // to the constructor.
+    SmallVector<std::string> strides, sizes;
     bool runTime = false;
     for (Value stride : view.getStrides()) {
       std::optional<int64_t> value = constantOf(stride);
       runTime |= !value;
       strides.push_back(value ? std::to_string(*value) : name(stride));
     }
+    bool runTimeSizes = false;
+    for (auto [dim, size] : llvm::zip(shape, partition.getSizes())) {
+      runTimeSizes |= ShapedType::isDynamic(dim);
+      sizes.push_back(ShapedType::isDynamic(dim) ? name(size)
+                                                 : std::to_string(dim));
+    }
+    runTime |= runTimeSizes;
     FailureOr<std::string> element =
         cppScalarType(type.getElementType(), partition.getLoc());
     if (failed(element))
       return failure();
     std::string outer =
-        runTime ? "(" + std::to_string(shape[0]) + " * " + strides[0] + ")"
+        runTime ? "(" + sizes[0] + " * " + strides[0] + ")"
                 : std::to_string(shape[0] * *constantOf(view.getStrides()[0]));
     std::string strideType = runTime ? "pto::Stride<-1, -1, -1, -1, -1>"
                                      : "pto::Stride<" + outer + ", " + outer +
                                            ", " + outer + ", " + strides[0] +
                                            ", " + strides[1] + ">";
-    std::string shapeType = "pto::Shape<1, 1, 1, " + std::to_string(shape[0]) +
-                            ", " + std::to_string(shape[1]) + ">";
+    std::string shapeType = runTimeSizes ? "pto::Shape<1, 1, 1, -1, -1>"
+                                         : "pto::Shape<1, 1, 1, " + sizes[0] +
+                                               ", " + sizes[1] + ">";
+    std::string shapeValue =
+        runTimeSizes ? shapeType + "(" + sizes[0] + ", " + sizes[1] + ")"
+                     : shapeType + "()";
     os << "GlobalTensor<" << *element << ", " << shapeType << ", " << strideType
        << ", pto::Layout::"
        << (view.getLayout() && *view.getLayout() == pto::GMLayout::dn ? "DN"
@@ -370,7 +381,7 @@ private:
     }
     os << ")";
     if (runTime)
-      os << ", " << shapeType << "(), " << strideType << "(" << outer << ", "
+      os << ", " << shapeValue << ", " << strideType << "(" << outer << ", "
          << outer << ", " << outer << ", " << strides[0] << ", " << strides[1]
          << ")";
     os << ");\n";

@@ -127,9 +127,11 @@ private:
   }
 
   LogicalResult emitOp(Operation *op) {
-    if (auto constant = dyn_cast<arith::ConstantOp>(op))
-      if (failed(orchestrationScalarType(constant)))
-        return failure();
+    // Scalar arithmetic of a type the orchestration has no C++ for.
+    if (isa<arith::ArithDialect>(op->getDialect()))
+      for (Value result : op->getResults())
+        if (failed(orchestrationScalarType(result)))
+          return failure();
     if (std::optional<LogicalResult> scalar = emitScalarOp(op))
       return *scalar;
     return llvm::TypeSwitch<Operation *, LogicalResult>(op)
@@ -274,6 +276,9 @@ private:
   }
 
   LogicalResult emitSlice(SliceOp slice) {
+    if (!slice.getValid().empty())
+      return slice.emitOpError("with a valid shape is read inside kernels "
+                               "only, not by the orchestration");
     if (failed(checkShape(slice, slice.getSizes())))
       return failure();
     std::string view = name(slice);

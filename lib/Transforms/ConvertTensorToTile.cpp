@@ -29,6 +29,8 @@ namespace {
 struct Window {
   Value base;
   SmallVector<Value> offsets;
+  /// The run-time valid extents of a tail window (empty: all of it).
+  SmallVector<Value> valid;
 };
 
 /// `outer + inner`, dimension by dimension: an access of a window in the
@@ -110,9 +112,13 @@ private:
       FailureOr<Window> source = windowOf(slice.getSource(), op);
       if (failed(source))
         return failure();
+      if (!source->valid.empty())
+        return op->emitOpError("slices a slice with a valid shape; slice the "
+                               "tensor itself instead");
       Window window{source->base,
                     addOffsets(builder, op->getLoc(), source->offsets,
-                               slice.getOffsets())};
+                               slice.getOffsets()),
+                    SmallVector<Value>(slice.getValid())};
       windows[slice.getResult()] = window;
       erased.insert(op);
       return success();
@@ -122,9 +128,14 @@ private:
       FailureOr<Value> tile = tileOf(assemble.getValue(), op);
       if (failed(dest) || failed(tile))
         return failure();
+      if (!dest->valid.empty())
+        return op->emitOpError("writes into a slice with a valid shape, which "
+                               "is read-only; give the valid shape on the "
+                               "assemble");
       SmallVector<Value> offsets = addOffsets(
           builder, op->getLoc(), dest->offsets, assemble.getOffsets());
-      builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets);
+      builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets,
+                              assemble.getValid());
       forgetLoadsOf(dest->base);
       erased.insert(op);
       return success();
@@ -165,8 +176,9 @@ private:
       auto tileType =
           TileType::get(builder.getContext(), remote.getSizes(),
                         remote.getType().getElementType(), std::nullopt);
-      auto load = builder.create<LoadOp>(op->getLoc(), tileType, source->base,
-                                         offsets, remote.getPeer());
+      auto load =
+          builder.create<LoadOp>(op->getLoc(), tileType, source->base, offsets,
+                                 remote.getPeer(), /*valid=*/ValueRange());
       tiles[remote.getResult()] = load.getResult();
       erased.insert(op);
       return success();
@@ -312,7 +324,8 @@ private:
           inLoopsOf(earlier, user))
         return earlier.getResult();
     auto load = builder.create<LoadOp>(user->getLoc(), tileType, window->base,
-                                       window->offsets, /*peer=*/Value());
+                                       window->offsets, /*peer=*/Value(),
+                                       window->valid);
     loads[value].push_back(load);
     return load.getResult();
   }
@@ -335,6 +348,9 @@ private:
     FailureOr<Window> window = windowOf(value, user);
     if (failed(window))
       return failure();
+    if (!window->valid.empty())
+      return user->emitOpError("takes a transposed operand with a valid "
+                               "shape; this is not supported yet");
     auto tensorType = cast<GMTensorType>(value.getType());
     if (tensorType.getShape().size() != 2)
       return user->emitOpError("operates on a rank-")
@@ -347,6 +363,7 @@ private:
                       tensorType.getElementType(), std::nullopt);
     auto load = builder.create<LoadOp>(user->getLoc(), tileType, window->base,
                                        window->offsets, /*peer=*/Value(),
+                                       /*valid=*/ValueRange(),
                                        /*transpose=*/true);
     return load.getResult();
   }

@@ -166,7 +166,7 @@ private:
     auto type = cast<TileType>(load.getType()).withSpace(MemorySpace::mat);
     auto copy = builder.create<LoadOp>(load.getLoc(), type, load.getSource(),
                                        load.getOffsets(), load.getPeer(),
-                                       load.getTranspose());
+                                       load.getValid(), load.getTranspose());
     load.getResult().replaceUsesWithIf(copy.getResult(), isCubeOperand);
     ++numSplitLoads;
   }

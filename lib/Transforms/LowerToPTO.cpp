@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir::pypto {
 #define GEN_PASS_DEF_LOWERTOPTO
@@ -157,11 +158,55 @@ FailureOr<Value> KernelLoweringState::allocate(OpBuilder &builder,
       .getResult();
 }
 
+pto::TileBufType mlir::pypto::viewType(pto::TileBufType like, Type element,
+                                       int64_t cols, int64_t validRows,
+                                       int64_t validCols) {
+  return pto::TileBufType::get(like.getContext(), like.getLoc(), element,
+                               like.getRows(), cols, validRows, validCols,
+                               like.getBlayout(), like.getSlayout(),
+                               like.getFractal(), like.getPad());
+}
+
 Value KernelLoweringState::partition(OpBuilder &builder, Location loc,
                                      Value tensor, ValueRange offsets,
-                                     ArrayRef<int64_t> shape) {
-  return partitionOf(builder, loc, views.lookup(tensor), tensor, offsets,
-                     shape);
+                                     ArrayRef<int64_t> shape,
+                                     ValueRange valid) {
+  if (valid.empty())
+    return partitionOf(builder, loc, views.lookup(tensor), tensor, offsets,
+                       shape);
+  // A tail window: its sizes are the valid extents, `?` where they are
+  // run-time values (the partition shape equals the tile's valid shape).
+  SmallVector<int64_t> sizes;
+  for (Value extent : valid) {
+    APInt constant;
+    sizes.push_back(matchPattern(extent, m_ConstantInt(&constant))
+                        ? constant.getSExtValue()
+                        : ShapedType::kDynamic);
+  }
+  auto type = pto::PartitionTensorViewType::get(
+      kernel.getContext(), sizes,
+      cast<GMTensorType>(tensor.getType()).getElementType());
+  return builder.create<pto::PartitionViewOp>(loc, type, views.lookup(tensor),
+                                              offsets, valid);
+}
+
+FailureOr<Value> KernelLoweringState::withValidShape(OpBuilder &builder,
+                                                     Operation *user,
+                                                     Value tile,
+                                                     ValueRange valid) {
+  auto alloc = tile.getDefiningOp<pto::AllocTileOp>();
+  if (!alloc || !alloc.getAddr())
+    return fail(user, "needs a tile in a planned buffer for its run-time "
+                      "valid shape; a tile popped from a pipe is not "
+                      "supported yet (store it and load it)");
+  auto type = cast<pto::TileBufType>(tile.getType());
+  return builder
+      .create<pto::AllocTileOp>(user->getLoc(),
+                                viewType(type, type.getElementType(),
+                                         type.getCols(),
+                                         /*validRows=*/-1, /*validCols=*/-1),
+                                alloc.getAddr(), valid[0], valid[1])
+      .getResult();
 }
 
 Value KernelLoweringState::partitionOf(OpBuilder &builder, Location loc,

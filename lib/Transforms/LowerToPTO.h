@@ -19,6 +19,12 @@
 
 namespace mlir::pypto {
 
+/// A view of `like`'s buffer (its memory, layout, rows, fractal and pad)
+/// as `element`s, `cols` to a row, with the given valid shape (-1: known at
+/// run time).
+pto::TileBufType viewType(pto::TileBufType like, Type element, int64_t cols,
+                          int64_t validRows, int64_t validCols);
+
 class KernelLoweringState {
 public:
   /// `group` and `peer` name the mixed kernel a part belongs to and its
@@ -57,9 +63,16 @@ public:
   /// Whether `tensor` is a parameter of the kernel (it has a view).
   bool isParameter(Value tensor) const { return views.count(tensor); }
 
-  /// A window of `tensor`, a parameter, at `offsets`.
+  /// A window of `tensor`, a parameter, at `offsets`; of the run-time
+  /// extents `valid` instead of `shape` when they are given (a tail).
   Value partition(OpBuilder &builder, Location loc, Value tensor,
-                  ValueRange offsets, ArrayRef<int64_t> shape);
+                  ValueRange offsets, ArrayRef<int64_t> shape,
+                  ValueRange valid = {});
+  /// The planned buffer `tile` seen with the run-time valid shape `valid`:
+  /// a second tile_buf at its address. Fails, reporting at `user`, for a
+  /// tile without an address (one popped from a pipe).
+  FailureOr<Value> withValidShape(OpBuilder &builder, Operation *user,
+                                  Value tile, ValueRange valid);
   /// A window of `view`, a view of the parameter `tensor`.
   Value partitionOf(OpBuilder &builder, Location loc, Value view, Value tensor,
                     ValueRange offsets, ArrayRef<int64_t> shape);

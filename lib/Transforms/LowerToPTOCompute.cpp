@@ -23,16 +23,6 @@ namespace {
 // A row-major tile's rows fill whole 32-byte blocks.
 constexpr int64_t kRowAlignment = 32;
 
-/// A view of `like`'s buffer (its memory, layout, rows, fractal and pad)
-/// as `element`s, `cols` to a row, with the given valid shape.
-pto::TileBufType viewType(pto::TileBufType like, Type element, int64_t cols,
-                          int64_t validRows, int64_t validCols) {
-  return pto::TileBufType::get(like.getContext(), like.getLoc(), element,
-                               like.getRows(), cols, validRows, validCols,
-                               like.getBlayout(), like.getSlayout(),
-                               like.getFractal(), like.getPad());
-}
-
 /// A 1 x `cols` row-major tile of `like`'s memory and element type whose
 /// valid columns are `validCols`.
 pto::TileBufType rowTileType(pto::TileBufType like, int64_t cols,
@@ -363,22 +353,16 @@ protected:
     FailureOr<Value> src = state.buffer(fill, adaptor.getSource());
     if (failed(src))
       return failure();
-    auto srcAlloc = src->getDefiningOp<pto::AllocTileOp>();
-    if (!srcAlloc || !srcAlloc.getAddr())
-      return state.fail(fill, "needs a source tile in a planned buffer; a "
-                              "tile popped from a pipe is not supported yet "
-                              "(store it and load it)");
-    auto srcType = cast<pto::TileBufType>(src->getType());
-    Value view = rewriter.create<pto::AllocTileOp>(
-        loc,
-        viewType(srcType, srcType.getElementType(), srcType.getCols(),
-                 /*validRows=*/-1, /*validCols=*/-1),
-        srcAlloc.getAddr(), adaptor.getValidRows(), adaptor.getValidCols());
+    FailureOr<Value> view = state.withValidShape(
+        rewriter, fill, *src,
+        ValueRange{adaptor.getValidRows(), adaptor.getValidCols()});
+    if (failed(view))
+      return failure();
     FailureOr<Value> dst =
         state.allocate(rewriter, fill, static_cast<int64_t>(fill.getPad()));
     if (failed(dst))
       return failure();
-    rewriter.create<pto::TFillPadOp>(loc, view, *dst);
+    rewriter.create<pto::TFillPadOp>(loc, *view, *dst);
     rewriter.replaceOp(fill, *dst);
     return success();
   }

@@ -46,8 +46,18 @@ protected:
                                          adaptor.getOffsets(), shape);
     else
       window = state.partition(rewriter, loc, load.getSource(),
-                               adaptor.getOffsets(), shape);
-    rewriter.create<pto::TLoadOp>(loc, window, *tile);
+                               adaptor.getOffsets(), shape, adaptor.getValid());
+    // A tail is loaded through a view of the tile with its run-time valid
+    // shape; the rest of the tile keeps what it held.
+    Value target = *tile;
+    if (!load.getValid().empty()) {
+      FailureOr<Value> view =
+          state.withValidShape(rewriter, load, *tile, adaptor.getValid());
+      if (failed(view))
+        return failure();
+      target = *view;
+    }
+    rewriter.create<pto::TLoadOp>(loc, window, target);
     rewriter.replaceOp(load, *tile);
     return success();
   }
@@ -67,9 +77,14 @@ protected:
     if (failed(value))
       return failure();
     Location loc = store.getLoc();
-    Value window =
-        state.partition(rewriter, loc, store.getDest(), adaptor.getOffsets(),
-                        store.getValue().getType().getShape());
+    Value window = state.partition(
+        rewriter, loc, store.getDest(), adaptor.getOffsets(),
+        store.getValue().getType().getShape(), adaptor.getValid());
+    if (!store.getValid().empty()) {
+      value = state.withValidShape(rewriter, store, *value, adaptor.getValid());
+      if (failed(value))
+        return failure();
+    }
     rewriter.create<pto::TStoreOp>(loc, *value, window);
     // Publish side of data-before-signal: a store into a window is made
     // visible to the peers before any later notify releases it.

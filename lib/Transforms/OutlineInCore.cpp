@@ -171,8 +171,11 @@ void OutlineInCorePass::hoistViews(Operation *at) {
     else if (auto assemble = dyn_cast<AssembleOp>(op))
       assembles.push_back(assemble);
   });
+  // A tail window (one with a valid shape) may run past its tensor's end:
+  // it stays in the kernel, which reads or writes only its valid part.
   for (SliceOp slice : slices) {
-    if (!allDefinedOutside(slice->getOperands(), at))
+    if (!allDefinedOutside(slice->getOperands(), at) ||
+        !slice.getValid().empty())
       continue;
     slice->moveBefore(at);
     ++numHoisted;
@@ -181,6 +184,7 @@ void OutlineInCorePass::hoistViews(Operation *at) {
   for (AssembleOp assemble : assembles) {
     if (!isDefinedOutside(assemble.getDest(), at) ||
         !allDefinedOutside(assemble.getOffsets(), at) ||
+        !assemble.getValid().empty() ||
         llvm::all_of(assemble.getOffsets(),
                      [](Value v) { return matchPattern(v, m_Zero()); }))
       continue;
@@ -192,7 +196,8 @@ void OutlineInCorePass::hoistViews(Operation *at) {
     auto window = builder.create<SliceOp>(
         assemble.getLoc(), windowType, assemble.getDest(),
         assemble.getOffsets(),
-        builder.getDenseI64ArrayAttr(valueType.getShape()));
+        builder.getDenseI64ArrayAttr(valueType.getShape()),
+        /*valid=*/ValueRange());
     OpBuilder inner(assemble);
     Value zero = inner.create<arith::ConstantIndexOp>(assemble.getLoc(), 0);
     SmallVector<Value> zeros(valueType.getRank(), zero);
@@ -216,9 +221,12 @@ void OutlineInCorePass::narrowToCoveredWindows(Operation *at) {
     for (OpOperand &use : tensor.getUses()) {
       if (!at->getRegion(0).isAncestor(use.getOwner()->getParentRegion()))
         continue;
-      bool isSlice = isa<SliceOp>(use.getOwner());
-      bool isAssembleDest =
-          isa<AssembleOp>(use.getOwner()) && use.getOperandNumber() == 1;
+      // Tail windows do not count: their static size may pass the end.
+      auto slice = dyn_cast<SliceOp>(use.getOwner());
+      auto assemble = dyn_cast<AssembleOp>(use.getOwner());
+      bool isSlice = slice && slice.getValid().empty();
+      bool isAssembleDest = assemble && use.getOperandNumber() == 1 &&
+                            assemble.getValid().empty();
       windowsOnly &= isSlice || isAssembleDest;
       uses.push_back(&use);
     }
@@ -283,7 +291,8 @@ void OutlineInCorePass::narrowToCoveredWindows(Operation *at) {
     auto windowType =
         GMTensorType::get(builder.getContext(), sizes, type.getElementType());
     Value window = builder.create<SliceOp>(loc, windowType, tensor, origin,
-                                           builder.getDenseI64ArrayAttr(sizes));
+                                           builder.getDenseI64ArrayAttr(sizes),
+                                           /*valid=*/ValueRange());
     // Each access moves to the window: offset - outer - low.
     llvm::SmallPtrSet<Operation *, 4> bypassed;
     for (OpOperand *use : uses) {
@@ -340,7 +349,15 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
     Operation *def = value.getDefiningOp();
     if (def && def->hasTrait<OpTrait::ConstantLike>())
       constants.push_back(value);
-    else if (isa<GMTensorType>(value.getType()))
+    else if (auto slice = dyn_cast_or_null<SliceOp>(def);
+             slice && !slice.getValid().empty()) {
+      InFlightDiagnostic diag = emitError(
+          slice.getLoc(), "a slice with a valid shape is used inside a kernel "
+                          "region but taken outside it; take it inside the "
+                          "region, where its valid part is read");
+      diag.attachNote(at->getLoc()) << "the region";
+      return diag;
+    } else if (isa<GMTensorType>(value.getType()))
       tensors.push_back(value);
     else if (isa<TileType>(value.getType()))
       return at->emitOpError("cannot capture a tile from outside the region");
@@ -449,6 +466,16 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
   for (auto &[i, args] : strideArgs)
     kernel.setArgAttr(i, attr::kStrideArgs, builder.getDenseI64ArrayAttr(args));
   kernel.walk([&](DimOp dim) {
+    // A static dimension is a constant (of any tensor, a window too).
+    int64_t size = dim.getSource().getType().getShape()[dim.getDim()];
+    if (!ShapedType::isDynamic(size)) {
+      OpBuilder folder(dim);
+      dim.replaceAllUsesWith(
+          folder.create<arith::ConstantIndexOp>(dim.getLoc(), size)
+              .getResult());
+      dim.erase();
+      return;
+    }
     auto arg = dyn_cast<BlockArgument>(dim.getSource());
     if (!arg || arg.getOwner() != entry)
       return;

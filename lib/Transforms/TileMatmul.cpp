@@ -182,6 +182,15 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
       return diag;
     }
     auto store = cast<StoreOp>(*matmul->user_begin());
+    if (!store.getValid().empty()) {
+      InFlightDiagnostic diag =
+          matmul.emitOpError("accumulator of ")
+          << m << "x" << n
+          << " is split into output tiles, which a store of a valid shape "
+             "does not support yet";
+      diag.attachNote(store.getLoc()) << "stored here";
+      return diag;
+    }
     builder.setInsertionPoint(store);
     Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
     auto bound = [&](int64_t v) {
@@ -197,7 +206,8 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
     SmallVector<Value> offsets{
         builder.create<arith::AddIOp>(loc, store.getOffsets()[0], m0),
         builder.create<arith::AddIOp>(loc, store.getOffsets()[1], n0)};
-    builder.create<StoreOp>(store.getLoc(), product, store.getDest(), offsets);
+    builder.create<StoreOp>(store.getLoc(), product, store.getDest(), offsets,
+                            /*valid=*/ValueRange());
     store.erase();
   }
   matmul.erase();

@@ -21,6 +21,17 @@ module {
 
 // -----
 
+// Float arithmetic into a half type: the orchestration has no C++ for it.
+module {
+  func.func @main(%s: f32) attributes {pypto.kind = "orchestration"} {
+    // expected-error @+1 {{scalar type 'f16' is not supported in orchestration code yet}}
+    %h = arith.truncf %s : f32 to f16
+    return
+  }
+}
+
+// -----
+
 module {
   func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {
     %c0 = arith.constant 0 : index
@@ -149,6 +160,19 @@ module {
       %y = arith.constant 2.0 : f16
       scf.yield %y : f16
     }
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @main(%x: !pypto.tensor<?x32xf32>, %rows: index) attributes {pypto.kind = "orchestration"} {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    // expected-error @+1 {{'pypto.slice' op with a valid shape is read inside kernels only, not by the orchestration}}
+    %s = pypto.slice %x[%c0, %c0] [16, 32] valid [%rows, %c32]
+        : !pypto.tensor<?x32xf32> -> !pypto.tensor<16x32xf32>
     return
   }
 }

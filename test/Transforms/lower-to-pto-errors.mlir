@@ -141,7 +141,7 @@ func.func @lonely_part() attributes {pypto.kind = "aiv"} {
 func.func @fillpad_popped(%n: index) attributes {pypto.kind = "aiv"} {
   %c16 = arith.constant 16 : index
   %v = pypto.tpop_from_aic : !pypto.tile<16x16xf32, vec>
-  // expected-error @+1 {{'pypto.fillpad' op needs a source tile in a planned buffer; a tile popped from a pipe is not supported yet (store it and load it)}}
+  // expected-error @+1 {{'pypto.fillpad' op needs a tile in a planned buffer for its run-time valid shape; a tile popped from a pipe is not supported yet (store it and load it)}}
   %m = pypto.fillpad %v valid [%c16, %n] pad min {pypto.addr = 4096 : i64} : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, vec>
   pypto.tfree_to_aic %v : !pypto.tile<16x16xf32, vec>
   return

@@ -39,3 +39,19 @@ func.func @captures_tile(%x: !pypto.tile<16x16xf32, vec>, %t: !pypto.tensor<16x1
   }
   return
 }
+
+// -----
+
+func.func @tail_outside(%x: !pypto.tensor<?x32xf32>, %y: !pypto.tensor<16x32xf32>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{a slice with a valid shape is used inside a kernel region but taken outside it; take it inside the region, where its valid part is read}}
+  %s = pypto.slice %x[%c0, %c0] [16, 32] valid [%rows, %c32]
+      : !pypto.tensor<?x32xf32> -> !pypto.tensor<16x32xf32>
+  // expected-note @+1 {{the region}}
+  pypto.at core_group "k" {
+    %e = pypto.exp %s : !pypto.tensor<16x32xf32>
+    pypto.assemble %e into %y[%c0, %c0] : !pypto.tensor<16x32xf32> into !pypto.tensor<16x32xf32>
+  }
+  return
+}

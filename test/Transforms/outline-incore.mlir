@@ -422,3 +422,62 @@ func.func @runtime_spmd(%x: !pypto.tensor<?x16xf32>, %y: !pypto.tensor<?x16xf32>
   }
   return
 }
+
+// -----
+
+// A tail window (valid shape) may run past its tensor's end: it stays in
+// the kernel, which gets the whole tensor and the valid extents, and the
+// tensor is not narrowed to the windows the region touches.
+
+// CHECK-LABEL: func.func @tail_k(
+// CHECK: pypto.slice %{{.+}}[%{{.+}}, %{{.+}}] [16, 32] valid [%{{.+}}, %{{.+}}] : !pypto.tensor<40x32xf32> -> !pypto.tensor<16x32xf32>
+// CHECK: pypto.assemble %{{.+}} into %{{.+}}[%{{.+}}, %{{.+}}] valid [%{{.+}}, %{{.+}}] : !pypto.tensor<16x32xf32> into !pypto.tensor<40x32xf32>
+// CHECK-LABEL: func.func @tails
+// CHECK: pypto.call @tail_k(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) : (!pypto.tensor<40x32xf32>, !pypto.tensor<40x32xf32>, index, index) -> ()
+func.func @tails(%x: !pypto.tensor<40x32xf32>, %y: !pypto.tensor<40x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c40 = arith.constant 40 : index
+  scf.for %t0 = %c0 to %c40 step %c16 {
+    %left = arith.subi %c40, %t0 : index
+    %rows = arith.minsi %left, %c16 : index
+    pypto.at core_group "tail_k" {
+      %s = pypto.slice %x[%t0, %c0] [16, 32] valid [%rows, %c32]
+          : !pypto.tensor<40x32xf32> -> !pypto.tensor<16x32xf32>
+      %e = pypto.exp %s : !pypto.tensor<16x32xf32>
+      pypto.assemble %e into %y[%t0, %c0] valid [%rows, %c32]
+          : !pypto.tensor<16x32xf32> into !pypto.tensor<40x32xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A kernel's pypto.dim of a static dimension (of a parameter or of a
+// window) is the constant: nothing is left for the tile conversion, which
+// refused it (pypto-fuzz found this with its tail stores).
+
+// CHECK-LABEL: func.func @static_dim_k(
+// CHECK-NOT: pypto.dim
+// CHECK: arith.constant 40 : index
+// CHECK: pypto.assemble
+func.func @static_dim(%x: !pypto.tensor<40x32xf32>, %y: !pypto.tensor<40x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c40 = arith.constant 40 : index
+  scf.for %t0 = %c0 to %c40 step %c16 {
+    pypto.at core_group "static_dim_k" {
+      %n = pypto.dim %y, 0 : !pypto.tensor<40x32xf32>
+      %left = arith.subi %n, %t0 : index
+      %rows = arith.minsi %left, %c16 : index
+      %s = pypto.slice %x[%t0, %c0] [16, 32] valid [%rows, %c32]
+          : !pypto.tensor<40x32xf32> -> !pypto.tensor<16x32xf32>
+      pypto.assemble %s into %y[%t0, %c0] valid [%rows, %c32]
+          : !pypto.tensor<16x32xf32> into !pypto.tensor<40x32xf32>
+    }
+  }
+  return
+}

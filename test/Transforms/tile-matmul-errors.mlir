@@ -34,3 +34,22 @@ func.func @k_not_splittable(%a: !pypto.tensor<128x1000xf32>, %b: !pypto.tensor<1
   pypto.store %p, %c[%c0, %c0] : !pypto.tile<128x64xf32, acc>, !pypto.tensor<128x64xf32>
   return
 }
+
+// -----
+
+// A product split into output tiles is stored tile by tile: a tail store
+// (valid rows) of it is not split yet.
+func.func @tail_of_split(%a: !pypto.tensor<256x32xf32>, %b: !pypto.tensor<32x256xf32>,
+                         %c: !pypto.tensor<?x256xf32>, %rows: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<256x32xf32> -> !pypto.tile<256x32xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<256x32xf32, mat> -> !pypto.tile<256x32xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<32x256xf32> -> !pypto.tile<32x256xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<32x256xf32, mat> -> !pypto.tile<32x256xf32, right>
+  // expected-error @+1 {{'pypto.matmul' op accumulator of 256x256 is split into output tiles, which a store of a valid shape does not support yet}}
+  %p = pypto.matmul %la, %rb : !pypto.tile<256x32xf32, left>, !pypto.tile<32x256xf32, right> -> !pypto.tile<256x256xf32, acc>
+  // expected-note @+1 {{stored here}}
+  pypto.store %p, %c[%c0, %c0] valid [%rows, %c256] : !pypto.tile<256x256xf32, acc>, !pypto.tensor<?x256xf32>
+  return
+}

@@ -1130,8 +1130,13 @@ private:
     return name;
   }
   void printOp(const Kernel &k, int v);
+  /// The input windows of `k` that a zero fillpad keeps only part of: read
+  /// as tail windows, with the fillpad's valid extents (the fillpad zeroes
+  /// the rest, which a tail leaves undefined).
+  std::map<int, std::pair<int64_t, int64_t>> tailWindows(const Kernel &k);
 
   const Program &p;
+  std::map<int, std::pair<int64_t, int64_t>> tails; // of the current kernel
   Layout layout;
   std::map<int, std::string> comparators; // per output tensor
   std::map<int, double> tolerances;       // per output tensor
@@ -1163,6 +1168,39 @@ private:
   std::map<std::string, std::string> helpers; // symbol -> definition
 };
 
+std::map<int, std::pair<int64_t, int64_t>>
+Printer::tailWindows(const Kernel &k) {
+  std::vector<bool> live = liveOps(k);
+  std::vector<std::vector<int>> users(k.ops.size());
+  for (size_t i = 0; i < k.ops.size(); ++i) {
+    const Op &op = k.ops[i];
+    if (!live[i] || op.kind == OpKind::SliceInput ||
+        op.kind == OpKind::MatmulKLoop)
+      continue;
+    size_t valueOperands =
+        op.kind == OpKind::CarryLoop ? 1 : op.operands.size();
+    for (size_t o = 0; o < valueOperands; ++o)
+      users[op.operands[o]].push_back(int(i));
+    if (op.scalarFromValue >= 0)
+      users[op.scalarFromValue].push_back(-1);
+  }
+  for (const Output &o : k.outputs)
+    users[o.value].push_back(-1);
+  std::map<int, std::pair<int64_t, int64_t>> result;
+  for (size_t i = 0; i < k.ops.size(); ++i) {
+    if (!live[i] || k.ops[i].kind != OpKind::SliceInput ||
+        users[i].size() != 1 || users[i][0] < 0)
+      continue;
+    const Op &slice = k.ops[i], &pad = k.ops[users[i][0]];
+    if (pad.kind != OpKind::FillPad || pad.pad != "zero")
+      continue;
+    int64_t r = slice.rows.eval(k.rows), c = slice.cols.eval(k.rows);
+    result[int(i)] = {pad.validRows < 0 ? r : std::min(pad.validRows, r),
+                      pad.validCols < 0 ? c : std::min(pad.validCols, c)};
+  }
+  return result;
+}
+
 void Printer::printOp(const Kernel &k, int v) {
   const Op &op = k.ops[v];
   std::string result = value(v);
@@ -1178,8 +1216,11 @@ void Printer::printOp(const Kernel &k, int v) {
     std::string row = op.colOffset < 0 ? index(0) : rowOffset(r);
     os << in << result << " = pypto.slice %" << p.tensors[t].name << "[" << row
        << ", " << index(std::max<int64_t>(op.colOffset, 0)) << "] [" << r
-       << ", " << op.cols.eval(k.rows) << "] : " << tensorTypeOf(t) << " -> "
-       << type << "\n";
+       << ", " << op.cols.eval(k.rows) << "]";
+    if (auto tail = tails.find(v); tail != tails.end())
+      os << " valid [" << index(tail->second.first) << ", "
+         << index(tail->second.second) << "]";
+    os << " : " << tensorTypeOf(t) << " -> " << type << "\n";
     return;
   }
   case OpKind::Unary:
@@ -1475,6 +1516,7 @@ std::string Printer::print() {
          << kname << "_r0] : " << tensorTypeOf(op.scalarTensor) << " -> "
          << dtypeName(op.dtype) << "\n";
     }
+    tails = tailWindows(k);
     for (size_t i = 0; i < k.ops.size(); ++i)
       if (live[i])
         printOp(k, int(i));
@@ -1492,10 +1534,27 @@ std::string Printer::print() {
              << "\n";
         continue;
       }
-      std::string row = rowOffset(op.rows.eval(k.rows));
+      int64_t rows = op.rows.eval(k.rows);
+      std::string row = rowOffset(rows);
+      // Some loop kernels store their blocks as tails: the valid rows are
+      // the ones left in the tensor, min(R, rows - offset), a run-time
+      // value (all R here). Not a product split into output tiles.
+      std::string valid;
+      if (k.blocks > 1 && (v + t + kernel) % 3 == 0 &&
+          op.kind != OpKind::Matmul && op.kind != OpKind::MatmulKLoop) {
+        std::string dim = fresh(), left = fresh(), count = fresh();
+        body << "      " << dim << " = pypto.dim %" << p.tensors[t].name
+             << ", 0 : " << tensorTypeOf(t) << "\n"
+             << "      " << left << " = arith.subi " << dim << ", " << row
+             << " : index\n"
+             << "      " << count << " = arith.minsi " << left << ", "
+             << index(rows) << " : index\n";
+        valid = " valid [" + count + ", " + index(op.cols.eval(k.rows)) + "]";
+      }
       body << "      pypto.assemble " << value(v) << " into %"
-           << p.tensors[t].name << "[" << row << ", " << index(col)
-           << "] : " << typeOf(k, op) << " into " << tensorTypeOf(t) << "\n";
+           << p.tensors[t].name << "[" << row << ", " << index(col) << "]"
+           << valid << " : " << typeOf(k, op) << " into " << tensorTypeOf(t)
+           << "\n";
     }
     std::string constantText;
     for (int64_t c : constants)

@@ -408,14 +408,16 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
              << "'" << name << "' is a float factor on a tensor argument";
     return success();
   }
-  if (name == attr::kShape || name == attr::kDimArgs ||
-      name == attr::kStrideArgs) {
-    auto sizes = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
+  // Arrays with one entry per dimension of a tensor argument.
+  if (name == attr::kStrides || name == attr::kShape ||
+      name == attr::kDimArgs || name == attr::kStrideArgs) {
+    auto entries = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
     auto tensor = dyn_cast<GMTensorType>(argType);
-    if (!sizes || !tensor ||
-        sizes.size() != static_cast<int64_t>(tensor.getShape().size()))
-      return emitError(loc)
-             << "'" << name << "' must list one entry per tensor dimension";
+    if (!entries || !tensor ||
+        entries.size() != static_cast<int64_t>(tensor.getShape().size()))
+      return emitError(loc) << "'" << name << "' must list one "
+                            << (name == attr::kStrides ? "stride" : "entry")
+                            << " per tensor dimension";
     return success();
   }
   if (name == attr::kInitRange) {
@@ -486,15 +488,6 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
       return emitError(loc) << "'" << name
                             << "' marks a tensor argument with a positive "
                                "element count";
-    return success();
-  }
-  if (name == attr::kStrides) {
-    auto strides = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
-    auto tensor = dyn_cast<GMTensorType>(argType);
-    if (!strides || !tensor ||
-        strides.size() != static_cast<int64_t>(tensor.getShape().size()))
-      return emitError(loc)
-             << "'" << name << "' must list one stride per tensor dimension";
     return success();
   }
   return emitError(loc) << "unknown pypto argument attribute '" << name << "'";

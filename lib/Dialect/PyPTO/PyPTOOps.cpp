@@ -25,7 +25,8 @@ using namespace mlir::pypto;
 /// Offsets that are not constants are checked when they become known.
 static LogicalResult verifyWindow(Operation *op, ArrayRef<int64_t> windowShape,
                                   ArrayRef<int64_t> fullShape,
-                                  ValueRange offsets, StringRef what) {
+                                  ValueRange offsets, StringRef what,
+                                  ValueRange valid = {}) {
   if (offsets.size() != fullShape.size())
     return op->emitOpError("expected ")
            << fullShape.size() << " offsets, one per dimension of the " << what
@@ -33,8 +34,26 @@ static LogicalResult verifyWindow(Operation *op, ArrayRef<int64_t> windowShape,
   if (windowShape.size() != fullShape.size())
     return op->emitOpError("expected a rank-")
            << fullShape.size() << " window, got rank " << windowShape.size();
-  for (auto [dim, window, full, offset] :
+  if (!valid.empty() && valid.size() != windowShape.size())
+    return op->emitOpError("expected ")
+           << windowShape.size()
+           << " valid extents, one per dimension of the window, got "
+           << valid.size();
+  for (auto [dim, size, full, offset] :
        llvm::enumerate(windowShape, fullShape, offsets)) {
+    // With a valid shape only the valid part must lie in the tensor; a
+    // run-time extent is checked when the program runs.
+    int64_t window = size;
+    if (!valid.empty()) {
+      APInt extent;
+      if (!matchPattern(valid[dim], m_ConstantInt(&extent)))
+        continue;
+      if (extent.getSExtValue() < 0 || extent.getSExtValue() > size)
+        return op->emitOpError("valid extent ")
+               << extent.getSExtValue() << " of dimension " << dim
+               << " is outside the window's [0, " << size << "]";
+      window = extent.getSExtValue();
+    }
     // A dimension bound per run is checked when the program runs.
     if (ShapedType::isDynamic(full))
       continue;
@@ -419,7 +438,7 @@ LogicalResult SliceOp::verify() {
            << result.getElementType() << " differs from the source's "
            << source.getElementType();
   return verifyWindow(*this, getSizes(), source.getShape(), getOffsets(),
-                      "source tensor");
+                      "source tensor", getValid());
 }
 
 LogicalResult AssembleOp::verify() {
@@ -429,8 +448,12 @@ LogicalResult AssembleOp::verify() {
     return emitOpError("value element type ")
            << value.getElementType() << " differs from the destination's "
            << dest.getElementType();
+  if (auto slice = getDest().getDefiningOp<SliceOp>();
+      slice && !slice.getValid().empty())
+    return emitOpError("writes into a slice with a valid shape, which is "
+                       "read-only; give the valid shape on the assemble");
   return verifyWindow(*this, value.getShape(), dest.getShape(), getOffsets(),
-                      "destination tensor");
+                      "destination tensor", getValid());
 }
 
 LogicalResult LoadOp::verify() {
@@ -450,8 +473,10 @@ LogicalResult LoadOp::verify() {
     return emitOpError("cannot read a peer's window transposed");
   if (failed(verifyPeer(*this, getPeer())))
     return failure();
+  if (!getValid().empty() && (getTranspose() || getPeer()))
+    return emitOpError("cannot read a valid shape transposed or from a peer");
   return verifyWindow(*this, window, source.getShape(), getOffsets(),
-                      "source tensor");
+                      "source tensor", getValid());
 }
 
 LogicalResult StoreOp::verify() {
@@ -466,7 +491,7 @@ LogicalResult StoreOp::verify() {
            << tile.getElementType() << " differs from the tensor's "
            << dest.getElementType();
   return verifyWindow(*this, tile.getShape(), dest.getShape(), getOffsets(),
-                      "destination tensor");
+                      "destination tensor", getValid());
 }
 
 LogicalResult ExtractOp::verify() {

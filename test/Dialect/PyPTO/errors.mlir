@@ -1466,3 +1466,59 @@ func.func @both_counts(%n: index) {
   pypto.call @k() blocks(%n) {blocks = 4 : i64} : () -> ()
   return
 }
+
+// -----
+
+func.func @valid_count(%x: !pypto.tensor<?x32xf32>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.slice' op expected 2 valid extents, one per dimension of the window, got 1}}
+  %s = pypto.slice %x[%c0, %c0] [16, 32] valid [%rows]
+      : !pypto.tensor<?x32xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @valid_too_big(%x: !pypto.tensor<?x32xf32>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c40 = arith.constant 40 : index
+  // expected-error @+1 {{'pypto.slice' op valid extent 40 of dimension 1 is outside the window's [0, 32]}}
+  %s = pypto.slice %x[%c0, %c0] [16, 32] valid [%rows, %c40]
+      : !pypto.tensor<?x32xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @valid_past_end(%x: !pypto.tensor<20x32xf32>) {
+  %c16 = arith.constant 16 : index
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{'pypto.slice' op window [16, 21) of dimension 0 is out of bounds of the source tensor (20)}}
+  %s = pypto.slice %x[%c16, %c0] [16, 32] valid [%c5, %c32]
+      : !pypto.tensor<20x32xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @into_tail(%x: !pypto.tensor<?x32xf32>, %v: !pypto.tensor<16x32xf32>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %s = pypto.slice %x[%c0, %c0] [16, 32] valid [%rows, %c32]
+      : !pypto.tensor<?x32xf32> -> !pypto.tensor<16x32xf32>
+  // expected-error @+1 {{'pypto.assemble' op writes into a slice with a valid shape, which is read-only; give the valid shape on the assemble}}
+  pypto.assemble %v into %s[%c0, %c0] : !pypto.tensor<16x32xf32> into !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @transposed_tail_load(%x: !pypto.tensor<?x32xf32>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{'pypto.load' op cannot read a valid shape transposed or from a peer}}
+  %t = pypto.load %x[%c0, %c0] valid [%rows, %c32] {transpose} : !pypto.tensor<?x32xf32> -> !pypto.tile<32x16xf32>
+  return
+}

@@ -105,17 +105,30 @@ def PyPTO_CallOp : PyPTO_Op<"call", [AttrSizedOperandSegments,
 // Tensor views
 //===----------------------------------------------------------------------===//
 
-def PyPTO_SliceOp : PyPTO_Op<"slice", [Pure]> {
+def PyPTO_SliceOp : PyPTO_Op<"slice", [Pure, AttrSizedOperandSegments]> {
   let summary = "a static-size view of a tensor at dynamic offsets";
   let description = [{
     `%v = pypto.slice %t[%i, %j] [R, C]` is the R×C window of `%t` whose
     top-left element is `(%i, %j)`. It is a view: no data moves.
+
+    With `valid [%r, %c]` only the top-left `%r`×`%c` part of the window is
+    read from `%t` (a tail tile: the window may run past the tensor's end);
+    the rest of the window reads as zero. The valid extents may be run-time
+    values, e.g. `min(16, tokens - t0)`. Such a slice is read-only: it is
+    consumed inside a kernel (`pypto.at`, `pypto.spmd`), and an `assemble`
+    with its own `valid` writes a tail back.
+
+    ```mlir
+    %rows = arith.minsi %c16, %left : index
+    %x = pypto.slice %hidden[%t0, %c0] [16, 256] valid [%rows, %c256]
+        : !pypto.tensor<?x256xf32> -> !pypto.tensor<16x256xf32>
+    ```
   }];
   let arguments = (ins PyPTO_TensorType:$source, Variadic<Index>:$offsets,
-                       DenseI64ArrayAttr:$sizes);
+                       DenseI64ArrayAttr:$sizes, Variadic<Index>:$valid);
   let results = (outs PyPTO_TensorType:$result);
   let assemblyFormat = [{
-    $source `[` $offsets `]` $sizes attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+    $source `[` $offsets `]` $sizes (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -211,17 +224,26 @@ def PyPTO_WriteOp : PyPTO_Op<"write", [MemoryEffects<[MemWrite]>]> {
   let hasVerifier = 1;
 }
 
-def PyPTO_AssembleOp : PyPTO_Op<"assemble"> {
+def PyPTO_AssembleOp : PyPTO_Op<"assemble", [AttrSizedOperandSegments]> {
   let summary = "write a tensor or tile into a tensor at offsets";
   let description = [{
     `pypto.assemble %v into %t[%i, %j]` copies `%v` into the window of `%t`
     starting at `(%i, %j)`. Tensors have reference semantics, so `%t` is
     updated in place.
+
+    With `valid [%r, %c]` only the top-left `%r`×`%c` part of `%v` is
+    written (a tail tile's valid rows; the rest of `%v` may lie past the
+    tensor's end). The extents may be run-time values. Inside kernels only.
+
+    ```mlir
+    pypto.assemble %y into %out[%t0, %c0] valid [%rows, %c256]
+        : !pypto.tensor<16x256xf32> into !pypto.tensor<?x256xf32>
+    ```
   }];
   let arguments = (ins PyPTO_AnyTensorOrTile:$value, PyPTO_TensorType:$dest,
-                       Variadic<Index>:$offsets);
+                       Variadic<Index>:$offsets, Variadic<Index>:$valid);
   let assemblyFormat = [{
-    $value `into` $dest `[` $offsets `]` attr-dict `:` qualified(type($value)) `into` qualified(type($dest))
+    $value `into` $dest `[` $offsets `]` (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($value)) `into` qualified(type($dest))
   }];
   let hasVerifier = 1;
 }
@@ -370,22 +392,30 @@ def PyPTO_LoadOp : PyPTO_Op<"load", [AttrSizedOperandSegments]> {
     loads the NxK window at the offsets (read column by column, as the DN
     layout does). Tensor-to-tile conversion uses it for transposed matmul
     operands.
+
+    With `valid [%r, %c]` only the top-left `%r`×`%c` part of the window is
+    read and the rest of the tile is zero (a tail tile).
   }];
   let arguments = (ins PyPTO_TensorType:$source, Variadic<Index>:$offsets,
-                       Optional<Index>:$peer, UnitAttr:$transpose);
+                       Optional<Index>:$peer, Variadic<Index>:$valid,
+                       UnitAttr:$transpose);
   let results = (outs PyPTO_TileType:$result);
   let assemblyFormat = [{
-    $source `[` $offsets `]` (`peer` $peer^)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+    $source `[` $offsets `]` (`peer` $peer^)? (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
 
-def PyPTO_StoreOp : PyPTO_Op<"store"> {
+def PyPTO_StoreOp : PyPTO_Op<"store", [AttrSizedOperandSegments]> {
   let summary = "store a tile into a window of a tensor";
+  let description = [{
+    With `valid [%r, %c]` only the top-left `%r`×`%c` part of the tile is
+    stored (a tail tile).
+  }];
   let arguments = (ins PyPTO_TileType:$value, PyPTO_TensorType:$dest,
-                       Variadic<Index>:$offsets);
+                       Variadic<Index>:$offsets, Variadic<Index>:$valid);
   let assemblyFormat = [{
-    $value `,` $dest `[` $offsets `]` attr-dict `:` qualified(type($value)) `,` qualified(type($dest))
+    $value `,` $dest `[` $offsets `]` (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($value)) `,` qualified(type($dest))
   }];
   let hasVerifier = 1;
 }
