@@ -132,7 +132,26 @@ void Interpreter::runCreate(Operation *op, Frame &f) {
     set(f, result, windows.back()[f.rank]);
     return;
   }
-  set(f, result, unwritten(torchShape(type.getShape()), dtype));
+  auto create = dyn_cast<pp::CreateTensorOp>(op);
+  SmallVector<int64_t> shape(type.getShape());
+  if (create) {
+    SmallVector<int64_t> sizes = indices(f, create.getDynamicSizes());
+    for (int64_t &dim : shape)
+      if (ShapedType::isDynamic(dim)) {
+        dim = sizes.front();
+        sizes.erase(sizes.begin());
+        if (dim < 0 || dim > int64_t(UINT32_MAX))
+          fail(op, "size " + Twine(dim) +
+                       " is outside the runtime's 0..4294967295");
+      }
+    if (FloatAttr init = create.getInitAttr()) {
+      set(f, result,
+          at::full(torchShape(shape), init.getValueAsDouble(),
+                   at::TensorOptions().dtype(dtype)));
+      return;
+    }
+  }
+  set(f, result, unwritten(torchShape(shape), dtype));
 }
 
 void Interpreter::runRead(Operation *op, Frame &f) {

@@ -46,8 +46,7 @@ FailureOr<std::string> mlir::pypto::detail::cppScalarType(Type type,
   return emitError(loc, "type ") << type << " has no C++ equivalent yet";
 }
 
-/// A float literal that reads back to exactly the same value.
-static std::string floatLiteral(FloatAttr value) {
+std::string mlir::pypto::detail::cppFloatLiteral(FloatAttr value) {
   double v = value.getValueAsDouble();
   bool single = value.getType().isF32();
   if (std::isnan(v))
@@ -235,7 +234,7 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
     if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
       os << integer.getValue().getSExtValue();
     else if (auto real = dyn_cast<FloatAttr>(constant.getValue()))
-      os << floatLiteral(real);
+      os << cppFloatLiteral(real);
     else
       return constant.emitOpError("has a value C++ cannot express");
     os << ";\n";

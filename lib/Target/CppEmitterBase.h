@@ -25,6 +25,9 @@ FailureOr<std::string> cppScalarType(Type type, Location loc);
 
 /// `loc` as a C string literal, "file:line:col", for run-time messages.
 std::string cppLocationLiteral(Location loc);
+/// A C++ literal of `value` (f32: float, else double) that reads back to
+/// exactly the same value, infinities and NaN included.
+std::string cppFloatLiteral(FloatAttr value);
 
 class CppEmitterBase {
 protected:

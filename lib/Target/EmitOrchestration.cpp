@@ -195,7 +195,10 @@ private:
   /// orchestration's scope ends.
   LogicalResult emitCreateTensor(CreateTensorOp create) {
     auto type = create.getType();
-    if (failed(checkShape(create, type.getShape())))
+    SmallVector<int64_t> staticDims;
+    llvm::copy_if(type.getShape(), std::back_inserter(staticDims),
+                  [](int64_t dim) { return !ShapedType::isDynamic(dim); });
+    if (failed(checkShape(create, staticDims)))
       return failure();
     FailureOr<std::string> dtype =
         dataTypeName(type.getElementType(), create.getLoc());
@@ -205,11 +208,24 @@ private:
     std::string shapes = uniqueName(tensor + "_shapes");
     std::string info = uniqueName(tensor + "_info");
     std::string alloc = uniqueName(tensor + "_alloc");
+    // Run-time sizes are checked before they become uint32_t (a failed
+    // check makes the allocation and every later submit no-ops).
+    for (Value size : create.getDynamicSizes())
+      os << "pto2_check_dim(" << name(size) << ", "
+         << cppLocationLiteral(create.getLoc()) << ");\n";
     os << "uint32_t " << shapes << "[" << type.getShape().size() << "] = {";
-    llvm::interleaveComma(type.getShape(), os);
+    auto sizes = create.getDynamicSizes().begin();
+    llvm::interleaveComma(type.getShape(), os, [&](int64_t dim) {
+      if (ShapedType::isDynamic(dim))
+        os << "static_cast<uint32_t>(" << name(*sizes++) << ")";
+      else
+        os << dim;
+    });
     os << "};\n";
     os << "TensorCreateInfo " << info << "(" << shapes << ", "
        << type.getShape().size() << ", DataType::" << *dtype << ");\n";
+    if (FloatAttr init = create.getInitAttr())
+      os << info << ".set_initial_value(" << cppFloatLiteral(init) << ");\n";
     os << "TaskOutputTensors " << alloc << " = alloc_tensors(" << info
        << ");\n";
     os << "const ChipTensor& " << tensor << " = " << alloc << ".get_ref(0);\n";

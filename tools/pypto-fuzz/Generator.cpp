@@ -1071,9 +1071,14 @@ private:
   std::string tensorTypeOf(int t) {
     const Shape &s = layout.shapes[t];
     std::string type = tensorType(s.rows, s.cols, p.tensors[t].dtype);
-    if (p.tensors[t].runTimeRows)
+    if (p.tensors[t].runTimeRows || runTimeTmp(t))
       type.replace(type.find('<') + 1, std::to_string(s.rows).size(), "?");
     return type;
+  }
+  /// Every other intermediate tensor is created with its row count as a
+  /// run-time operand (`?xC`), and every third with an initial value.
+  bool runTimeTmp(int t) const {
+    return p.tensors[t].role == "tmp" && t % 2 == 1;
   }
   /// A run-time-rows input that a loop kernel slices block by block and
   /// whose rows are exactly the blocks': its row count bounds the loop.
@@ -1491,10 +1496,20 @@ std::string Printer::print() {
     }
   }
   os << ") {\n";
-  for (int t = 0; t < int(p.tensors.size()); ++t)
-    if (used.count(t) && p.tensors[t].role == "tmp")
-      os << "    %" << p.tensors[t].name
-         << " = pypto.create_tensor : " << tensorTypeOf(t) << "\n";
+  for (int t = 0; t < int(p.tensors.size()); ++t) {
+    if (!used.count(t) || p.tensors[t].role != "tmp")
+      continue;
+    const std::string &name = p.tensors[t].name;
+    std::string sizes;
+    if (runTimeTmp(t)) {
+      os << "    %" << name << "_rows = arith.constant "
+         << layout.shapes[t].rows << " : index\n";
+      sizes = "(%" + name + "_rows)";
+    }
+    std::string init = t % 3 == 0 ? " init 1.0" : "";
+    os << "    %" << name << " = pypto.create_tensor" << sizes << init << " : "
+       << tensorTypeOf(t) << "\n";
+  }
   for (kernel = 0; kernel < int(p.kernels.size()); ++kernel) {
     const Kernel &k = p.kernels[kernel];
     std::vector<bool> live = liveOps(k);

@@ -617,6 +617,15 @@ inline bool pto2_check_block_count(int64_t count, const char *where) {
   return false;
 }
 
+/// A created tensor's run-time dimension must fit the runtime's uint32_t.
+inline bool pto2_check_dim(int64_t size, const char *where) {
+  if (size >= 0 && size <= static_cast<int64_t>(UINT32_MAX))
+    return true;
+  rt_report_fatal(-1, "%s: tensor dimension %lld is not in 0..%u", where,
+                  static_cast<long long>(size), UINT32_MAX);
+  return false;
+}
+
 /// A loop step computed at run time must be positive, or the loop never ends.
 inline bool pto2_check_step(int64_t step, const char *where) {
   if (step > 0)

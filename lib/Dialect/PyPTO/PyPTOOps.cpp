@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/Format.h"
 
 using namespace mlir;
 using namespace mlir::pypto;
@@ -652,10 +653,44 @@ LogicalResult TFreeToAivOp::verify() {
 // Global memory
 //===----------------------------------------------------------------------===//
 
+/// `v` as printf's %g writes it (2.5, 200, 1e+10).
+static std::string shortNumber(double v) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%g", v);
+  return text;
+}
+
 LogicalResult CreateTensorOp::verify() {
-  if (!getType().hasStaticShape())
-    return emitOpError("needs a static shape: run-time dimensions are not "
-                       "supported for created tensors yet");
+  int64_t runTimeDims = getType().getNumDynamicDims();
+  if (int64_t(getDynamicSizes().size()) != runTimeDims)
+    return emitOpError("expected ")
+           << runTimeDims << " size operands, one per '?' dimension of "
+           << getType() << ", got " << getDynamicSizes().size();
+  for (auto [i, size] : llvm::enumerate(getDynamicSizes())) {
+    APInt constant;
+    if (matchPattern(size, m_ConstantInt(&constant)) &&
+        (constant.getSExtValue() < 0 ||
+         constant.getSExtValue() > int64_t(UINT32_MAX)))
+      return emitOpError("size operand ")
+             << i << " is " << constant.getSExtValue()
+             << ", outside the runtime's 0..4294967295";
+  }
+  if (FloatAttr initAttr = getInitAttr()) {
+    std::optional<double> init = initAttr.getValueAsDouble();
+    Type element = getType().getElementType();
+    if (auto integer = dyn_cast<IntegerType>(element)) {
+      unsigned width = integer.getWidth();
+      double low = integer.isUnsigned() || width == 1
+                       ? 0.0
+                       : -std::ldexp(1.0, int(width) - 1);
+      double high = integer.isUnsigned() || width == 1
+                        ? std::ldexp(1.0, int(width)) - 1
+                        : std::ldexp(1.0, int(width) - 1) - 1;
+      if (*init != std::trunc(*init) || *init < low || *init > high)
+        return emitOpError("initial value ")
+               << shortNumber(*init) << " is not a value of " << element;
+    }
+  }
   auto func = getOperation()->getParentOfType<func::FuncOp>();
   if ((func && isKernelFunction(func)) ||
       getOperation()->getParentOfType<AtOp>() ||
@@ -678,8 +713,18 @@ LogicalResult DimOp::verify() {
 }
 
 OpFoldResult DimOp::fold(FoldAdaptor) {
-  int64_t size = getSource().getType().getShape()[getDim()];
-  if (getDim() < 0 || ShapedType::isDynamic(size))
+  ArrayRef<int64_t> shape = getSource().getType().getShape();
+  if (getDim() < 0 || getDim() >= int64_t(shape.size()))
     return {};
+  int64_t size = shape[getDim()];
+  // A created tensor's run-time dimension is its size operand.
+  if (ShapedType::isDynamic(size)) {
+    auto create = getSource().getDefiningOp<CreateTensorOp>();
+    if (!create)
+      return {};
+    int64_t position =
+        llvm::count_if(shape.take_front(getDim()), ShapedType::isDynamic);
+    return create.getDynamicSizes()[position];
+  }
   return IntegerAttr::get(IndexType::get(getContext()), size);
 }

@@ -1444,7 +1444,7 @@ func.func @dim_out_of_rank(%x: !pypto.tensor<?x64xf32>) {
 // -----
 
 func.func @create_dynamic() {
-  // expected-error @+1 {{'pypto.create_tensor' op needs a static shape: run-time dimensions are not supported for created tensors yet}}
+  // expected-error @+1 {{'pypto.create_tensor' op expected 1 size operands, one per '?' dimension of '!pypto.tensor<?x64xf32>', got 0}}
   %t = pypto.create_tensor : !pypto.tensor<?x64xf32>
   return
 }
@@ -1520,5 +1520,38 @@ func.func @transposed_tail_load(%x: !pypto.tensor<?x32xf32>, %rows: index) {
   %c32 = arith.constant 32 : index
   // expected-error @+1 {{'pypto.load' op cannot read a valid shape transposed or from a peer}}
   %t = pypto.load %x[%c0, %c0] valid [%rows, %c32] {transpose} : !pypto.tensor<?x32xf32> -> !pypto.tile<32x16xf32>
+  return
+}
+
+// -----
+
+func.func @create_sizes(%n: index) {
+  // expected-error @+1 {{'pypto.create_tensor' op expected 2 size operands, one per '?' dimension of '!pypto.tensor<?x?xf32>', got 1}}
+  %t = pypto.create_tensor(%n) : !pypto.tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @create_negative() {
+  %m = arith.constant -3 : index
+  // expected-error @+1 {{'pypto.create_tensor' op size operand 0 is -3, outside the runtime's 0..4294967295}}
+  %t = pypto.create_tensor(%m) : !pypto.tensor<?x8xf32>
+  return
+}
+
+// -----
+
+func.func @create_init_fraction() {
+  // expected-error @+1 {{'pypto.create_tensor' op initial value 2.5 is not a value of 'i32'}}
+  %t = pypto.create_tensor init 2.5 : !pypto.tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @create_init_range() {
+  // expected-error @+1 {{'pypto.create_tensor' op initial value 200 is not a value of 'i8'}}
+  %t = pypto.create_tensor init 200.0 : !pypto.tensor<4xi8>
   return
 }

@@ -45,3 +45,25 @@ func.func @runtime_blocks(%x: !pypto.tensor<?x16xf32>) {
   pypto.call @k() blocks(%n) : () -> ()
   return
 }
+
+// -----
+
+// Created tensors with run-time dimensions (one size operand per '?') and
+// initial values; pypto.dim of a created tensor's run-time dimension is its
+// size operand.
+
+// CHECK-LABEL: func.func @created
+// CHECK: pypto.create_tensor(%{{.+}}) init -1.500000e+00 : !pypto.tensor<?x32xf32>
+// CHECK: pypto.create_tensor(%{{.+}}, %{{.+}}) : !pypto.tensor<?x8x?xbf16>
+// CHECK: pypto.create_tensor init 7.000000e+00 : !pypto.tensor<4xi32>
+// FOLD-LABEL: func.func @created
+// FOLD-SAME: (%[[N:[^:]+]]: index, %[[M:[^:]+]]: index)
+// FOLD: return %[[M]], %[[N]] : index, index
+func.func @created(%n: index, %m: index) -> (index, index) {
+  %a = pypto.create_tensor(%n) init -1.5 : !pypto.tensor<?x32xf32>
+  %b = pypto.create_tensor(%n, %m) : !pypto.tensor<?x8x?xbf16>
+  %c = pypto.create_tensor init 7.0 : !pypto.tensor<4xi32>
+  %d2 = pypto.dim %b, 2 : !pypto.tensor<?x8x?xbf16>
+  %d0 = pypto.dim %a, 0 : !pypto.tensor<?x32xf32>
+  return %d2, %d0 : index, index
+}

@@ -149,9 +149,24 @@ def PyPTO_CreateTensorOp : PyPTO_Op<"create_tensor",
     pypto.at core_group "rms_norm" { ... pypto.assemble %n into %normed[...] ... }
     pypto.at core_group "q_proj" { %h = pypto.slice %normed[...] ... }
     ```
+
+    A dimension written `?` takes its size from an operand, one per `?` in
+    order, computed when the program runs (checked then to lie in
+    0..2^32-1). With `init`, every element starts as that value (converted
+    to the element type; integers must be integral and in range), as
+    pypto's `create_tensor(..., init_value=)`.
+
+    ```mlir
+    %tokens = pypto.dim %x, 0 : !pypto.tensor<?x4096xbf16>
+    %acc = pypto.create_tensor(%tokens) init 0.0 : !pypto.tensor<?x4096xf32>
+    ```
   }];
+  let arguments = (ins Variadic<Index>:$dynamic_sizes,
+                       OptionalAttr<F64Attr>:$init);
   let results = (outs PyPTO_TensorType:$result);
-  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let assemblyFormat = [{
+    (`(` $dynamic_sizes^ `)`)? (`init` $init^)? attr-dict `:` qualified(type($result))
+  }];
   let hasVerifier = 1;
 }
 
