@@ -85,7 +85,8 @@ bool isWritten(Value param, unsigned depth = 0) {
         if (!directions)
           return true; // directions not derived yet: assume the kernel writes
         auto dir = cast<StringAttr>((*directions)[use.getOperandNumber()]);
-        if (dir.getValue() == "out" || dir.getValue() == "inout")
+        if (dir.getValue() == "out" || dir.getValue() == "inout" ||
+            dir.getValue() == "nodep")
           return true;
       }
       // A helper writes the argument if it writes its parameter.

@@ -83,10 +83,38 @@ int64_t Interpreter::blockCount(Operation *op, std::optional<uint64_t> constant,
   return count;
 }
 
+/// Task ids are numbers, none is -1. The interpreter runs tasks in program
+/// order, which every dependency (derived or named) allows: it needs the
+/// ids only as values.
+void Interpreter::newTask(Frame &f, Value task) {
+  if (task)
+    set(f, task, makeInt(IndexType::get(task.getContext()), numTasks++));
+}
+
+/// pypto.no_task, pypto.task_dummy and pypto.scope (whose body runs
+/// in order like any other).
+void Interpreter::runTask(Operation *op, Frame &f) {
+  if (auto none = dyn_cast<pp::NoTaskOp>(op)) {
+    set(f, none, makeInt(IndexType::get(op->getContext()), -1));
+    return;
+  }
+  if (isa<pp::ScopeYieldOp>(op))
+    return; // read by the scope (runBlock stops at a terminator)
+  if (auto dummy = dyn_cast<pp::TaskDummyOp>(op)) {
+    newTask(f, dummy);
+    return;
+  }
+  auto scope = cast<pp::ScopeOp>(op);
+  SmallVector<RtValue> results = runBlock(scope.getBody().front(), f);
+  for (auto [result, value] : llvm::zip(scope.getResults(), results))
+    set(f, result, value);
+}
+
 /// pypto.at runs its body once; pypto.spmd once per block, in block order.
 void Interpreter::runRegion(Operation *op, Frame &f) {
   if (auto at = dyn_cast<pp::AtOp>(op)) {
     runBlock(at.getBody().front(), f);
+    newTask(f, at.getTask());
     return;
   }
   auto spmd = cast<pp::SpmdOp>(op);
@@ -96,6 +124,7 @@ void Interpreter::runRegion(Operation *op, Frame &f) {
     set(f, spmd.getBlockIndex(), makeInt(indexType, b));
     runBlock(spmd.getBody().front(), f);
   }
+  newTask(f, spmd.getTask());
 }
 
 void Interpreter::runCall(Operation *op, Frame &f) {
@@ -136,6 +165,7 @@ void Interpreter::runCall(Operation *op, Frame &f) {
     return full;
   };
 
+  newTask(f, call.getTask());
   if (pp::getFunctionKind(callee) != pp::kind::kGroup) {
     for (int64_t b = 0; b < blocks; ++b)
       invoke(callee, argsOf(callee, b), f, nullptr);

@@ -220,6 +220,8 @@ const HandlerMap &Interpreter::handlers() {
     add<func::CallOp>(m, &I::runFuncCall);
     add<pp::AtOp, pp::SpmdOp>(m, &I::runRegion);
     add<pp::CallOp>(m, &I::runCall);
+    add<pp::NoTaskOp, pp::TaskDummyOp, pp::ScopeOp, pp::ScopeYieldOp>(
+        m, &I::runTask);
     add<pp::SliceOp>(m, &I::runSlice);
     add<pp::CreateTensorOp, pp::CreateTileOp, pp::AllocWindowOp>(m,
                                                                  &I::runCreate);

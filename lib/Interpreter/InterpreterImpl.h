@@ -198,6 +198,9 @@ private:
   void runFuncCall(mlir::Operation *op, Frame &f);
   void runRegion(mlir::Operation *op, Frame &f);
   void runCall(mlir::Operation *op, Frame &f);
+  void runTask(mlir::Operation *op, Frame &f);
+  /// A new task's id (a `!pypto.task` result), if `task` is bound.
+  void newTask(Frame &f, mlir::Value task);
   // Memory.cpp
   void runSlice(mlir::Operation *op, Frame &f);
   void runCreate(mlir::Operation *op, Frame &f);
@@ -238,6 +241,7 @@ private:
   std::vector<const std::function<bool()> *> waiting;
   bool aborted = false;
   int64_t world = 1;
+  int64_t numTasks = 0; // ids handed out to !pypto.task values
   // Every alloc_window buffer: one copy per rank.
   llvm::DenseMap<mlir::Value, size_t> windowOf;
   std::vector<std::vector<at::Tensor>> windows;

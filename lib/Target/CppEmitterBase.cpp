@@ -406,12 +406,23 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
   return success();
 }
 
-LogicalResult
-CppEmitterBase::emitFor(scf::ForOp loop, StringRef what,
-                        function_ref<LogicalResult(Operation *)> emitOp) {
-  if (loop.getNumResults())
+LogicalResult CppEmitterBase::emitFor(
+    scf::ForOp loop, StringRef what,
+    function_ref<LogicalResult(Operation *)> emitOp,
+    function_ref<FailureOr<std::string>(Value)> carriedType) {
+  if (loop.getNumResults() && !carriedType)
     return loop.emitOpError("with iteration values is not supported in ")
            << what << " yet";
+  // One variable per iteration value: the block argument inside the loop
+  // and the result after it.
+  for (auto [init, arg, result] : llvm::zip(
+           loop.getInitArgs(), loop.getRegionIterArgs(), loop.getResults())) {
+    FailureOr<std::string> type = carriedType(result);
+    if (failed(type))
+      return failure();
+    os << *type << " " << name(result) << " = " << name(init) << ";\n";
+    shareName(arg, result);
+  }
   // scf.for needs a positive step; any other would never end.
   APInt step;
   if (!matchPattern(loop.getStep(), m_ConstantInt(&step)))
@@ -431,6 +442,16 @@ CppEmitterBase::emitFor(scf::ForOp loop, StringRef what,
   for (Operation &inner : loop.getBody()->without_terminator())
     if (failed(emitOp(&inner)))
       return failure();
+  // Through copies: a yield may swap the variables.
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  SmallVector<std::string> next;
+  for (auto [result, value] :
+       llvm::zip(loop.getResults(), yield.getOperands())) {
+    next.push_back(name(result) + "_next");
+    os << "const auto " << next.back() << " = " << name(value) << ";\n";
+  }
+  for (auto [result, copy] : llvm::zip(loop.getResults(), next))
+    os << name(result) << " = " << copy << ";\n";
   leaveBlock();
   os << "}\n";
   return success();

@@ -41,6 +41,8 @@ protected:
   std::string signedValue(Value value);
   /// Names `value` after `preferred`, made unique and not a C++ keyword.
   void setName(Value value, const std::string &preferred);
+  /// Gives `value` the C++ name of `named` (one variable for both).
+  void shareName(Value value, Value named) { names[value] = name(named); }
   /// `preferred`, or `preferred_<k>` when taken; reserved from then on.
   std::string uniqueName(const std::string &preferred);
   /// Lines written until the matching leaveBlock are one level deeper.
@@ -59,9 +61,14 @@ protected:
   /// Float arithmetic, comparisons and int/float conversions.
   std::optional<LogicalResult> emitFloatScalarOp(Operation *op);
 
-  /// Emits a C++ for loop over `loop`, its body through `emitOp`.
-  LogicalResult emitFor(scf::ForOp loop, StringRef what,
-                        function_ref<LogicalResult(Operation *)> emitOp);
+  /// Emits a C++ for loop over `loop`, its body through `emitOp`. Its
+  /// iteration values, where `carriedType` gives them a C++ type, are
+  /// variables declared before the loop and assigned at the end of each
+  /// iteration; without `carriedType` a loop with them is refused.
+  LogicalResult
+  emitFor(scf::ForOp loop, StringRef what,
+          function_ref<LogicalResult(Operation *)> emitOp,
+          function_ref<FailureOr<std::string>(Value)> carriedType = nullptr);
   /// Emits `if (c) { ... } else { ... }` for `branch`, its ops through
   /// `emitOp`. A result is declared before the `if` with the C++ type
   /// `resultType` gives (none when empty) and assigned in each branch.

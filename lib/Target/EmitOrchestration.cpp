@@ -117,9 +117,11 @@ private:
   }
 
   /// The orchestration has no half-precision types: its scalars are int64,
-  /// int32, ..., float and double.
+  /// int32, ..., float and double; task ids are PTO2TaskId.
   static FailureOr<std::string> orchestrationScalarType(Value value) {
     Type type = value.getType();
+    if (isa<TaskType>(type))
+      return std::string("PTO2TaskId");
     if (type.isF16() || type.isBF16())
       return emitError(value.getLoc(), "scalar type ")
              << type << " is not supported in orchestration code yet";
@@ -136,8 +138,16 @@ private:
       return *scalar;
     return llvm::TypeSwitch<Operation *, LogicalResult>(op)
         .Case([&](scf::ForOp loop) {
-          return emitFor(loop, "orchestration",
-                         [&](Operation *inner) { return emitOp(inner); });
+          return emitFor(
+              loop, "orchestration",
+              [&](Operation *inner) { return emitOp(inner); },
+              [&](Value result) -> FailureOr<std::string> {
+                if (isa<GMTensorType>(result.getType()))
+                  return loop.emitOpError(
+                      "carrying a tensor is not supported in orchestration "
+                      "code yet");
+                return orchestrationScalarType(result);
+              });
         })
         .Case([&](scf::IfOp branch) {
           // Tasks submitted under a condition; scalar results only (a
@@ -164,11 +174,65 @@ private:
         .Case([&](RanksOp ranks) { return emitRanks(ranks); })
         .Case([&](CreateTensorOp create) { return emitCreateTensor(create); })
         .Case([&](CallOp call) { return emitCall(call); })
+        .Case([&](NoTaskOp none) {
+          os << "const PTO2TaskId " << name(none)
+             << " = PTO2TaskId::invalid();\n";
+          return success();
+        })
+        .Case([&](TaskDummyOp dummy) { return emitTaskDummy(dummy); })
+        .Case([&](ScopeOp scope) { return emitScope(scope); })
         .Case([&](func::ReturnOp) { return success(); })
         .Default([&](Operation *other) {
           return other->emitOpError(
               "is not supported in orchestration code yet");
         });
+  }
+
+  /// `<params>_deps[N] = {...}` and set_dependencies: the explicit edges.
+  void emitDependencies(const std::string &params, OperandRange deps) {
+    if (deps.empty())
+      return;
+    os << "PTO2TaskId " << params << "_deps[" << deps.size() << "] = {";
+    llvm::interleaveComma(deps, os, [&](Value dep) { os << name(dep); });
+    os << "};\n";
+    os << params << ".set_dependencies(" << params << "_deps, " << deps.size()
+       << ");\n";
+  }
+
+  /// A task without kernels; its id stands for its dependencies.
+  LogicalResult emitTaskDummy(TaskDummyOp dummy) {
+    std::string params = uniqueName("params_t" + std::to_string(taskCount++));
+    os << "// Task: dummy\n";
+    os << "CoreTaskArgs " << params << ";\n";
+    emitDependencies(params, dummy.getDeps());
+    os << "const PTO2TaskId " << name(dummy) << " = rt_submit_dummy_task("
+       << params << ").task_id();\n";
+    return success();
+  }
+
+  /// PTO2_SCOPE(), or PTO2_SCOPE(MANUAL): its results are declared before it
+  /// and assigned at its end.
+  LogicalResult emitScope(ScopeOp scope) {
+    for (Value result : scope.getResults()) {
+      FailureOr<std::string> type = orchestrationScalarType(result);
+      if (failed(type))
+        return failure();
+      os << *type << " " << name(result) << "{};\n";
+    }
+    os << (scope.getManual() ? "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {\n"
+                             : "PTO2_SCOPE() {\n");
+    enterBlock();
+    Block &body = scope.getBody().front();
+    for (Operation &inner : body.without_terminator())
+      if (failed(emitOp(&inner)))
+        return failure();
+    auto yield = cast<ScopeYieldOp>(body.getTerminator());
+    for (auto [result, value] :
+         llvm::zip(scope.getResults(), yield.getValues()))
+      os << name(result) << " = " << name(value) << ";\n";
+    leaveBlock();
+    os << "}\n";
+    return success();
   }
 
   /// The runtime's DataType enumerator for an element type.
@@ -361,6 +425,7 @@ private:
               : kernel->func.getArgAttrOfType<StringAttr>(i, attr::kDir);
       StringRef method = !dir || dir.getValue() == "in" ? "add_input"
                          : dir.getValue() == "out"      ? "add_output"
+                         : dir.getValue() == "nodep"    ? "add_no_dep"
                                                         : "add_inout";
       os << params << "." << method << "(" << name(arg) << ");\n";
     }
@@ -418,12 +483,18 @@ private:
         os << "static_cast<int32_t>(" << name(call.getBlockCount()) << ")";
       os << ");\n";
     }
+    emitDependencies(params, call.getDeps());
+    if (call.getAllowEarlyResolve())
+      os << params << ".set_allow_early_resolve(true);\n";
+    if (call.getTask())
+      os << "const PTO2TaskId " << name(call.getTask()) << " = ";
     if (vectorPart)
       os << "rt_submit_task(MixedKernels{" << kernel->funcId << ", "
-         << vectorPart->funcId << ", INVALID_KERNEL_ID}, " << params << ");\n";
+         << vectorPart->funcId << ", INVALID_KERNEL_ID}, " << params << ")";
     else
       os << (kernel->isCube ? "rt_submit_aic_task(" : "rt_submit_aiv_task(")
-         << kernel->funcId << ", " << params << ");\n";
+         << kernel->funcId << ", " << params << ")";
+    os << (call.getTask() ? ".task_id();\n" : ";\n");
     return success();
   }
 

@@ -130,6 +130,10 @@ static void classifyCalls(Value tensor, ModuleOp module, bool &read,
                    ? cast<StringAttr>((*call.getArgDirections())[index])
                : kernel ? kernel.getArgAttrOfType<StringAttr>(index, attr::kDir)
                         : StringAttr();
+    // A `no_dep` argument is read and written as the kernel declares.
+    if (dir && dir.getValue() == "nodep")
+      dir = kernel ? kernel.getArgAttrOfType<StringAttr>(index, attr::kDir)
+                   : StringAttr::get(call.getContext(), "inout");
     StringRef value = dir ? dir.getValue() : "in";
     read |= value != "out";
     written |= value != "in";

@@ -3,7 +3,7 @@
 // The runtime orders tasks by the directions of their tensor arguments, so
 // each call site states them: `in` and `inout` come from the kernel; an `out`
 // is upgraded to `inout` wherever the task must also wait for earlier writes
-// of the same tensor.
+// of the same tensor; a `no_dep` argument is `nodep`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +102,10 @@ LogicalResult DeriveCallDirectionsPass::derive(ModuleOp module,
         }
         writes.push_back(root);
       }
+      // A `no_dep` tensor keeps out of dependency tracking (its checks
+      // above still hold: it is read or written all the same).
+      if (call.getNoDepArgs() && llvm::is_contained(*call.getNoDepArgs(), i))
+        direction = "nodep";
       directions.push_back(builder.getStringAttr(direction));
     }
     written.insert(writes.begin(), writes.end());

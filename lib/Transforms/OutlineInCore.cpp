@@ -486,10 +486,34 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
     dim.erase();
   });
 
+  // The dependency hints go to the call: a tensor parameter that is (a
+  // window of) a `no_dep` tensor takes no part in dependency tracking.
+  auto atOp = dyn_cast<AtOp>(at);
+  OperandRange deps = spmd ? spmd.getDeps() : atOp.getDeps();
+  OperandRange noDeps = spmd ? spmd.getNoDep() : atOp.getNoDep();
+  SmallVector<int64_t> noDepArgs;
+  for (auto [i, tensor] : llvm::enumerate(tensors)) {
+    for (Value view = tensor; view;) {
+      if (llvm::is_contained(noDeps, view)) {
+        noDepArgs.push_back(i);
+        break;
+      }
+      auto slice = view.getDefiningOp<SliceOp>();
+      view = slice ? slice.getSource() : Value();
+    }
+  }
+  bool earlyResolve =
+      spmd ? spmd.getAllowEarlyResolve() : atOp.getAllowEarlyResolve();
   builder.setInsertionPoint(at);
-  builder.create<CallOp>(at->getLoc(), TypeRange{}, kernel.getSymName(), params,
-                         spmd ? spmd.getBlockCount() : Value(), ArrayAttr(),
-                         spmd ? spmd.getBlocksAttr() : IntegerAttr());
+  auto call = builder.create<CallOp>(
+      at->getLoc(), at->getNumResults() ? at->getResult(0).getType() : Type(),
+      FlatSymbolRefAttr::get(kernel.getSymNameAttr()), params,
+      spmd ? spmd.getBlockCount() : Value(), ValueRange(deps), ArrayAttr(),
+      spmd ? spmd.getBlocksAttr() : IntegerAttr(),
+      noDepArgs.empty() ? DenseI64ArrayAttr()
+                        : builder.getDenseI64ArrayAttr(noDepArgs),
+      earlyResolve ? builder.getUnitAttr() : UnitAttr());
+  at->replaceAllUsesWith(call->getResults());
   at->erase();
   ++numOutlined;
   return success();

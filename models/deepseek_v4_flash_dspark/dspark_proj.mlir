@@ -43,7 +43,7 @@ module @dspark_proj attributes {pypto.golden = "dspark_proj.golden.py",
     %token_tiles = arith.ceildivsi %tokens, %c16 : index
     %proj_blocks = arith.muli %token_tiles, %n_tiles : index
     %projected = pypto.create_tensor(%tokens) : !pypto.tensor<?x1024xbf16>
-    pypto.spmd core_group "dspark_main_proj" blocks(%proj_blocks) (%block) {
+    pypto.spmd core_group "dspark_main_proj" blocks(%proj_blocks) allow_early_resolve (%block) {
       %token_tile = arith.divsi %block, %n_tiles : index
       %t0 = arith.muli %token_tile, %c16 : index
       %n_index = arith.remsi %block, %n_tiles : index
@@ -71,7 +71,7 @@ module @dspark_proj attributes {pypto.golden = "dspark_proj.golden.py",
           : !pypto.tensor<16x128xbf16> into !pypto.tensor<?x1024xbf16>
     }
     %norm_tiles = arith.ceildivsi %tokens, %c8 : index
-    pypto.spmd core_group "rms_norm" blocks(%norm_tiles) (%block) {
+    pypto.spmd core_group "rms_norm" blocks(%norm_tiles) allow_early_resolve (%block) {
       %zero = arith.constant 0.0 : f32
       %inv_d = arith.constant 0.0009765625 : f32
       %eps = arith.constant 1.0e-6 : f32

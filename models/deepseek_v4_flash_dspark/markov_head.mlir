@@ -29,7 +29,7 @@ module @markov_head attributes {pypto.golden = "markov_head.golden.py",
     %vocab_tile = arith.constant 128 : index
     %blocks = arith.constant 48 : index
     %tokens = pypto.dim %token_ids, 0 : !pypto.tensor<?xi64>
-    pypto.spmd core_group "markov_embedding" blocks(%tokens) (%token) {
+    pypto.spmd core_group "markov_embedding" blocks(%tokens) allow_early_resolve (%token) {
       %id = pypto.read %token_ids[%token] : !pypto.tensor<?xi64> -> i64
       %row = arith.index_cast %id : i64 to index
       %w1_row = pypto.slice %markov_w1[%row, %c0] [1, 256]

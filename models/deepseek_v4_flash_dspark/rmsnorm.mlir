@@ -36,7 +36,7 @@ module @rmsnorm attributes {pypto.golden = "rmsnorm.golden.py",
     %c4096 = arith.constant 4096 : index
     %tokens = pypto.dim %x, 0 : !pypto.tensor<?x4096xbf16>
     %tiles = arith.ceildivsi %tokens, %c8 : index
-    pypto.spmd core_group "rms_norm" blocks(%tiles) (%block) {
+    %rms_tid = pypto.spmd core_group "rms_norm" blocks(%tiles) allow_early_resolve (%block) {
       %zero = arith.constant 0.0 : f32
       %inv_d = arith.constant 2.44140625e-4 : f32
       %eps = arith.constant 1.0e-6 : f32

@@ -82,3 +82,20 @@ func.func @program_inout(%y: !pypto.tensor<16x16xf32> {pypto.dir = "inout"}) att
 func.func @kernel_only() attributes {pypto.kind = "incore"} {
   return
 }
+
+// -----
+
+// A no_dep argument is `nodep`, whatever the kernel does with it.
+
+func.func @rw(%a: !pypto.tensor<16x16xf32> {pypto.dir = "inout"}, %b: !pypto.tensor<16x16xf32> {pypto.dir = "in"}) attributes {pypto.kind = "incore"} {
+  return
+}
+
+// CHECK-LABEL: func.func @no_dep_args
+// CHECK: pypto.call @rw(%{{.+}}, %{{.+}}) {arg_directions = ["nodep", "in"], no_dep_args = array<i64: 0>}
+// CHECK: pypto.call @rw(%{{.+}}, %{{.+}}) {arg_directions = ["inout", "nodep"], no_dep_args = array<i64: 1>}
+func.func @no_dep_args(%x: !pypto.tensor<16x16xf32> {pypto.dir = "inout"}, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchestration"} {
+  pypto.call @rw(%x, %y) {no_dep_args = array<i64: 0>} : (!pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32>) -> ()
+  pypto.call @rw(%x, %y) {no_dep_args = array<i64: 1>} : (!pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32>) -> ()
+  return
+}

@@ -481,3 +481,31 @@ func.func @static_dim(%x: !pypto.tensor<40x32xf32>, %y: !pypto.tensor<40x32xf32>
   }
   return
 }
+
+// -----
+
+// Dependency hints go to the call: the task id, deps(...), the argument
+// positions of no_dep tensors (a hoisted window of one too) and
+// allow_early_resolve.
+
+// CHECK-LABEL: func.func @hinted
+// CHECK: %[[A:.+]] = pypto.call @first(%{{.+}}) : (!pypto.tensor<16x16xf32>) -> !pypto.task
+// CHECK: %[[W:.+]] = pypto.slice %{{.+}}[%{{.+}}, %{{.+}}] [16, 16] : !pypto.tensor<32x16xf32> -> !pypto.tensor<16x16xf32>
+// CHECK: %[[B:.+]] = pypto.call @second(%[[W]], %{{.+}}) blocks(%{{.+}}) deps(%[[A]]) {allow_early_resolve, no_dep_args = array<i64: 0>}
+// CHECK-SAME: -> !pypto.task
+// CHECK: pypto.call @third() deps(%[[B]], %[[A]])
+func.func @hinted(%x: !pypto.tensor<32x16xf32>, %y: !pypto.tensor<16x16xf32> {pypto.dir = "out"}, %n: index) {
+  %c0 = arith.constant 0 : index
+  %a = pypto.at core_group "first" {
+    %t = pypto.add %y, %y : !pypto.tensor<16x16xf32>
+    pypto.assemble %t into %y[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  }
+  %b = pypto.spmd core_group "second" blocks(%n) deps(%a) no_dep(%x : !pypto.tensor<32x16xf32>) allow_early_resolve (%i) {
+    %s = pypto.slice %x[%c0, %c0] [16, 16] : !pypto.tensor<32x16xf32> -> !pypto.tensor<16x16xf32>
+    %t = pypto.add %s, %s : !pypto.tensor<16x16xf32>
+    pypto.assemble %t into %y[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  }
+  pypto.at core_group "third" deps(%b, %a) {
+  }
+  return
+}

@@ -1075,6 +1075,53 @@ private:
       type.replace(type.find('<') + 1, std::to_string(s.rows).size(), "?");
     return type;
   }
+  /// One program in three submits its kernels in a `pypto.scope manual`,
+  /// every edge named: a loop kernel's tasks in a chain (the loop carries
+  /// the last id), a kernel after the last task of each earlier kernel it
+  /// conflicts with. A dropped or misplaced edge races. From the seed, so
+  /// shrinking keeps it.
+  bool manualDeps() const {
+    return ((p.seed * 0x9E3779B97F4A7C15ull) >> 60) % 3 == 0;
+  }
+  /// The tensors kernel `k` reads (inputs and scalar sources) and writes.
+  std::set<int> readsOf(const Kernel &k) const {
+    std::set<int> reads(k.inputs.begin(), k.inputs.end());
+    for (const Op &op : k.ops)
+      if (op.kind == OpKind::ScalarOp && op.scalarTensor >= 0)
+        reads.insert(op.scalarTensor);
+    return reads;
+  }
+  std::set<int> writesOf(const Kernel &k) const {
+    std::set<int> writes;
+    for (const Output &out : k.outputs)
+      writes.insert(out.tensor);
+    return writes;
+  }
+  /// ` deps(%k<i>_task, ...)`: the earlier kernels kernel `j` conflicts
+  /// with (a write of either meets an access of the other), and `extra`.
+  std::string depsOf(int j, const std::string &extra) const {
+    std::vector<std::string> deps;
+    if (!extra.empty())
+      deps.push_back(extra);
+    std::set<int> reads = readsOf(p.kernels[j]),
+                  writes = writesOf(p.kernels[j]);
+    for (int i = 0; i < j; ++i) {
+      std::set<int> readsI = readsOf(p.kernels[i]);
+      bool conflict = false;
+      for (int t : writesOf(p.kernels[i]))
+        conflict |= reads.count(t) || writes.count(t);
+      for (int t : readsI)
+        conflict |= writes.count(t) > 0;
+      if (conflict)
+        deps.push_back("%k" + std::to_string(i) + "_task");
+    }
+    if (deps.empty())
+      return "";
+    std::string text = " deps(";
+    for (size_t d = 0; d < deps.size(); ++d)
+      text += (d ? ", " : "") + deps[d];
+    return text + ")";
+  }
   /// Every other intermediate tensor is created with its row count as a
   /// run-time operand (`?xC`), and every third with an initial value.
   bool runTimeTmp(int t) const {
@@ -1510,6 +1557,10 @@ std::string Printer::print() {
     os << "    %" << name << " = pypto.create_tensor" << sizes << init << " : "
        << tensorTypeOf(t) << "\n";
   }
+  bool manual = manualDeps();
+  if (manual)
+    os << "    %none = pypto.no_task\n"
+       << "    pypto.scope manual {\n";
   for (kernel = 0; kernel < int(p.kernels.size()); ++kernel) {
     const Kernel &k = p.kernels[kernel];
     std::vector<bool> live = liveOps(k);
@@ -1575,6 +1626,12 @@ std::string Printer::print() {
     for (int64_t c : constants)
       constantText += "      %" + kname + "_c" + std::to_string(c) +
                       " = arith.constant " + std::to_string(c) + " : index\n";
+    // In a manual scope: the kernel's task id, and its deps (a loop
+    // kernel's task also waits for the iteration before).
+    std::string task = manual ? "%" + kname + "_task = " : "";
+    std::string deps = manual ? depsOf(kernel, "") : "";
+    std::string loopTask = manual ? "%" + kname + "_t = " : "";
+    std::string loopDeps = manual ? depsOf(kernel, "%" + kname + "_prev") : "";
     if (k.shape == "spmd") {
       std::string blocks = std::to_string(k.blocks);
       if (int bound = loopBoundTensor(k); bound >= 0) {
@@ -1587,12 +1644,14 @@ std::string Printer::print() {
            << kname << "_per : index\n";
         blocks = "%" + kname + "_n";
       }
-      os << "    pypto.spmd core_group \"" << kname << "\" blocks(" << blocks
-         << ") (" << blockIndex << ") {\n"
+      os << "    " << task << "pypto.spmd core_group \"" << kname
+         << "\" blocks(" << blocks << ")" << deps << " (" << blockIndex
+         << ") {\n"
          << constantText << body.str() << "    }\n";
     } else if (k.shape == "single" || k.blocks == 1) {
       os << "    " << blockIndex << " = arith.constant 0 : index\n"
-         << "    pypto.at core_group \"" << kname << "\" {\n"
+         << "    " << task << "pypto.at core_group \"" << kname << "\"" << deps
+         << " {\n"
          << constantText << body.str() << "    }\n";
     } else {
       os << "    %" << kname << "_lo = arith.constant 0 : index\n";
@@ -1610,30 +1669,45 @@ std::string Printer::print() {
            << " : index\n";
       }
       os << "    %" << kname << "_one = arith.constant 1 : index\n"
-         << "    scf.for " << blockIndex << " = %" << kname << "_lo to %"
-         << kname << "_hi step %" << kname << "_one {\n";
+         << "    " << task << "scf.for " << blockIndex << " = %" << kname
+         << "_lo to %" << kname << "_hi step %" << kname << "_one";
+      if (manual)
+        os << " iter_args(%" << kname << "_prev = %none) -> (!pypto.task)";
+      os << " {\n";
+      std::string yield =
+          manual ? "    scf.yield %" + kname + "_t : !pypto.task\n" : "";
       std::string region = constantText + body.str();
       if (k.branchBlock > 0) {
         // The same work in both branches, as two kernels: a block that
         // runs neither, or both, leaves its rows wrong.
+        // In a manual scope each branch yields its task's id.
+        std::string branchTask = manual ? "%" + kname + "_bt = " : "";
+        std::string branchYield =
+            manual ? "    scf.yield %" + kname + "_bt : !pypto.task\n" : "";
         os << "    %" << kname << "_split = arith.constant " << k.branchBlock
            << " : index\n"
            << "    %" << kname << "_low = arith.cmpi ult, " << blockIndex
            << ", %" << kname << "_split : index\n"
-           << "    scf.if %" << kname << "_low {\n"
-           << "    pypto.at core_group \"" << kname << "\" {\n"
+           << "    " << loopTask << "scf.if %" << kname << "_low"
+           << (manual ? " -> (!pypto.task)" : "") << " {\n"
+           << "    " << branchTask << "pypto.at core_group \"" << kname << "\""
+           << loopDeps << " {\n"
            << region << "    }\n"
-           << "    } else {\n"
-           << "    pypto.at core_group \"" << kname << "_hi\" {\n"
+           << branchYield << "    } else {\n"
+           << "    " << branchTask << "pypto.at core_group \"" << kname
+           << "_hi\"" << loopDeps << " {\n"
            << region << "    }\n"
-           << "    }\n";
+           << branchYield << "    }\n";
       } else {
-        os << "    pypto.at core_group \"" << kname << "\" {\n"
+        os << "    " << loopTask << "pypto.at core_group \"" << kname << "\""
+           << loopDeps << " {\n"
            << region << "    }\n";
       }
-      os << "    } {pypto.loop = \"" << k.shape << "\"}\n";
+      os << yield << "    } {pypto.loop = \"" << k.shape << "\"}\n";
     }
   }
+  if (manual)
+    os << "    }\n";
   os << "    return\n  }\n";
   for (auto &[symbol, definition] : helpers)
     os << definition;

@@ -25,9 +25,11 @@ namespace {
 
 // Orchestration ops: OutlineInCore keeps them out of kernels.
 const std::set<std::string> kOrchestrationOps = {
-    "pypto.alloc_window",  "pypto.assemble", "pypto.at",   "pypto.call",
-    "pypto.create_tensor", "pypto.ranks",    "pypto.read", "pypto.remote_load",
-    "pypto.slice",         "pypto.spmd",
+    "pypto.alloc_window", "pypto.assemble",      "pypto.at",
+    "pypto.call",         "pypto.create_tensor", "pypto.ranks",
+    "pypto.read",         "pypto.remote_load",   "pypto.slice",
+    "pypto.spmd",         "pypto.no_task",       "pypto.task_dummy",
+    "pypto.scope",        "pypto.scope_yield",
 };
 
 TEST(LowerToPTOTest, EveryKernelOpHasALowering) {

@@ -65,7 +65,9 @@ def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
     cover, `[%r, %r + rows)` say, and the accesses are rebased onto it. A
     hoisted view records its strides in the kernel parameter's
     `pypto.strides`. A tensor that the region only writes is an `out`
-    parameter, one it reads and writes is `inout`.
+    parameter, one it reads and writes is `inout`. The region's dependency
+    hints go to the call (task id, `deps`, `allow_early_resolve`, and
+    `no_dep_args` for the parameters that are its `no_dep` tensors).
 
     Runs on the module because it adds functions.
   }];
@@ -90,7 +92,8 @@ def DeriveCallDirections : Pass<"pypto-derive-call-directions",
     ordered after earlier writes: inside a sequential (`range`) loop when
     the window does not change with the loop, after an earlier call that
     writes the same tensor, or when the tensor is an `inout` parameter of
-    the program. Scalars are `scalar`.
+    the program. Scalars are `scalar`. An argument the call's `no_dep_args`
+    names (a region's `no_dep` tensor) is `nodep`.
 
     Runs on the module because each call reads its callee's declared
     directions.

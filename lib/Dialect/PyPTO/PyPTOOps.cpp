@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Format.h"
 
 using namespace mlir;
@@ -90,8 +91,141 @@ static LogicalResult verifyKernelName(Operation *op,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Dependency hints of pypto.at and pypto.spmd
+//===----------------------------------------------------------------------===//
+
+/// `level ("name")?`, the start of both kernel regions.
+static ParseResult parseLevelAndName(OpAsmParser &parser,
+                                     OperationState &result) {
+  StringRef levelName;
+  SMLoc levelLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&levelName))
+    return failure();
+  std::optional<AtLevel> level = symbolizeAtLevel(levelName);
+  if (!level)
+    return parser.emitError(levelLoc, "unknown level '") << levelName << "'";
+  result.addAttribute("level", AtLevelAttr::get(parser.getContext(), *level));
+  std::string name;
+  if (succeeded(parser.parseOptionalString(&name)))
+    result.addAttribute("name", parser.getBuilder().getStringAttr(name));
+  return success();
+}
+
+static void printLevelAndName(OpAsmPrinter &printer, AtLevel level,
+                              std::optional<StringRef> name) {
+  printer << " " << stringifyAtLevel(level);
+  if (name) {
+    printer << " ";
+    printer.printString(*name);
+  }
+}
+
+/// `(deps(%t, ...))? (no_dep(%x : T, ...))? (allow_early_resolve)?`, and the
+/// task id result when the op is bound to one. Adds the operands (after
+/// `leading` others) and their segment sizes.
+static ParseResult parseTaskHints(OpAsmParser &parser, OperationState &result,
+                                  ArrayRef<int32_t> leading) {
+  Builder &builder = parser.getBuilder();
+  Type taskType = TaskType::get(parser.getContext());
+  SmallVector<OpAsmParser::UnresolvedOperand> deps;
+  if (succeeded(parser.parseOptionalKeyword("deps")) &&
+      (parser.parseOperandList(deps, OpAsmParser::Delimiter::Paren) ||
+       parser.resolveOperands(deps, taskType, result.operands)))
+    return failure();
+  SmallVector<OpAsmParser::Argument> noDeps;
+  if (succeeded(parser.parseOptionalKeyword("no_dep"))) {
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseArgumentList(noDeps, OpAsmParser::Delimiter::Paren,
+                                 /*allowType=*/true))
+      return failure();
+    for (OpAsmParser::Argument &noDep : noDeps)
+      if (parser.resolveOperand(noDep.ssaName, noDep.type, result.operands))
+        return parser.emitError(loc, "bad 'no_dep' operand");
+  }
+  if (succeeded(parser.parseOptionalKeyword("allow_early_resolve")))
+    result.addAttribute("allow_early_resolve", builder.getUnitAttr());
+  SmallVector<int32_t> segments(leading);
+  segments.push_back(deps.size());
+  segments.push_back(noDeps.size());
+  result.addAttribute("operandSegmentSizes",
+                      builder.getDenseI32ArrayAttr(segments));
+  if (parser.getNumResults() == 1)
+    result.addTypes(taskType);
+  return success();
+}
+
+static void printTaskHints(OpAsmPrinter &printer, OperandRange deps,
+                           OperandRange noDeps, bool allowEarlyResolve) {
+  if (!deps.empty()) {
+    printer << " deps(";
+    printer.printOperands(deps);
+    printer << ")";
+  }
+  if (!noDeps.empty()) {
+    printer << " no_dep(";
+    llvm::interleaveComma(noDeps, printer, [&](Value v) {
+      printer.printOperand(v);
+      printer << " : ";
+      printer.printType(v.getType());
+    });
+    printer << ")";
+  }
+  if (allowEarlyResolve)
+    printer << " allow_early_resolve";
+}
+
+static const StringRef kHintAttrs[] = {
+    "level", "name", "blocks", "allow_early_resolve", "operandSegmentSizes"};
+
+/// Task ids and manual scopes belong to the orchestration.
+static LogicalResult verifyOrchestrationOnly(Operation *op) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  if ((func && isKernelFunction(func)) || op->getParentOfType<AtOp>() ||
+      op->getParentOfType<SpmdOp>())
+    return op->emitOpError("belongs to the orchestration, not inside a kernel");
+  return success();
+}
+
+/// A `no_dep` tensor must be one the region uses, and named once.
+static LogicalResult verifyNoDeps(Operation *op, Region &body,
+                                  OperandRange noDeps) {
+  llvm::SmallPtrSet<Value, 4> seen;
+  for (Value noDep : noDeps) {
+    if (!seen.insert(noDep).second)
+      return op->emitOpError("names a tensor in 'no_dep' twice");
+    bool used = llvm::any_of(noDep.getUses(), [&](OpOperand &use) {
+      return body.isAncestor(use.getOwner()->getParentRegion());
+    });
+    if (!used)
+      return op->emitOpError("'no_dep' names a tensor the region does not use");
+  }
+  return success();
+}
+
+ParseResult AtOp::parse(OpAsmParser &parser, OperationState &result) {
+  if (parseLevelAndName(parser, result) || parseTaskHints(parser, result, {}) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock();
+  return success();
+}
+
+void AtOp::print(OpAsmPrinter &printer) {
+  printLevelAndName(printer, getLevel(), getName());
+  printTaskHints(printer, getDeps(), getNoDep(), getAllowEarlyResolve());
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(), kHintAttrs);
+  printer << " ";
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+}
+
 LogicalResult AtOp::verify() {
-  if (failed(verifyKernelName(*this, getName())))
+  if (failed(verifyKernelName(*this, getName())) ||
+      failed(verifyNoDeps(*this, getBody(), getNoDep())))
     return failure();
   WalkResult nested = getBody().walk([&](Operation *inner) {
     if (!isa<AtOp, SpmdOp>(inner))
@@ -138,36 +272,53 @@ static ParseResult parseCountedRegion(OpAsmParser &parser,
 }
 
 ParseResult SpmdOp::parse(OpAsmParser &parser, OperationState &result) {
-  StringRef levelName;
-  SMLoc levelLoc = parser.getCurrentLocation();
-  if (parser.parseKeyword(&levelName))
+  if (parseLevelAndName(parser, result) || parser.parseKeyword("blocks") ||
+      parser.parseLParen())
     return failure();
-  std::optional<AtLevel> level = symbolizeAtLevel(levelName);
-  if (!level)
-    return parser.emitError(levelLoc, "unknown level '") << levelName << "'";
-  result.addAttribute("level", AtLevelAttr::get(parser.getContext(), *level));
-  std::string name;
-  if (succeeded(parser.parseOptionalString(&name)))
-    result.addAttribute("name", parser.getBuilder().getStringAttr(name));
-  return parseCountedRegion(parser, result, "blocks", /*allowValue=*/true);
+  OpAsmParser::UnresolvedOperand count;
+  OptionalParseResult parsedCount = parser.parseOptionalOperand(count);
+  int32_t countOperands = 0;
+  if (parsedCount.has_value()) {
+    if (failed(*parsedCount) ||
+        parser.resolveOperand(count, parser.getBuilder().getIndexType(),
+                              result.operands))
+      return failure();
+    countOperands = 1;
+  } else {
+    int64_t blocks;
+    if (parser.parseInteger(blocks))
+      return failure();
+    result.addAttribute("blocks",
+                        parser.getBuilder().getI64IntegerAttr(blocks));
+  }
+  OpAsmParser::Argument index;
+  if (parser.parseRParen() || parseTaskHints(parser, result, {countOperands}) ||
+      parser.parseLParen() || parser.parseArgument(index) ||
+      parser.parseRParen() ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  index.type = parser.getBuilder().getIndexType();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, {index}))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock().addArgument(index.type, result.location);
+  return success();
 }
 
 void SpmdOp::print(OpAsmPrinter &printer) {
-  printer << " " << stringifyAtLevel(getLevel());
-  if (getName()) {
-    printer << " ";
-    printer.printString(*getName());
-  }
+  printLevelAndName(printer, getLevel(), getName());
   printer << " blocks(";
   if (getBlockCount())
     printer.printOperand(getBlockCount());
   else
     printer << getBlocksAttr().getInt();
-  printer << ") (";
+  printer << ")";
+  printTaskHints(printer, getDeps(), getNoDep(), getAllowEarlyResolve());
+  printer << " (";
   printer.printOperand(getBlockIndex());
   printer << ")";
-  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
-                                           {"level", "name", "blocks"});
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(), kHintAttrs);
   printer << " ";
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
 }
@@ -182,7 +333,8 @@ static LogicalResult verifyBlockCount(Operation *op, IntegerAttr blocks) {
 }
 
 LogicalResult SpmdOp::verify() {
-  if (failed(verifyKernelName(*this, getName())))
+  if (failed(verifyKernelName(*this, getName())) ||
+      failed(verifyNoDeps(*this, getBody(), getNoDep())))
     return failure();
   if (bool(getBlocksAttr()) == bool(getBlockCount()))
     return emitOpError("needs a block count: a constant or a value");
@@ -368,6 +520,12 @@ LogicalResult WaitOp::verify() {
 LogicalResult CallOp::verify() {
   if (getBlocksAttr() && failed(verifyBlockCount(*this, getBlocksAttr())))
     return failure();
+  if (std::optional<ArrayRef<int64_t>> noDeps = getNoDepArgs())
+    for (int64_t index : *noDeps)
+      if (index < 0 || index >= int64_t(getArgs().size()) ||
+          !isa<GMTensorType>(getArgs()[index].getType()))
+        return emitOpError("'no_dep_args' entry ")
+               << index << " is not the index of a tensor argument";
   std::optional<ArrayAttr> directions = getArgDirections();
   if (!directions)
     return success();
@@ -378,7 +536,8 @@ LogicalResult CallOp::verify() {
   for (auto [arg, direction] : llvm::zip(getArgs(), *directions)) {
     StringRef value = cast<StringAttr>(direction).getValue();
     bool tensor = isa<GMTensorType>(arg.getType());
-    if (tensor ? (value != "in" && value != "out" && value != "inout")
+    if (tensor ? (value != "in" && value != "out" && value != "inout" &&
+                  value != "nodep")
                : value != "scalar")
       return emitOpError("direction '")
              << value << "' does not fit an argument of type " << arg.getType();
@@ -727,4 +886,21 @@ OpFoldResult DimOp::fold(FoldAdaptor) {
     return create.getDynamicSizes()[position];
   }
   return IntegerAttr::get(IndexType::get(getContext()), size);
+}
+
+//===----------------------------------------------------------------------===//
+// Task ids and manual scopes
+//===----------------------------------------------------------------------===//
+
+LogicalResult TaskDummyOp::verify() { return verifyOrchestrationOnly(*this); }
+
+LogicalResult ScopeOp::verify() {
+  if (failed(verifyOrchestrationOnly(*this)))
+    return failure();
+  auto yield = cast<ScopeYieldOp>(getBody().front().getTerminator());
+  if (yield.getValues().getTypes() != getResultTypes())
+    return emitOpError("yields ")
+           << yield.getValues().size()
+           << " values whose types differ from its results'";
+  return success();
 }

@@ -20,7 +20,8 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 //===----------------------------------------------------------------------===//
 
 def PyPTO_AtOp : PyPTO_Op<"at", [SingleBlock, NoTerminator,
-                                  RecursiveMemoryEffects]> {
+                                  RecursiveMemoryEffects,
+                                  AttrSizedOperandSegments]> {
   let summary = "a region that runs as one InCore kernel";
   let description = [{
     The body runs on one core group as a single kernel. The outlining pass
@@ -34,15 +35,34 @@ def PyPTO_AtOp : PyPTO_Op<"at", [SingleBlock, NoTerminator,
       ...
     }
     ```
+
+    Dependency hints (pypto-lib's `deps=`, `as tid`, `no_dep_args=`,
+    `allow_early_resolve=`): bound to a result, the region returns its
+    task's id (`!pypto.task`); `deps(...)` names tasks it waits for besides
+    those the runtime derives from its tensors (in a `pypto.scope manual`,
+    the only ones); `no_dep(...)` names tensors of the region that take no
+    part in dependency tracking; `{allow_early_resolve}` lets the runtime
+    release the task's dependants early (the simulators run them as usual).
+
+    ```mlir
+    %q = pypto.at core_group "quant" deps(%pa) no_dep(%scale : !pypto.tensor<1x64xf32>) {
+      ...
+    }
+    ```
   }];
-  let arguments = (ins PyPTO_AtLevelAttr:$level, OptionalAttr<StrAttr>:$name);
+  let arguments = (ins PyPTO_AtLevelAttr:$level, OptionalAttr<StrAttr>:$name,
+                       Variadic<PyPTO_TaskType>:$deps,
+                       Variadic<PyPTO_TensorType>:$no_dep,
+                       UnitAttr:$allow_early_resolve);
+  let results = (outs Optional<PyPTO_TaskType>:$task);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "`` $level ($name^)? attr-dict-with-keyword $body";
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
 def PyPTO_SpmdOp : PyPTO_Op<"spmd", [SingleBlock, NoTerminator,
-                                      RecursiveMemoryEffects]> {
+                                      RecursiveMemoryEffects,
+                                      AttrSizedOperandSegments]> {
   let summary = "a region that runs as one kernel on many blocks (SPMD)";
   let description = [{
     Like `pypto.at`, but the kernel runs as `blocks` instances of one task
@@ -58,10 +78,18 @@ def PyPTO_SpmdOp : PyPTO_Op<"spmd", [SingleBlock, NoTerminator,
       ...
     }
     ```
+
+    It takes the dependency hints of `pypto.at` (a task id result,
+    `deps(...)`, `no_dep(...)`, `{allow_early_resolve}`), after the block
+    count: `%t = pypto.spmd core_group "k" blocks(4) deps(%a) (%b) {...}`.
   }];
   let arguments = (ins PyPTO_AtLevelAttr:$level, OptionalAttr<StrAttr>:$name,
                        OptionalAttr<I64Attr>:$blocks,
-                       Optional<Index>:$block_count);
+                       Optional<Index>:$block_count,
+                       Variadic<PyPTO_TaskType>:$deps,
+                       Variadic<PyPTO_TensorType>:$no_dep,
+                       UnitAttr:$allow_early_resolve);
+  let results = (outs Optional<PyPTO_TaskType>:$task);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -79,26 +107,107 @@ def PyPTO_CallOp : PyPTO_Op<"call", [AttrSizedOperandSegments,
     been lowered to pointer arguments since, so they are checked against the
     callee only in number. `arg_directions`, set by
     pypto-derive-call-directions, gives each operand's direction at this call
-    site (`in`, `out`, `inout` or `scalar`); the runtime derives task
-    dependencies from it.
+    site (`in`, `out`, `inout`, `nodep` or `scalar`); the runtime derives
+    task dependencies from it. `no_dep_args` lists the arguments the
+    region's `no_dep(...)` named (their direction becomes `nodep`).
 
     An SPMD kernel's call has its block count: the `blocks` attribute, or
-    a run-time `blocks(%n)` operand.
+    a run-time `blocks(%n)` operand. `deps(...)` and a `!pypto.task` result
+    are the region's dependency hints.
 
     ```mlir
     pypto.call @add_scalar(%xv, %yv, %a)
         : (!pypto.tensor<128x256xf32>, !pypto.tensor<128x256xf32>, f32) -> ()
+    %t = pypto.call @quant(%o) deps(%pa)
+        : (!pypto.tensor<16x64xf32>) -> !pypto.task
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
                        Optional<Index>:$block_count,
+                       Variadic<PyPTO_TaskType>:$deps,
                        OptionalAttr<StrArrayAttr>:$arg_directions,
-                       OptionalAttr<I64Attr>:$blocks);
+                       OptionalAttr<I64Attr>:$blocks,
+                       OptionalAttr<DenseI64ArrayAttr>:$no_dep_args,
+                       UnitAttr:$allow_early_resolve);
+  let results = (outs Optional<PyPTO_TaskType>:$task);
   let assemblyFormat = [{
-    $callee `(` $args `)` (`blocks` `(` $block_count^ `)`)? attr-dict `:`
-    functional-type($args, results)
+    $callee `(` $args `)` (`blocks` `(` $block_count^ `)`)?
+    (`deps` `(` $deps^ `)`)? attr-dict `:` functional-type($args, results)
   }];
   let hasVerifier = 1;
+}
+
+def PyPTO_TaskDummyOp : PyPTO_Op<"task_dummy"> {
+  let summary = "a task without a kernel, done when its dependencies are";
+  let description = [{
+    Submits a task that runs nothing and completes as soon as the tasks in
+    `deps(...)` have (pypto-lib's `pl.system.task_dummy`), and returns its
+    id: one id that stands for several tasks, or a placeholder dependency.
+    Orchestration only.
+
+    ```mlir
+    %ready = pypto.task_dummy deps(%a, %b)
+    ```
+  }];
+  let arguments = (ins Variadic<PyPTO_TaskType>:$deps);
+  let results = (outs PyPTO_TaskType:$task);
+  let assemblyFormat = "(`deps` `(` $deps^ `)`)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def PyPTO_NoTaskOp : PyPTO_Op<"no_task", [Pure]> {
+  let summary = "the id of no task";
+  let description = [{
+    A `!pypto.task` that names no task (`PTO2TaskId::invalid()`): a
+    dependency on it is none. The start value of a task id carried through
+    a loop.
+
+    ```mlir
+    %none = pypto.no_task
+    %last = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %none) -> (!pypto.task) {
+      %t = pypto.at core_group "step" deps(%prev) { ... }
+      scf.yield %t : !pypto.task
+    }
+    ```
+  }];
+  let results = (outs PyPTO_TaskType:$task);
+  let assemblyFormat = "attr-dict";
+}
+
+def PyPTO_ScopeOp : PyPTO_Op<"scope", [
+    SingleBlockImplicitTerminator<"ScopeYieldOp">, RecursiveMemoryEffects]> {
+  let summary = "a runtime scope; `manual`: its tasks wait only for their deps";
+  let description = [{
+    A runtime scope (`PTO2_SCOPE`) around the tasks submitted in the body
+    (pypto-lib's `pl.scope()`): the tensors created in it live until it
+    ends. With `manual` (`pl.manual_scope()`, `PTO2ScopeMode::MANUAL`) the
+    tasks submitted in it depend only on the tasks their `deps(...)` name:
+    the runtime derives nothing from their tensors. The author states every
+    edge; a missing one is a race. Values (task ids, scalars) leave the
+    scope through `pypto.scope_yield`. Orchestration only.
+
+    ```mlir
+    %pb = pypto.scope manual -> !pypto.task {
+      %pa = pypto.at core_group "proj_a" { ... }
+      %q = pypto.at core_group "quant" deps(%pa) { ... }
+      pypto.scope_yield %q : !pypto.task
+    }
+    ```
+  }];
+  let arguments = (ins UnitAttr:$manual);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat =
+      "(`manual` $manual^)? (`->` type($results)^)? attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+}
+
+def PyPTO_ScopeYieldOp : PyPTO_Op<"scope_yield", [Pure, Terminator,
+    HasParent<"ScopeOp">]> {
+  let summary = "the values a pypto.scope returns";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+  let builders = [OpBuilder<(ins), [{ (void)$_state; }]>];
 }
 
 //===----------------------------------------------------------------------===//

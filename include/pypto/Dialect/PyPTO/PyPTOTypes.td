@@ -85,6 +85,16 @@ def PyPTO_TileType : PyPTO_Type<"Tile", "tile", [ShapedTypeInterface]> {
   }];
 }
 
+def PyPTO_TaskType : PyPTO_Type<"Task", "task"> {
+  let summary = "the id of a submitted task";
+  let description = [{
+    What a `pypto.at`, `pypto.spmd` or `pypto.task_dummy` returns when its
+    result is bound (pypto-lib's `as tid`): the id of the task it submits,
+    for later tasks' `deps(...)`. In the orchestration C++ it is a
+    `PTO2TaskId`. `pypto.no_task` is the id of no task.
+  }];
+}
+
 def PyPTO_AnyTensorOrTile : AnyTypeOf<[PyPTO_TensorType, PyPTO_TileType]>;
 
 #endif // PYPTO_DIALECT_PYPTO_PYPTOTYPES_TD
