@@ -70,7 +70,7 @@ func.func @write_then_load(%y: !pypto.tensor<16x16xf32>, %z: !pypto.tensor<16x16
 // An element of a matmul product is read from vec: the product moves there.
 
 // SPACE-LABEL: func.func @product_element
-// SPACE: %[[P:.+]] = pypto.matmul {{.+}} -> !pypto.tile<16x16xf32, acc>
+// SPACE: %[[P:.+]] = pypto.matmul {{.+}}
 // SPACE: %[[V:.+]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
 // SPACE: pypto.read %[[V]][%{{.+}}, %{{.+}}] : !pypto.tile<16x16xf32, vec> -> f32
 func.func @product_element(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>,

@@ -29,7 +29,7 @@ func.func @tail_rows(%x: !pypto.tensor<?x32xf32>, %y: !pypto.tensor<?x32xf32>,
 
 // CHECK-LABEL: func.func @tail_matmul
 // CHECK: %[[A:.+]] = pypto.load %{{.+}}[%{{.+}}, %{{.+}}] valid [%{{.+}}, %c64] : !pypto.tensor<?x64xbf16> -> !pypto.tile<16x64xbf16>
-// CHECK: %[[P:.+]] = pypto.matmul %[[A]], %{{.+}} : !pypto.tile<16x64xbf16>, !pypto.tile<64x32xbf16> -> !pypto.tile<16x32xf32>
+// CHECK: %[[P:.+]] = pypto.matmul %[[A]], %{{.+}} : !pypto.tile<16x64xbf16>, !pypto.tile<64x32xbf16>
 // CHECK: pypto.store %[[P]], %{{.+}} valid [%{{.+}}, %c32]
 func.func @tail_matmul(%a: !pypto.tensor<?x64xbf16>, %b: !pypto.tensor<64x32xbf16>,
                        %c: !pypto.tensor<?x32xf32>, %t0: index, %rows: index)

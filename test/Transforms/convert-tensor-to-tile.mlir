@@ -10,7 +10,7 @@
 // CONV-LABEL: func.func @matmul_tile
 // CONV:       %[[A:.+]] = pypto.load {{.*}} -> !pypto.tile<64x256xf16>{{$}}
 // CONV:       %[[B:.+]] = pypto.load {{.*}} -> !pypto.tile<256x64xf16>{{$}}
-// CONV-NEXT:  pypto.matmul %[[A]], %[[B]] : !pypto.tile<64x256xf16>, !pypto.tile<256x64xf16> -> !pypto.tile<64x64xf32>{{$}}
+// CONV-NEXT:  pypto.matmul %[[A]], %[[B]] : !pypto.tile<64x256xf16>, !pypto.tile<256x64xf16>{{$}}
 
 // Vector work: the parameter is loaded into a vec tile, compute runs on
 // tiles, and the assemble into a parameter becomes a store.
@@ -44,7 +44,7 @@ func.func @add_scalar(%x: !pypto.tensor<128x256xf32> {pypto.dir = "in"},
 // CHECK: %[[AL:.+]] = pypto.move %[[AM]] : !pypto.tile<64x256xf16, mat> -> !pypto.tile<64x256xf16, left>
 // CHECK: %[[BM:.+]] = pypto.load %[[B]]{{.+}} : !pypto.tensor<256x64xf16> -> !pypto.tile<256x64xf16, mat>
 // CHECK: %[[BR:.+]] = pypto.move %[[BM]] : !pypto.tile<256x64xf16, mat> -> !pypto.tile<256x64xf16, right>
-// CHECK: %[[ACC:.+]] = pypto.matmul %[[AL]], %[[BR]] : !pypto.tile<64x256xf16, left>, !pypto.tile<256x64xf16, right> -> !pypto.tile<64x64xf32, acc>
+// CHECK: %[[ACC:.+]] = pypto.matmul %[[AL]], %[[BR]] : !pypto.tile<64x256xf16, left>, !pypto.tile<256x64xf16, right>
 // CHECK: pypto.store %[[ACC]], %[[C]]{{.+}} : !pypto.tile<64x64xf32, acc>, !pypto.tensor<64x64xf32>
 // CHECK-NOT: pypto.matmul
 func.func @matmul_tile(%a: !pypto.tensor<64x256xf16>, %b: !pypto.tensor<256x64xf16>,
@@ -252,15 +252,15 @@ func.func @reload_after_store(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16
 // CHECK-SAME: (%[[A:.+]]: !pypto.tensor<16x64xf16>, %[[B:.+]]: !pypto.tensor<64x16xf16>, %[[C:.+]]: !pypto.tensor<16x16xf32>)
 // CHECK: %[[AL0:.+]] = pypto.move %{{.+}} : !pypto.tile<16x32xf16, mat> -> !pypto.tile<16x32xf16, left>
 // CHECK: %[[BR0:.+]] = pypto.move %{{.+}} : !pypto.tile<32x16xf16, mat> -> !pypto.tile<32x16xf16, right>
-// CHECK: %[[P:.+]] = pypto.matmul %[[AL0]], %[[BR0]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK: %[[P:.+]] = pypto.matmul %[[AL0]], %[[BR0]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
 // CHECK: %[[AM1:.+]] = pypto.load %[[A]][%{{.+}}, %{{.+}}] : !pypto.tensor<16x64xf16> -> !pypto.tile<16x32xf16, mat>
 // CHECK: %[[AL1:.+]] = pypto.move %[[AM1]] : !pypto.tile<16x32xf16, mat> -> !pypto.tile<16x32xf16, left>
 // CHECK: %[[BM1:.+]] = pypto.load %[[B]][%{{.+}}, %{{.+}}] : !pypto.tensor<64x16xf16> -> !pypto.tile<32x16xf16, mat>
 // CHECK: %[[BR1:.+]] = pypto.move %[[BM1]] : !pypto.tile<32x16xf16, mat> -> !pypto.tile<32x16xf16, right>
-// CHECK: %[[Q:.+]] = pypto.matmul_acc %[[P]], %[[AL1]], %[[BR1]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK: %[[Q:.+]] = pypto.matmul_acc %[[P]], %[[AL1]], %[[BR1]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
 // CHECK-NOT: pypto.load
 // CHECK-NOT: pypto.move
-// CHECK: %[[R:.+]] = pypto.matmul_acc %[[Q]], %[[AL1]], %[[BR1]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK: %[[R:.+]] = pypto.matmul_acc %[[Q]], %[[AL1]], %[[BR1]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
 // CHECK: pypto.store %[[R]], %[[C]]{{.+}} : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
 // CHECK-NOT: pypto.matmul
 func.func @matmul_acc(%a: !pypto.tensor<16x64xf16>, %b: !pypto.tensor<64x16xf16>, %c: !pypto.tensor<16x16xf32>)
@@ -283,9 +283,9 @@ func.func @matmul_acc(%a: !pypto.tensor<16x64xf16>, %b: !pypto.tensor<64x16xf16>
 // A K-loop carrying an accumulator tensor carries the acc tile instead.
 
 // CHECK-LABEL: func.func @k_loop
-// CHECK:       %[[FIRST:.+]] = pypto.matmul {{.+}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:       %[[FIRST:.+]] = pypto.matmul {{.+}}
 // CHECK:       %[[LOOP:.+]] = scf.for {{.+}} iter_args(%[[SUM:.+]] = %[[FIRST]]) -> (!pypto.tile<16x16xf32, acc>)
-// CHECK:         %[[NEXT:.+]] = pypto.matmul_acc %[[SUM]], {{.+}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:         %[[NEXT:.+]] = pypto.matmul_acc %[[SUM]], {{.+}}
 // CHECK:         scf.yield %[[NEXT]] : !pypto.tile<16x16xf32, acc>
 // CHECK:       pypto.store %[[LOOP]]
 func.func @k_loop(%a: !pypto.tensor<16x64xf32>, %b: !pypto.tensor<64x16xf32>,
@@ -314,12 +314,12 @@ func.func @k_loop(%a: !pypto.tensor<16x64xf32>, %b: !pypto.tensor<64x16xf32>,
 // matmul is staged in mat.
 
 // CHECK-LABEL: func.func @mixed_moves
-// CHECK:       %[[P:.+]] = pypto.matmul {{.*}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:       %[[P:.+]] = pypto.matmul {{.*}}
 // CHECK:       %[[V:.+]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
 // CHECK-NEXT:  %[[S:.+]] = pypto.adds %[[V]], %{{.+}} : !pypto.tile<16x16xf32, vec>, f32
 // CHECK-NEXT:  %[[M:.+]] = pypto.move %[[S]] : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
 // CHECK-NEXT:  %[[L:.+]] = pypto.move %[[M]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
-// CHECK:       %[[Q:.+]] = pypto.matmul %[[L]], %{{.+}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:       %[[Q:.+]] = pypto.matmul %[[L]], %{{.+}}
 // CHECK-NEXT:  %[[QM:.+]] = pypto.move %[[Q]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, mat>
 // CHECK-NEXT:  %[[QL:.+]] = pypto.move %[[QM]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
 func.func @mixed_moves(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>,
@@ -341,7 +341,7 @@ func.func @mixed_moves(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32
 // CHECK-LABEL: func.func @b_trans
 // CHECK:       %[[K:.+]] = pypto.load %{{.+}}[%{{.+}}, %{{.+}}] {transpose} : !pypto.tensor<32x64xf32> -> !pypto.tile<64x32xf32, mat>
 // CHECK:       %[[R:.+]] = pypto.move %[[K]] : !pypto.tile<64x32xf32, mat> -> !pypto.tile<64x32xf32, right>
-// CHECK:       pypto.matmul %{{.+}}, %[[R]] : !pypto.tile<16x64xf32, left>, !pypto.tile<64x32xf32, right> -> !pypto.tile<16x32xf32, acc>
+// CHECK:       pypto.matmul %{{.+}}, %[[R]] : !pypto.tile<16x64xf32, left>, !pypto.tile<64x32xf32, right>
 func.func @b_trans(%q: !pypto.tensor<16x64xf32>, %k: !pypto.tensor<32x64xf32>,
                    %s: !pypto.tensor<16x32xf32>) attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
@@ -426,7 +426,7 @@ func.func @remote(%data: !pypto.tensor<4x64xf32>, %signal: !pypto.tensor<4x2xi32
 // CHECK-NEXT: %[[L:.+]] = pypto.move %[[M]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
 // CHECK-NEXT: %[[V:.+]] = pypto.load %[[A]][%[[R]], %[[C]]] peer %[[PEER]] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
 // CHECK-NEXT: pypto.exp %[[V]] : !pypto.tile<16x16xf32, vec>
-// CHECK:      pypto.matmul %[[L]], %{{.+}} : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK:      pypto.matmul %[[L]], %{{.+}} : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right>
 func.func @remote_both(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>,
                        %c: !pypto.tensor<16x16xf32> {pypto.dir = "out"},
                        %d: !pypto.tensor<16x16xf32> {pypto.dir = "out"}, %peer: index)

@@ -8,7 +8,7 @@
 // CHECK:       %[[A:.+]] = pypto.load {{.*}} -> !pypto.tile<16x16xf32, mat>
 // CHECK-NEXT:  %[[R:.+]] = pypto.move %[[A]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
 // CHECK-NEXT:  %[[L:.+]] = pypto.move %[[A]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
-// CHECK-NEXT:  %[[P:.+]] = pypto.matmul %[[L]], %[[R]] : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK-NEXT:  %[[P:.+]] = pypto.matmul %[[L]], %[[R]] : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right>
 // CHECK-NEXT:  %[[V:.+]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
 // CHECK-NEXT:  %[[E:.+]] = pypto.exp %[[V]] : !pypto.tile<16x16xf32, vec>
 // CHECK-NEXT:  %[[Q:.+]] = pypto.matmul %[[L]], %[[R]]
@@ -38,7 +38,7 @@ func.func @mm_then_vector(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16x
 // CHECK:       %[[S:.+]] = pypto.adds %[[V]]
 // CHECK-NEXT:  %[[SM:.+]] = pypto.move %[[S]] : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
 // CHECK-NEXT:  %[[SL:.+]] = pypto.move %[[SM]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
-// CHECK:       %[[P:.+]] = pypto.matmul %[[SL]], %{{.+}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:       %[[P:.+]] = pypto.matmul %[[SL]], %{{.+}}
 // CHECK-NEXT:  %[[PM:.+]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, mat>
 // CHECK-NEXT:  %[[PL:.+]] = pypto.move %[[PM]] : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
 // CHECK:       pypto.matmul %[[PL]]
@@ -60,7 +60,7 @@ func.func @shared_window(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf
 
 // CHECK-LABEL: func.func @carried
 // CHECK:       scf.for {{.*}} iter_args(%[[ACC:.+]] = %{{.+}}, %[[SUM:.+]] = %{{.+}}) -> (!pypto.tile<16x16xf32, acc>, !pypto.tile<16x16xf32, vec>)
-// CHECK:         pypto.matmul_acc %[[ACC]], {{.*}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:         pypto.matmul_acc %[[ACC]], {{.*}}
 // CHECK:         pypto.add %[[SUM]], {{.*}} : !pypto.tile<16x16xf32, vec>
 func.func @carried(%x: !pypto.tensor<16x64xf32>, %w: !pypto.tensor<64x16xf32>,
                    %y: !pypto.tensor<16x16xf32>, %z: f32) attributes {pypto.kind = "incore"} {
@@ -105,7 +105,7 @@ func.func @placed(%x: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "aiv"} 
 // carried in vec: the product moves there once, before the loop.
 
 // CHECK-LABEL: func.func @sum_from_product
-// CHECK:       %[[P:.+]] = pypto.matmul {{.*}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:       %[[P:.+]] = pypto.matmul {{.*}}
 // CHECK-NEXT:  %[[V:.+]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
 // CHECK:       scf.for {{.*}} iter_args(%{{.+}} = %[[V]]) -> (!pypto.tile<16x16xf32, vec>)
 func.func @sum_from_product(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
@@ -133,7 +133,7 @@ func.func @sum_from_product(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x1
 // CHECK:         %[[E:.*]] = pypto.exp %{{.*}} : !pypto.tile<16x16xf32, vec>
 // CHECK:         scf.yield %[[E]] : !pypto.tile<16x16xf32, vec>
 // CHECK:       } else {
-// CHECK:         %[[P:.*]] = pypto.matmul %{{.*}} -> !pypto.tile<16x16xf32, acc>
+// CHECK:         %[[P:.*]] = pypto.matmul %{{.*}}
 // CHECK:         %[[M:.*]] = pypto.move %[[P]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
 // CHECK:         scf.yield %[[M]] : !pypto.tile<16x16xf32, vec>
 // CHECK:       pypto.store %[[V]]

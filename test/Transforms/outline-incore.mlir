@@ -17,8 +17,8 @@
 // CHECK-SAME: attributes {pypto.kind = "orchestration"}
 // CHECK: scf.for %[[R:.+]] = {{.+}} {
 // CHECK:   scf.for %[[C:.+]] = {{.+}} {
-// CHECK:     %[[XV:.+]] = pypto.slice %[[X]][%[[R]], %[[C]]] [128, 256] : !pypto.tensor<1024x512xf32> -> !pypto.tensor<128x256xf32>
-// CHECK:     %[[YV:.+]] = pypto.slice %[[Y]][%[[R]], %[[C]]] [128, 256] : !pypto.tensor<1024x512xf32> -> !pypto.tensor<128x256xf32>
+// CHECK:     %[[XV:.+]] = pypto.slice %[[X]][%[[R]], %[[C]]] [128, 256] : !pypto.tensor<1024x512xf32>
+// CHECK:     %[[YV:.+]] = pypto.slice %[[Y]][%[[R]], %[[C]]] [128, 256] : !pypto.tensor<1024x512xf32>
 // CHECK:     pypto.call @add_scalar(%[[XV]], %[[YV]], %[[AA]]) : (!pypto.tensor<128x256xf32>, !pypto.tensor<128x256xf32>, f32) -> ()
 // CHECK-NOT: pypto.at
 // CHECK:   } {pypto.loop = "range"}
@@ -87,12 +87,12 @@ func.func @two(%x: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind = "
 // CHECK-SAME: (%[[X:.+]]: !pypto.tensor<16x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}, %[[Y:.+]]: !pypto.tensor<16x64xf32> {pypto.dir = "out", pypto.strides = array<i64: 64, 1>}, %[[A:.+]]: f32)
 // CHECK: scf.for %[[C:.+]] = {{.+}} {
 // CHECK:   %[[Z:.+]] = arith.constant 0 : index
-// CHECK:   %[[T:.+]] = pypto.slice %[[X]][%[[Z]], %[[C]]] [16, 16] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x16xf32>
+// CHECK:   %[[T:.+]] = pypto.slice %[[X]][%[[Z]], %[[C]]] [16, 16] : !pypto.tensor<16x64xf32>
 // CHECK:   pypto.assemble %{{.+}} into %[[Y]][%{{.+}}, %[[C]]] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x64xf32>
 // CHECK-LABEL: func.func @rows
 // CHECK: scf.for %[[RR:.+]] = {{.+}} {
-// CHECK: %[[XW:.+]] = pypto.slice %{{.+}}[%[[RR]], %{{.+}}] [16, 64] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x64xf32>
-// CHECK: %[[YW:.+]] = pypto.slice %{{.+}}[%[[RR]], %{{.+}}] [16, 64] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK: %[[XW:.+]] = pypto.slice %{{.+}}[%[[RR]], %{{.+}}] [16, 64] : !pypto.tensor<64x64xf32>
+// CHECK: %[[YW:.+]] = pypto.slice %{{.+}}[%[[RR]], %{{.+}}] [16, 64] : !pypto.tensor<64x64xf32>
 // CHECK-NEXT: pypto.call @row(%[[XW]], %[[YW]], %{{.+}}) : (!pypto.tensor<16x64xf32>, !pypto.tensor<16x64xf32>, f32) -> ()
 // CHECK-NEXT: } {pypto.loop = "parallel"}
 func.func @rows(%x: !pypto.tensor<64x64xf32>, %y: !pypto.tensor<64x64xf32>, %a: f32) {
@@ -184,12 +184,12 @@ func.func @spmd(%x: !pypto.tensor<1024x512xf32>, %y: !pypto.tensor<1024x512xf32>
 // CHECK-SAME: attributes
 // CHECK: scf.for %[[I:.+]] = {{.+}} {
 // CHECK-NOT: arith.addi
-// CHECK:   pypto.slice %[[S]][%[[I]], %{{.+}}] [1, 32] : !pypto.tensor<8x32xf32> -> !pypto.tensor<1x32xf32>
+// CHECK:   pypto.slice %[[S]][%[[I]], %{{.+}}] [1, 32] : !pypto.tensor<8x32xf32>
 // CHECK:   pypto.assemble %{{.+}} into %[[V]][%[[I]], %{{.+}}]
 // CHECK-LABEL: func.func @whole
 // CHECK-SAME: (%{{.+}}: !pypto.tensor<64x32xf32> {pypto.dir = "in"{{.*}}}, %{{.+}}: !pypto.tensor<64x32xf32> {pypto.dir = "out"{{.*}}}, %{{.+}}: index)
 // CHECK-LABEL: func.func @bounded
-// CHECK: pypto.slice %{{.+}}[%[[T:.+]], %{{.+}}] [8, 32] : !pypto.tensor<64x32xf32> -> !pypto.tensor<8x32xf32>
+// CHECK: pypto.slice %{{.+}}[%[[T:.+]], %{{.+}}] [8, 32] : !pypto.tensor<64x32xf32>
 // CHECK: pypto.call @rows8(
 func.func @bounded(%s: !pypto.tensor<64x32xf32>, %v: !pypto.tensor<64x32xf32>) {
   %c0 = arith.constant 0 : index
@@ -249,9 +249,9 @@ func.func @bounded(%s: !pypto.tensor<64x32xf32>, %v: !pypto.tensor<64x32xf32>) {
 // CHECK: %[[W:.+]] = pypto.alloc_window : !pypto.tensor<2x64xf32>
 // CHECK-NEXT: %[[S:.+]] = pypto.alloc_window : !pypto.tensor<2x1xi32>
 // CHECK-NEXT: pypto.ranks world(2) (%[[RK:[^)]+]]) {
-// CHECK-NEXT:   %[[XV:.+]] = pypto.slice %[[X]][%[[RK]], %{{.+}}] [1, 64] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
-// CHECK-NEXT:   %[[YV:.+]] = pypto.slice %[[Y]][%[[RK]], %{{.+}}] [1, 64] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
-// CHECK-NEXT:   %[[WV:.+]] = pypto.slice %[[W]][%[[RK]], %{{.+}}] [1, 64] : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
+// CHECK-NEXT:   %[[XV:.+]] = pypto.slice %[[X]][%[[RK]], %{{.+}}] [1, 64] : !pypto.tensor<2x64xf32>
+// CHECK-NEXT:   %[[YV:.+]] = pypto.slice %[[Y]][%[[RK]], %{{.+}}] [1, 64] : !pypto.tensor<2x64xf32>
+// CHECK-NEXT:   %[[WV:.+]] = pypto.slice %[[W]][%[[RK]], %{{.+}}] [1, 64] : !pypto.tensor<2x64xf32>
 // CHECK-NEXT:   pypto.call @step(%[[XV]], %[[WV]], %[[S]], %[[W]], %[[YV]], %[[RK]]) : (!pypto.tensor<1x64xf32>, !pypto.tensor<1x64xf32>, !pypto.tensor<2x1xi32>, !pypto.tensor<2x64xf32>, !pypto.tensor<1x64xf32>, index) -> ()
 // CHECK-NOT:    pypto.at
 // CHECK-NEXT: }
@@ -430,7 +430,7 @@ func.func @runtime_spmd(%x: !pypto.tensor<?x16xf32>, %y: !pypto.tensor<?x16xf32>
 // tensor is not narrowed to the windows the region touches.
 
 // CHECK-LABEL: func.func @tail_k(
-// CHECK: pypto.slice %{{.+}}[%{{.+}}, %{{.+}}] [16, 32] valid [%{{.+}}, %{{.+}}] : !pypto.tensor<40x32xf32> -> !pypto.tensor<16x32xf32>
+// CHECK: pypto.slice %{{.+}}[%{{.+}}, %{{.+}}] [16, 32] valid [%{{.+}}, %{{.+}}] : !pypto.tensor<40x32xf32>
 // CHECK: pypto.assemble %{{.+}} into %{{.+}}[%{{.+}}, %{{.+}}] valid [%{{.+}}, %{{.+}}] : !pypto.tensor<16x32xf32> into !pypto.tensor<40x32xf32>
 // CHECK-LABEL: func.func @tails
 // CHECK: pypto.call @tail_k(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) : (!pypto.tensor<40x32xf32>, !pypto.tensor<40x32xf32>, index, index) -> ()
@@ -490,7 +490,7 @@ func.func @static_dim(%x: !pypto.tensor<40x32xf32>, %y: !pypto.tensor<40x32xf32>
 
 // CHECK-LABEL: func.func @hinted
 // CHECK: %[[A:.+]] = pypto.call @first(%{{.+}}) : (!pypto.tensor<16x16xf32>) -> !pypto.task
-// CHECK: %[[W:.+]] = pypto.slice %{{.+}}[%{{.+}}, %{{.+}}] [16, 16] : !pypto.tensor<32x16xf32> -> !pypto.tensor<16x16xf32>
+// CHECK: %[[W:.+]] = pypto.slice %{{.+}}[%{{.+}}, %{{.+}}] [16, 16] : !pypto.tensor<32x16xf32>
 // CHECK: %[[B:.+]] = pypto.call @second(%[[W]], %{{.+}}) blocks(%{{.+}}) deps(%[[A]]) {allow_early_resolve, no_dep_args = array<i64: 0>}
 // CHECK-SAME: -> !pypto.task
 // CHECK: pypto.call @third() deps(%[[B]], %[[A]])

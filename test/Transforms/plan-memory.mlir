@@ -96,7 +96,7 @@ func.func @loop(%a: !pypto.tensor<16x16xf32>, %o: !pypto.tensor<16x16xf32>, %s: 
 // CHECK: pypto.load {{.+}} {pypto.addr = 16384 : i64, pypto.live = array<i64: {{[0-9]+}}, {{[0-9]+}}>} : {{.+}} -> !pypto.tile<128x64xf16, mat>
 // CHECK: pypto.move {{.+}} {pypto.addr = 0 : i64, pypto.live = array<i64: {{[0-9]+}}, {{[0-9]+}}>} : {{.+}} -> !pypto.tile<64x128xf16, left>
 // CHECK: pypto.move {{.+}} {pypto.addr = 0 : i64, pypto.live = array<i64: {{[0-9]+}}, {{[0-9]+}}>} : {{.+}} -> !pypto.tile<128x64xf16, right>
-// CHECK: pypto.matmul {{.+}} {pypto.addr = 0 : i64, pypto.live = array<i64: {{[0-9]+}}, {{[0-9]+}}>} : {{.+}} -> !pypto.tile<64x64xf32, acc>
+// CHECK: pypto.matmul {{.+}} {pypto.addr = 0 : i64, pypto.live = array<i64: {{[0-9]+}}, {{[0-9]+}}>} : {{.+}}
 func.func @cube(%a: !pypto.tensor<64x128xf16>, %b: !pypto.tensor<128x64xf16>, %c: !pypto.tensor<64x64xf32>)
     attributes {pypto.kind = "aic"} {
   %c0 = arith.constant 0 : index
@@ -129,7 +129,7 @@ func.func @vec_256k(%a: !pypto.tensor<128x256xf32>, %b: !pypto.tensor<128x256xf3
 }
 
 // CHECK-LABEL: func.func @acc_256k
-// CHECK: pypto.matmul {{.+}} {pypto.addr = 0 : i64, pypto.live = array<i64: {{[0-9]+}}, {{[0-9]+}}>} : {{.+}} -> !pypto.tile<256x256xf32, acc>
+// CHECK: pypto.matmul {{.+}} {pypto.addr = 0 : i64, pypto.live = array<i64: {{[0-9]+}}, {{[0-9]+}}>} : {{.+}}
 func.func @acc_256k(%l: !pypto.tile<256x16xf32, left>, %r: !pypto.tile<16x256xf32, right>, %o: !pypto.tensor<256x256xf32>)
     attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index

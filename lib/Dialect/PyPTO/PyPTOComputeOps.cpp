@@ -246,6 +246,96 @@ static LogicalResult verifyMatmul(Operation *op, Value lhsValue, Value rhsValue,
   return success();
 }
 
+/// The result type a matmul of `lhs` and `rhs` has when it is not written:
+/// M×N, f32 for float operands and i32 for i8; a tile in `acc` when the
+/// operand tiles have spaces. Null when the operands do not say.
+static Type inferMatmulResult(Type lhsType, Type rhsType, bool aTrans,
+                              bool bTrans) {
+  auto lhs = dyn_cast<ShapedType>(lhsType), rhs = dyn_cast<ShapedType>(rhsType);
+  if (!lhs || !rhs || lhs.getRank() != 2 || rhs.getRank() != 2)
+    return {};
+  lhs = asOperand(lhs, aTrans);
+  rhs = asOperand(rhs, bTrans);
+  Type in = lhs.getElementType();
+  MLIRContext *context = lhsType.getContext();
+  Type out = in.isInteger(8) ? Type(IntegerType::get(context, 32))
+                             : Type(Float32Type::get(context));
+  SmallVector<int64_t> shape = {lhs.getDimSize(0), rhs.getDimSize(1)};
+  if (isa<GMTensorType>(lhs))
+    return GMTensorType::get(context, shape, out);
+  auto tile = dyn_cast<TileType>(lhs);
+  if (!tile)
+    return {};
+  std::optional<MemorySpace> space;
+  if (tile.getSpace())
+    space = MemorySpace::acc;
+  return TileType::get(context, shape, out, space);
+}
+
+/// `[%acc,] %lhs, %rhs attr-dict : lhs-type, rhs-type (-> result-type)?`
+static ParseResult parseMatmulLike(OpAsmParser &parser, OperationState &result,
+                                   unsigned numOperands) {
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  Type lhs, rhs, type;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOperandList(operands, numOperands) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(lhs) || parser.parseComma() || parser.parseType(rhs))
+    return failure();
+  if (succeeded(parser.parseOptionalArrow())) {
+    if (parser.parseType(type))
+      return failure();
+  } else {
+    type = inferMatmulResult(lhs, rhs, bool(result.attributes.get("a_trans")),
+                             bool(result.attributes.get("b_trans")));
+    if (!type)
+      return parser.emitError(loc, "cannot infer the result type of ")
+             << lhs << " x " << rhs << ": write it as `-> T`";
+  }
+  SmallVector<Type> types;
+  if (numOperands == 3)
+    types.push_back(type);
+  types.append({lhs, rhs});
+  if (parser.resolveOperands(operands, types, loc, result.operands))
+    return failure();
+  result.addTypes(type);
+  return success();
+}
+
+static void printMatmulLike(OpAsmPrinter &printer, Operation *op, Value lhs,
+                            Value rhs) {
+  printer << " ";
+  printer.printOperands(op->getOperands());
+  printer.printOptionalAttrDict(op->getAttrs());
+  printer << " : ";
+  printer.printType(lhs.getType());
+  printer << ", ";
+  printer.printType(rhs.getType());
+  Type result = op->getResult(0).getType();
+  if (result != inferMatmulResult(lhs.getType(), rhs.getType(),
+                                  op->hasAttr("a_trans"),
+                                  op->hasAttr("b_trans"))) {
+    printer << " -> ";
+    printer.printType(result);
+  }
+}
+
+ParseResult MatmulOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseMatmulLike(parser, result, 2);
+}
+
+void MatmulOp::print(OpAsmPrinter &printer) {
+  printMatmulLike(printer, *this, getLhs(), getRhs());
+}
+
+ParseResult MatmulAccOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseMatmulLike(parser, result, 3);
+}
+
+void MatmulAccOp::print(OpAsmPrinter &printer) {
+  printMatmulLike(printer, *this, getLhs(), getRhs());
+}
+
 LogicalResult MatmulOp::verify() {
   return verifyMatmul(*this, getLhs(), getRhs(), getResult());
 }

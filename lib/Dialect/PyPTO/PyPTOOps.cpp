@@ -20,6 +20,12 @@
 using namespace mlir;
 using namespace mlir::pypto;
 
+// Custom directives of the generated parsers and printers.
+static ParseResult parseSliceResult(OpAsmParser &parser, Type source,
+                                    DenseI64ArrayAttr sizes, Type &result);
+static void printSliceResult(OpAsmPrinter &printer, SliceOp, Type source,
+                             DenseI64ArrayAttr sizes, Type result);
+
 #define GET_OP_CLASSES
 #include "pypto/Dialect/PyPTO/PyPTOOps.cpp.inc"
 
@@ -586,6 +592,31 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                   : "has 'blocks' but '")
            << (spmdKernel ? "" : getCallee().str() + "' is not an SPMD kernel");
   return success();
+}
+
+/// A slice's result type: the sizes, of the source's element type. Written
+/// `-> T` (accepted, checked by the verifier) or not at all.
+static ParseResult parseSliceResult(OpAsmParser &parser, Type source,
+                                    DenseI64ArrayAttr sizes, Type &result) {
+  if (succeeded(parser.parseOptionalArrow()))
+    return parser.parseType(result);
+  auto tensor = dyn_cast<GMTensorType>(source);
+  if (!tensor)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected a !pypto.tensor source");
+  result = GMTensorType::get(parser.getContext(), sizes.asArrayRef(),
+                             tensor.getElementType());
+  return success();
+}
+
+static void printSliceResult(OpAsmPrinter &printer, SliceOp, Type source,
+                             DenseI64ArrayAttr sizes, Type result) {
+  auto tensor = cast<GMTensorType>(source);
+  if (result != GMTensorType::get(source.getContext(), sizes.asArrayRef(),
+                                  tensor.getElementType())) {
+    printer << " -> ";
+    printer.printType(result);
+  }
 }
 
 LogicalResult SliceOp::verify() {

@@ -1555,3 +1555,20 @@ func.func @create_init_range() {
   %t = pypto.create_tensor init 200.0 : !pypto.tensor<4xi8>
   return
 }
+
+// -----
+
+func.func @matmul_not_inferable(%a: !pypto.tensor<2x8x16xf32>, %b: !pypto.tensor<16x4xf32>) {
+  // expected-error @+1 {{cannot infer the result type of '!pypto.tensor<2x8x16xf32>' x '!pypto.tensor<16x4xf32>': write it as `-> T`}}
+  %m = pypto.matmul %a, %b : !pypto.tensor<2x8x16xf32>, !pypto.tensor<16x4xf32>
+  return
+}
+
+// -----
+
+func.func @slice_written_wrong(%x: !pypto.tensor<32x64xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.slice' op result shape must equal the sizes}}
+  %s = pypto.slice %x[%c0, %c0] [16, 64] : !pypto.tensor<32x64xf32> -> !pypto.tensor<16x32xf32>
+  return
+}

@@ -36,7 +36,7 @@ func.func @types(%a: !pypto.tensor<8xi8>, %b: !pypto.tensor<2x3x4xbf16>,
 // CHECK-SAME: attributes {pypto.kind = "opaque"}
 // CHECK: scf.for %[[R:.+]] = {{.+}} {
 // CHECK:   pypto.at core_group "add" {
-// CHECK:     %[[T:.+]] = pypto.slice %[[X]][%[[R]], %{{.+}}] [16, 64] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x64xf32>
+// CHECK:     %[[T:.+]] = pypto.slice %[[X]][%[[R]], %{{.+}}] [16, 64] : !pypto.tensor<64x64xf32>
 // CHECK:     %[[S:.+]] = pypto.adds %[[T]], %[[A]] : !pypto.tensor<16x64xf32>, f32
 // CHECK:     %[[U:.+]] = pypto.add %[[S]], %[[T]] : !pypto.tensor<16x64xf32>
 // CHECK:     pypto.assemble %[[U]] into %[[Y]][%[[R]], %{{.+}}] : !pypto.tensor<16x64xf32> into !pypto.tensor<64x64xf32>
@@ -136,11 +136,11 @@ func.func @caller(%x: !pypto.tensor<128x256xf32>, %y: !pypto.tensor<128x256xf32>
 // CHECK: %[[AL:.+]] = pypto.move %[[AM]] : !pypto.tile<16x32xf16, mat> -> !pypto.tile<16x32xf16, left>
 // CHECK: %[[BM:.+]] = pypto.load %[[B]]
 // CHECK: %[[BR:.+]] = pypto.move %[[BM]] : !pypto.tile<32x16xf16, mat> -> !pypto.tile<32x16xf16, right>
-// CHECK: %[[ACC:.+]] = pypto.matmul %[[AL]], %[[BR]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
+// CHECK: %[[ACC:.+]] = pypto.matmul %[[AL]], %[[BR]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
 // CHECK: pypto.store %[[ACC]], %[[C]][%[[C0]], %[[C0]]] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf16>
-// CHECK: pypto.matmul %{{.+}}, %{{.+}} : !pypto.tensor<16x32xbf16>, !pypto.tensor<32x16xbf16> -> !pypto.tensor<16x16xf32>
-// CHECK: pypto.matmul %{{.+}}, %{{.+}} : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8> -> !pypto.tensor<16x16xi32>
-// CHECK: pypto.matmul %{{.+}}, %{{.+}} : !pypto.tile<16x32xf32>, !pypto.tile<32x16xf32> -> !pypto.tile<16x16xf32>
+// CHECK: pypto.matmul %{{.+}}, %{{.+}} : !pypto.tensor<16x32xbf16>, !pypto.tensor<32x16xbf16>
+// CHECK: pypto.matmul %{{.+}}, %{{.+}} : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8>
+// CHECK: pypto.matmul %{{.+}}, %{{.+}} : !pypto.tile<16x32xf32>, !pypto.tile<32x16xf32>
 // CHECK: %[[V:.+]] = pypto.load %[[D:.+]][%[[C0]], %[[C0]]] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
 // CHECK: %[[W:.+]] = pypto.adds %[[V]], %{{.+}} : !pypto.tile<16x16xf32, vec>, f32
 // CHECK: %[[Z:.+]] = pypto.add %[[W]], %[[V]] : !pypto.tile<16x16xf32, vec>
@@ -178,7 +178,7 @@ func.func @tiles(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>,
 // Slices at constant offsets that end exactly at the tensor's edge.
 
 // CHECK-LABEL: func.func @edge
-// CHECK: pypto.slice %{{.+}}[%[[C48:.+]], %[[C48]]] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x16xf32>
+// CHECK: pypto.slice %{{.+}}[%[[C48:.+]], %[[C48]]] [16, 16] : !pypto.tensor<64x64xf32>
 func.func @edge(%t: !pypto.tensor<64x64xf32>) {
   %c48 = arith.constant 48 : index
   %s = pypto.slice %t[%c48, %c48] [16, 16] : !pypto.tensor<64x64xf32> -> !pypto.tensor<16x16xf32>
@@ -472,11 +472,11 @@ func.func @fill_transpose(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf3
 
 // CHECK-LABEL: func.func @matmul_acc
 // CHECK-SAME: (%[[A:[^:]+]]: !pypto.tensor<16x32xf16>, %[[B:[^:]+]]: !pypto.tensor<32x16xf16>, %[[C:[^:]+]]: !pypto.tensor<16x16xf32>, %[[L:[^:]+]]: !pypto.tile<16x32xf16, left>, %[[R:[^:]+]]: !pypto.tile<32x16xf16, right>,
-// CHECK: pypto.matmul_acc %[[C]], %[[A]], %[[B]] : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16> -> !pypto.tensor<16x16xf32>
-// CHECK: %[[P:.+]] = pypto.matmul %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
-// CHECK: %[[Q:.+]] = pypto.matmul_acc %[[P]], %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
-// CHECK: pypto.matmul_acc %[[Q]], %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
-// CHECK: pypto.matmul_acc %{{.+}}, %{{.+}}, %{{.+}} : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8> -> !pypto.tensor<16x16xi32>
+// CHECK: pypto.matmul_acc %[[C]], %[[A]], %[[B]] : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16>
+// CHECK: %[[P:.+]] = pypto.matmul %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
+// CHECK: %[[Q:.+]] = pypto.matmul_acc %[[P]], %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
+// CHECK: pypto.matmul_acc %[[Q]], %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
+// CHECK: pypto.matmul_acc %{{.+}}, %{{.+}}, %{{.+}} : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8>
 func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %c: !pypto.tensor<16x16xf32>,
                       %l: !pypto.tile<16x32xf16, left>, %r: !pypto.tile<32x16xf16, right>,
                       %g: !pypto.tensor<16x32xi8>, %h: !pypto.tensor<32x16xi8>, %k: !pypto.tensor<16x16xi32>) {

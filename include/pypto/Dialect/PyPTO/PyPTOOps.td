@@ -230,14 +230,18 @@ def PyPTO_SliceOp : PyPTO_Op<"slice", [Pure, AttrSizedOperandSegments]> {
     ```mlir
     %rows = arith.minsi %c16, %left : index
     %x = pypto.slice %hidden[%t0, %c0] [16, 256] valid [%rows, %c256]
-        : !pypto.tensor<?x256xf32> -> !pypto.tensor<16x256xf32>
+        : !pypto.tensor<?x256xf32>
     ```
+
+    The result type (the sizes, the source's element type) is not written;
+    `-> !pypto.tensor<16x256xf32>` after the source's type is accepted.
   }];
   let arguments = (ins PyPTO_TensorType:$source, Variadic<Index>:$offsets,
                        DenseI64ArrayAttr:$sizes, Variadic<Index>:$valid);
   let results = (outs PyPTO_TensorType:$result);
   let assemblyFormat = [{
-    $source `[` $offsets `]` $sizes (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+    $source `[` $offsets `]` $sizes (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($source))
+    `` custom<SliceResult>(ref(type($source)), ref($sizes), type($result))
   }];
   let hasVerifier = 1;
 }
@@ -981,15 +985,17 @@ def PyPTO_MatmulOp : PyPTO_Op<"matmul", [Pure]> {
     transposed, at no extra cost.
 
     ```mlir
-    %s = pypto.matmul %q, %k {b_trans} : !pypto.tensor<16x128xbf16>, !pypto.tensor<64x128xbf16> -> !pypto.tensor<16x64xf32>
+    %s = pypto.matmul %q, %k {b_trans} : !pypto.tensor<16x128xbf16>, !pypto.tensor<64x128xbf16>
     ```
+
+    The result type follows from the operands (M×N; f32 for float
+    operands, i32 for i8; on tiles in `acc` when the operands have spaces)
+    and is written `-> T` only where it differs (it may always be written).
   }];
   let arguments = (ins PyPTO_AnyTensorOrTile:$lhs, PyPTO_AnyTensorOrTile:$rhs,
                        UnitAttr:$a_trans, UnitAttr:$b_trans);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
-  let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
-  }];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -998,17 +1004,15 @@ def PyPTO_MatmulAccOp : PyPTO_Op<"matmul_acc", [Pure,
   let summary = "accumulating matrix multiplication";
   let description = [{
     `%d = pypto.matmul_acc %c, %a, %b` computes `c + a · b`: one step of a
-    K-loop. On tiles the accumulator lives in `acc`. `a_trans` / `b_trans`
-    as for `pypto.matmul`.
+    K-loop. On tiles the accumulator lives in `acc`. `a_trans` / `b_trans`,
+    and the result type (the accumulator's), as for `pypto.matmul`:
+    `%d = pypto.matmul_acc %c, %a, %b : !pypto.tensor<16x64xbf16>, !pypto.tensor<64x32xbf16>`.
   }];
   let arguments = (ins PyPTO_AnyTensorOrTile:$acc, PyPTO_AnyTensorOrTile:$lhs,
                        PyPTO_AnyTensorOrTile:$rhs, UnitAttr:$a_trans,
                        UnitAttr:$b_trans);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
-  let assemblyFormat = [{
-    $acc `,` $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,`
-    qualified(type($rhs)) `->` qualified(type($result))
-  }];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
