@@ -242,41 +242,24 @@ LogicalResult AtOp::verify() {
   return failure(nested.wasInterrupted());
 }
 
-// pypto.spmd core_group "name" blocks(16) (%b) { ... }
-/// `<keyword>(N) (%index) attr-dict {region}`: a region run N times, its
-/// argument the index of the instance (spmd blocks, ranks).
-/// `keyword(N) (%i) {...}`, or with `allowValue`, `keyword(%n) (%i) {...}`
-/// (the count as an index operand).
-static ParseResult parseCountedRegion(OpAsmParser &parser,
-                                      OperationState &result, StringRef keyword,
-                                      bool allowValue = false) {
-  int64_t count;
-  OpAsmParser::Argument index;
-  if (parser.parseKeyword(keyword) || parser.parseLParen())
+/// `world(N) (%rank) attr-dict {region}`: a region run once per rank, its
+/// argument the rank.
+ParseResult RanksOp::parse(OpAsmParser &parser, OperationState &result) {
+  int64_t world;
+  OpAsmParser::Argument rank;
+  if (parser.parseKeyword("world") || parser.parseLParen() ||
+      parser.parseInteger(world) || parser.parseRParen() ||
+      parser.parseLParen() || parser.parseArgument(rank) ||
+      parser.parseRParen())
     return failure();
-  OpAsmParser::UnresolvedOperand value;
-  OptionalParseResult parsedValue =
-      allowValue ? parser.parseOptionalOperand(value) : std::nullopt;
-  if (parsedValue.has_value()) {
-    if (failed(*parsedValue) ||
-        parser.resolveOperand(value, parser.getBuilder().getIndexType(),
-                              result.operands))
-      return failure();
-  } else if (parser.parseInteger(count)) {
-    return failure();
-  } else {
-    result.addAttribute(keyword, parser.getBuilder().getI64IntegerAttr(count));
-  }
-  if (parser.parseRParen() || parser.parseLParen() ||
-      parser.parseArgument(index) || parser.parseRParen())
-    return failure();
-  index.type = parser.getBuilder().getIndexType();
+  result.addAttribute("world", parser.getBuilder().getI64IntegerAttr(world));
+  rank.type = parser.getBuilder().getIndexType();
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
-  Region *body = result.addRegion();
-  return parser.parseRegion(*body, {index});
+  return parser.parseRegion(*result.addRegion(), {rank});
 }
 
+// pypto.spmd core_group "name" blocks(16|%n) deps(...) (%b) { ... }
 ParseResult SpmdOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parseLevelAndName(parser, result) || parser.parseKeyword("blocks") ||
       parser.parseLParen())
@@ -358,10 +341,6 @@ LogicalResult SpmdOp::verify() {
     return WalkResult::advance();
   });
   return failure(nested.wasInterrupted());
-}
-
-ParseResult RanksOp::parse(OpAsmParser &parser, OperationState &result) {
-  return parseCountedRegion(parser, result, "world");
 }
 
 void RanksOp::print(OpAsmPrinter &printer) {
