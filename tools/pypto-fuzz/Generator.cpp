@@ -1080,8 +1080,11 @@ private:
   /// the last id), a kernel after the last task of each earlier kernel it
   /// conflicts with. A dropped or misplaced edge races. From the seed, so
   /// shrinking keeps it.
-  bool manualDeps() const {
-    return ((p.seed * 0x9E3779B97F4A7C15ull) >> 60) % 3 == 0;
+  bool manualDeps() const { return seedBucket() == 0; }
+  /// Another third submits them in an AUTO `pypto.scope`.
+  bool autoScope() const { return seedBucket() == 1; }
+  uint64_t seedBucket() const {
+    return ((p.seed * 0x9E3779B97F4A7C15ull) >> 60) % 3;
   }
   /// The tensors kernel `k` reads (inputs and scalar sources) and writes.
   std::set<int> readsOf(const Kernel &k) const {
@@ -1561,6 +1564,8 @@ std::string Printer::print() {
   if (manual)
     os << "    %none = pypto.no_task\n"
        << "    pypto.scope manual {\n";
+  else if (autoScope())
+    os << "    pypto.scope {\n";
   for (kernel = 0; kernel < int(p.kernels.size()); ++kernel) {
     const Kernel &k = p.kernels[kernel];
     std::vector<bool> live = liveOps(k);
@@ -1632,6 +1637,31 @@ std::string Printer::print() {
     std::string deps = manual ? depsOf(kernel, "") : "";
     std::string loopTask = manual ? "%" + kname + "_t = " : "";
     std::string loopDeps = manual ? depsOf(kernel, "%" + kname + "_prev") : "";
+    // More hints: in a manual scope every other kernel with several deps
+    // waits on a task_dummy joining them, and every other kernel allows
+    // early resolve; elsewhere an input the region slices (no kernel
+    // writes inputs) is no_dep.
+    std::string hints;
+    if (manual) {
+      if (kernel % 2 == 1 && deps.find(',') != std::string::npos) {
+        os << "    %" << kname << "_join = pypto.task_dummy" << deps << "\n";
+        deps = " deps(%" + kname + "_join)";
+        loopDeps = " deps(%" + kname + "_prev, %" + kname + "_join)";
+      }
+      if (kernel % 2 == 0)
+        hints = " allow_early_resolve";
+    } else {
+      for (int t : k.inputs)
+        if (p.tensors[t].role == "in" &&
+            body.str().find("%" + p.tensors[t].name + "[") !=
+                std::string::npos) {
+          hints =
+              " no_dep(%" + p.tensors[t].name + " : " + tensorTypeOf(t) + ")";
+          break;
+        }
+    }
+    deps += hints;
+    loopDeps += hints;
     if (k.shape == "spmd") {
       std::string blocks = std::to_string(k.blocks);
       if (int bound = loopBoundTensor(k); bound >= 0) {
@@ -1706,7 +1736,7 @@ std::string Printer::print() {
       os << yield << "    } {pypto.loop = \"" << k.shape << "\"}\n";
     }
   }
-  if (manual)
+  if (manual || autoScope())
     os << "    }\n";
   os << "    return\n  }\n";
   for (auto &[symbol, definition] : helpers)
