@@ -59,8 +59,9 @@ private:
 void collectViews(Value value, SmallVectorImpl<Value> &views) {
   views.push_back(value);
   for (Operation *user : value.getUsers())
-    if (auto slice = dyn_cast<SliceOp>(user))
-      collectViews(slice.getResult(), views);
+    if (user->getNumResults() == 1 &&
+        getViewSource(user->getResult(0)) == value)
+      collectViews(user->getResult(0), views);
 }
 
 /// `depth` counts the helpers looked through (a cycle is refused later, by

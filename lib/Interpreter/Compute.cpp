@@ -2,6 +2,8 @@
 
 #include "InterpreterImpl.h"
 
+#include "pypto/Runtime/view_strides.h"
+
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <limits>
@@ -17,6 +19,24 @@ namespace {
 at::Tensor rounded(const at::Tensor &exact, Value result) {
   return exact.to(
       dtypeOf(shapedType(result).getElementType(), result.getLoc()));
+}
+
+/// An N-D tensor as a kernel computes on it: its 2-D form, every dimension
+/// but the last merged into rows (pypto's FlattenTileNdTo2D).
+at::Tensor flat2D(const at::Tensor &t) {
+  if (t.dim() == 2)
+    return t;
+  if (t.dim() == 0)
+    return t.reshape({1, 1});
+  return t.reshape({-1, t.size(-1)});
+}
+
+/// `r`, computed on 2-D forms, in the shape of `result`.
+at::Tensor asResultShape(const at::Tensor &r, Value result) {
+  ShapedType type = shapedType(result);
+  if (!type.hasStaticShape() || type.getRank() == 2)
+    return r;
+  return r.reshape(torchShape(type.getShape()));
 }
 
 at::Tensor integerDivide(Operation *op, const at::Tensor &a,
@@ -86,7 +106,7 @@ void Interpreter::runCast(Operation *op, Frame &f) {
 }
 
 void Interpreter::runReduce(Operation *op, Frame &f) {
-  at::Tensor a = widen(tensor(f, op->getOperand(0)));
+  at::Tensor a = flat2D(widen(tensor(f, op->getOperand(0))));
   bool isRow = isa<pp::RowSumOp, pp::RowMaxOp, pp::RowMinOp>(op);
   int64_t dim = isRow ? 1 : 0;
   at::Tensor r = llvm::TypeSwitch<Operation *, at::Tensor>(op)
@@ -96,19 +116,21 @@ void Interpreter::runReduce(Operation *op, Frame &f) {
                          [&](Operation *) { return a.amax(dim, true); })
                      .Case<pp::RowMinOp, pp::ColMinOp>(
                          [&](Operation *) { return a.amin(dim, true); });
-  set(f, op->getResult(0), rounded(r, op->getResult(0)));
+  set(f, op->getResult(0),
+      rounded(asResultShape(r, op->getResult(0)), op->getResult(0)));
 }
 
 void Interpreter::runBroadcast(Operation *op, Frame &f) {
-  at::Tensor a = tensor(f, op->getOperand(0));
+  at::Tensor a = flat2D(tensor(f, op->getOperand(0)));
+  ArrayRef<int64_t> shape = shapedType(op->getResult(0)).getShape();
   set(f, op->getResult(0),
-      a.expand(torchShape(shapedType(op->getResult(0)).getShape()))
-          .contiguous());
+      asResultShape(a.expand(torchShape(pp::flattenTo2D(shape))).contiguous(),
+                    op->getResult(0)));
 }
 
 void Interpreter::runExpandBinary(Operation *op, Frame &f) {
-  at::Tensor a = widen(tensor(f, op->getOperand(0)));
-  at::Tensor v = widen(tensor(f, op->getOperand(1)));
+  at::Tensor a = flat2D(widen(tensor(f, op->getOperand(0))));
+  at::Tensor v = flat2D(widen(tensor(f, op->getOperand(1))));
   bool isInt = !at::isFloatingType(a.scalar_type());
   at::Tensor r =
       llvm::TypeSwitch<Operation *, at::Tensor>(op)
@@ -127,7 +149,8 @@ void Interpreter::runExpandBinary(Operation *op, Frame &f) {
               [&](Operation *) { return at::minimum(a, v); })
           .Case<pp::RowExpandEXPDIFOp, pp::ColExpandEXPDIFOp>(
               [&](Operation *) { return at::exp(a - v); });
-  set(f, op->getResult(0), rounded(r, op->getResult(0)));
+  set(f, op->getResult(0),
+      rounded(asResultShape(r, op->getResult(0)), op->getResult(0)));
 }
 
 void Interpreter::runFull(Operation *op, Frame &f) {
@@ -190,11 +213,22 @@ void Interpreter::runTranspose(Operation *op, Frame &f) {
 
 void Interpreter::runReshape(Operation *op, Frame &f) {
   at::Tensor source = tensor(f, op->getOperand(0));
-  // A copy: the kernel loads the tile where the reshape is, so a later
-  // write into the tensor does not show through it.
-  set(f, op->getResult(0),
-      source.reshape(torchShape(shapedType(op->getResult(0)).getShape()))
-          .clone());
+  at::IntArrayRef shape = torchShape(shapedType(op->getResult(0)).getShape());
+  // In the orchestration a view of the same memory, as the runtime makes
+  // it: writes through it land in the source.
+  if (!pp::isInKernel(op)) {
+    std::vector<int64_t> strides(shape.size());
+    if (!pto2_view_strides(source.sizes().data(), source.strides().data(),
+                           source.dim(), shape.data(), shape.size(),
+                           strides.data()))
+      fail(op, "the reshape is not a view of the tensor (its elements are "
+               "not evenly strided where dimensions merge)");
+    set(f, op->getResult(0), source.as_strided(shape, strides));
+    return;
+  }
+  // In a kernel a copy: the kernel loads the tile where the reshape is, so
+  // a later write into the tensor does not show through it.
+  set(f, op->getResult(0), source.reshape(shape).clone());
 }
 
 namespace {
@@ -312,16 +346,18 @@ void Interpreter::runMatmul(Operation *op, Frame &f) {
   }
   // Products and sums in float64: exact for 8-bit integers and half
   // precision inputs, and the reference for f32 ones.
-  at::Tensor a = widen(tensor(f, lhs));
-  at::Tensor b = widen(tensor(f, rhs));
+  // N-D operands have leading dimensions of 1: their matrices multiply.
+  at::Tensor a = flat2D(widen(tensor(f, lhs)));
+  at::Tensor b = flat2D(widen(tensor(f, rhs)));
   if (aTrans)
     a = a.t();
   if (bTrans)
     b = b.t();
   at::Tensor r = at::matmul(a, b);
   if (acc)
-    r = r + widen(tensor(f, acc));
-  set(f, op->getResult(0), rounded(r, op->getResult(0)));
+    r = r + flat2D(widen(tensor(f, acc)));
+  set(f, op->getResult(0),
+      rounded(asResultShape(r, op->getResult(0)), op->getResult(0)));
 }
 
 } // namespace pypto::interp::detail

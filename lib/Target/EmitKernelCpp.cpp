@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -332,43 +333,72 @@ private:
           "must partition a pto.make_tensor_view of this kernel");
     auto type = partition.getResult().getType();
     ArrayRef<int64_t> shape = type.getShape();
-    if (shape.size() != 2)
-      return partition.emitOpError(
-          "needs a 2-D window in the built-in lowering");
+    // GlobalTensor has five dimensions, the last ones the window's; a
+    // window dimension of size 1 beyond five only moves the base pointer.
+    SmallVector<size_t> dims;
+    for (size_t d = 0; d < shape.size(); ++d)
+      dims.push_back(d);
+    for (size_t d = 0; dims.size() > 5 && d + 1 < shape.size();)
+      if (shape[dims[d]] == 1)
+        dims.erase(dims.begin() + d);
+      else
+        ++d;
+    if (dims.size() > 5)
+      return partition.emitOpError("has a rank-")
+             << shape.size()
+             << " window with more than five dimensions of size other than "
+                "1; GlobalTensor has five";
     // Constant strides and sizes are template arguments; run-time ones (a
     // view of a tensor with run-time dimensions, a tail window) are given
     // to the constructor.
-    SmallVector<std::string> strides, sizes;
+    SmallVector<std::string> allStrides, strides, sizes;
     bool runTime = false;
     for (Value stride : view.getStrides()) {
       std::optional<int64_t> value = constantOf(stride);
       runTime |= !value;
-      strides.push_back(value ? std::to_string(*value) : name(stride));
+      allStrides.push_back(value ? std::to_string(*value) : name(stride));
     }
     bool runTimeSizes = false;
-    for (auto [dim, size] : llvm::zip(shape, partition.getSizes())) {
-      runTimeSizes |= ShapedType::isDynamic(dim);
-      sizes.push_back(ShapedType::isDynamic(dim) ? name(size)
-                                                 : std::to_string(dim));
+    for (size_t d : dims) {
+      runTimeSizes |= ShapedType::isDynamic(shape[d]);
+      strides.push_back(allStrides[d]);
+      sizes.push_back(ShapedType::isDynamic(shape[d])
+                          ? name(partition.getSizes()[d])
+                          : std::to_string(shape[d]));
     }
     runTime |= runTimeSizes;
     FailureOr<std::string> element =
         cppScalarType(type.getElementType(), partition.getLoc());
     if (failed(element))
       return failure();
+    // The padding dimensions have size 1; their stride is the extent of the
+    // first real one, as ptoas writes it.
     std::string outer =
         runTime ? "(" + sizes[0] + " * " + strides[0] + ")"
-                : std::to_string(shape[0] * *constantOf(view.getStrides()[0]));
+                : std::to_string(shape[dims[0]] *
+                                 *constantOf(view.getStrides()[dims[0]]));
+    size_t pad = 5 - dims.size();
+    auto list = [&](ArrayRef<std::string> padded, ArrayRef<std::string> real) {
+      std::string text;
+      for (size_t i = 0; i < 5; ++i)
+        text += (i ? ", " : "") + (i < pad ? padded[0] : real[i - pad]);
+      return text;
+    };
+    std::string strideValues = list({outer}, strides);
     std::string strideType = runTime ? "pto::Stride<-1, -1, -1, -1, -1>"
-                                     : "pto::Stride<" + outer + ", " + outer +
-                                           ", " + outer + ", " + strides[0] +
-                                           ", " + strides[1] + ">";
-    std::string shapeType = runTimeSizes ? "pto::Shape<1, 1, 1, -1, -1>"
-                                         : "pto::Shape<1, 1, 1, " + sizes[0] +
-                                               ", " + sizes[1] + ">";
+                                     : "pto::Stride<" + strideValues + ">";
+    // Run-time sizes are -1 in the type and given, in order, to the
+    // constructor.
+    SmallVector<std::string> templateSizes, runTimeValues;
+    for (auto [d, size] : llvm::zip(dims, sizes)) {
+      bool dynamic = ShapedType::isDynamic(shape[d]);
+      templateSizes.push_back(dynamic ? "-1" : size);
+      if (dynamic)
+        runTimeValues.push_back(size);
+    }
+    std::string shapeType = "pto::Shape<" + list({"1"}, templateSizes) + ">";
     std::string shapeValue =
-        runTimeSizes ? shapeType + "(" + sizes[0] + ", " + sizes[1] + ")"
-                     : shapeType + "()";
+        shapeType + "(" + llvm::join(runTimeValues, ", ") + ")";
     os << "GlobalTensor<" << *element << ", " << shapeType << ", " << strideType
        << ", pto::Layout::"
        << (view.getLayout() && *view.getLayout() == pto::GMLayout::dn ? "DN"
@@ -377,12 +407,11 @@ private:
     for (auto [i, offset] : llvm::enumerate(partition.getOffsets())) {
       if (i)
         os << " + ";
-      os << name(offset) << " * " << strides[i];
+      os << name(offset) << " * " << allStrides[i];
     }
     os << ")";
     if (runTime)
-      os << ", " << shapeValue << ", " << strideType << "(" << outer << ", "
-         << outer << ", " << outer << ", " << strides[0] << ", " << strides[1]
+      os << ", " << shapeValue << ", " << strideType << "(" << strideValues
          << ")";
     os << ");\n";
     return success();

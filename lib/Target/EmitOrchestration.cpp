@@ -163,6 +163,7 @@ private:
               });
         })
         .Case([&](SliceOp slice) { return emitSlice(slice); })
+        .Case([&](ReshapeOp reshape) { return emitReshape(reshape); })
         .Case([&](ReadOp read) { return emitRead(read); })
         .Case([&](WriteOp write) { return emitWrite(write); })
         .Case([&](DimOp dim) {
@@ -376,6 +377,23 @@ private:
     os << "ChipTensor " << view << " = pto2_checked_view("
        << name(slice.getSource()) << ", " << rank << ", " << shapes << ", "
        << offsets << ", " << cppLocationLiteral(slice.getLoc()) << ");\n";
+    return success();
+  }
+
+  /// A reshape of a tensor is a view of the same memory (the verifier
+  /// checked the shapes allow one; the runtime checks the actual strides).
+  LogicalResult emitReshape(ReshapeOp reshape) {
+    ArrayRef<int64_t> shape = cast<GMTensorType>(reshape.getType()).getShape();
+    if (failed(checkShape(reshape, shape)))
+      return failure();
+    std::string view = name(reshape);
+    std::string shapes = uniqueName(view + "_shapes");
+    os << "int64_t " << shapes << "[" << shape.size() << "] = {";
+    llvm::interleaveComma(shape, os);
+    os << "};\n";
+    os << "ChipTensor " << view << " = pto2_checked_reshape("
+       << name(reshape.getSource()) << ", " << shape.size() << ", " << shapes
+       << ", " << cppLocationLiteral(reshape.getLoc()) << ");\n";
     return success();
   }
 

@@ -13,6 +13,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::pypto {
@@ -134,8 +135,13 @@ private:
                                "assemble");
       SmallVector<Value> offsets = addOffsets(
           builder, op->getLoc(), dest->offsets, assemble.getOffsets());
+      SmallVector<int64_t> shape = tensorShapeOf(assemble.getValue());
+      FailureOr<SmallVector<Value>> valid =
+          tileValid(builder, op, shape, assemble.getValid());
+      if (failed(valid))
+        return failure();
       builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets,
-                              assemble.getValid());
+                              windowAttr(builder, dest->base, shape), *valid);
       forgetLoadsOf(dest->base);
       erased.insert(op);
       return success();
@@ -145,10 +151,26 @@ private:
       // one of a parameter stays a GM read, of the parameter itself.
       Value source = read.getSource();
       if (tiles.count(source) || isa<TileType>(source.getType())) {
+        SmallVector<int64_t> shape = tensorShapeOf(source);
         FailureOr<Value> tile = tileOf(source, op);
         if (failed(tile))
           return failure();
         read.getSourceMutable().assign(*tile);
+        // The element of an N-D value in its tile (the 2-D form): the
+        // leading indices fold into the row.
+        if (shape.size() != 2) {
+          SmallVector<Value> indices(read.getIndices());
+          Location loc = op->getLoc();
+          Value row = builder.create<arith::ConstantIndexOp>(loc, 0);
+          for (size_t d = 0; d + 1 < shape.size(); ++d) {
+            Value extent =
+                builder.create<arith::ConstantIndexOp>(loc, shape[d]);
+            row = builder.create<arith::AddIOp>(
+                loc, builder.create<arith::MulIOp>(loc, row, extent),
+                indices[d]);
+          }
+          read.getIndicesMutable().assign(ValueRange{row, indices.back()});
+        }
         return success();
       }
       return rebaseElementAccess(op, read.getSourceMutable(),
@@ -176,9 +198,10 @@ private:
       auto tileType =
           TileType::get(builder.getContext(), remote.getSizes(),
                         remote.getType().getElementType(), std::nullopt);
-      auto load =
-          builder.create<LoadOp>(op->getLoc(), tileType, source->base, offsets,
-                                 remote.getPeer(), /*valid=*/ValueRange());
+      auto load = builder.create<LoadOp>(
+          op->getLoc(), tileType, source->base, offsets,
+          /*window=*/DenseI64ArrayAttr(), remote.getPeer(),
+          /*valid=*/ValueRange());
       tiles[remote.getResult()] = load.getResult();
       erased.insert(op);
       return success();
@@ -246,6 +269,10 @@ private:
         tile = *loaded;
       }
       loop.getInitArgsMutable()[i].assign(tile);
+      tensorShapes[loop.getRegionIterArg(i)] = tensorShapes[loop.getResult(i)] =
+          SmallVector<int64_t>(
+              cast<GMTensorType>(loop.getRegionIterArg(i).getType())
+                  .getShape());
       loop.getRegionIterArg(i).setType(tile.getType());
       loop.getResult(i).setType(tile.getType());
     }
@@ -270,9 +297,58 @@ private:
         operand.set(*tile);
         tileType = tile->getType();
       }
+      tensorShapes[result] =
+          SmallVector<int64_t>(cast<GMTensorType>(result.getType()).getShape());
       result.setType(tileType);
     }
     return success();
+  }
+
+  /// The tile of a tensor value: its 2-D form.
+  static TileType tileTypeOf(GMTensorType tensor) {
+    return TileType::get(tensor.getContext(), flattenTo2D(tensor.getShape()),
+                         tensor.getElementType(), std::nullopt);
+  }
+
+  /// The shape `value` has as a tensor (a loop or branch result keeps it
+  /// after it became a tile).
+  SmallVector<int64_t> tensorShapeOf(Value value) {
+    if (auto tensor = dyn_cast<GMTensorType>(value.getType()))
+      return SmallVector<int64_t>(tensor.getShape());
+    if (auto it = tensorShapes.find(value); it != tensorShapes.end())
+      return it->second;
+    return SmallVector<int64_t>(cast<TileType>(value.getType()).getShape());
+  }
+
+  /// The `window` of a load or store of `base`: its shape, given when the
+  /// tensor is not 2-D.
+  static DenseI64ArrayAttr windowAttr(OpBuilder &builder, Value base,
+                                      ArrayRef<int64_t> shape) {
+    if (cast<GMTensorType>(base.getType()).getShape().size() == 2)
+      return {};
+    return builder.getDenseI64ArrayAttr(shape);
+  }
+
+  /// The tile's valid shape (rows, columns) of a window with valid extents
+  /// per dimension: those of its last two dimensions, the others being 1.
+  static FailureOr<SmallVector<Value>> tileValid(OpBuilder &builder,
+                                                 Operation *user,
+                                                 ArrayRef<int64_t> shape,
+                                                 ValueRange valid) {
+    if (valid.empty() || shape.size() == 2)
+      return SmallVector<Value>(valid);
+    size_t lead = shape.size() - std::min<size_t>(2, shape.size());
+    for (size_t d = 0; d < lead; ++d)
+      if (shape[d] != 1 || !matchPattern(valid[d], m_One()))
+        return user->emitOpError("has a valid shape in dimension ")
+               << d << " of a rank-" << shape.size()
+               << " window; valid shapes are supported in the last two "
+                  "dimensions (the others of size 1)";
+    SmallVector<Value> result(valid.drop_front(lead));
+    if (result.size() == 1)
+      result.insert(result.begin(),
+                    builder.create<arith::ConstantIndexOp>(user->getLoc(), 1));
+    return result;
   }
 
   FailureOr<Window> windowOf(Value tensor, Operation *user) {
@@ -303,18 +379,17 @@ private:
     if (failed(window))
       return failure();
     auto tensorType = cast<GMTensorType>(value.getType());
-    if (tensorType.getShape().size() != 2)
-      return user->emitOpError("operates on a rank-")
-             << tensorType.getShape().size()
-             << " tensor; kernels work on 2-D tiles";
     if (!tensorType.hasStaticShape())
       return user->emitOpError("operates on a tensor with run-time "
                                "dimensions (")
              << tensorType
              << "); tiles have static shapes: slice a window of static size";
     OpBuilder builder(user);
-    auto tileType = TileType::get(builder.getContext(), tensorType.getShape(),
-                                  tensorType.getElementType(), std::nullopt);
+    FailureOr<SmallVector<Value>> valid =
+        tileValid(builder, user, tensorType.getShape(), window->valid);
+    if (failed(valid))
+      return failure();
+    auto tileType = tileTypeOf(tensorType);
     // A window loaded earlier into the same space is loaded once, unless
     // the use is in a loop the load is outside of: a store later in the
     // loop body changes what the next iteration reads.
@@ -323,9 +398,10 @@ private:
           dominance.properlyDominates(earlier.getOperation(), user) &&
           inLoopsOf(earlier, user))
         return earlier.getResult();
-    auto load = builder.create<LoadOp>(user->getLoc(), tileType, window->base,
-                                       window->offsets, /*peer=*/Value(),
-                                       window->valid);
+    auto load = builder.create<LoadOp>(
+        user->getLoc(), tileType, window->base, window->offsets,
+        windowAttr(builder, window->base, tensorType.getShape()),
+        /*peer=*/Value(), *valid);
     loads[value].push_back(load);
     return load.getResult();
   }
@@ -352,19 +428,17 @@ private:
       return user->emitOpError("takes a transposed operand with a valid "
                                "shape; this is not supported yet");
     auto tensorType = cast<GMTensorType>(value.getType());
-    if (tensorType.getShape().size() != 2)
-      return user->emitOpError("operates on a rank-")
-             << tensorType.getShape().size()
-             << " tensor; kernels work on 2-D tiles";
+    // The matmul verifier made it a matrix: leading dimensions of 1.
+    ArrayRef<int64_t> shape = tensorType.getShape();
     OpBuilder builder(user);
     auto tileType =
         TileType::get(builder.getContext(),
-                      {tensorType.getShape()[1], tensorType.getShape()[0]},
+                      {shape[shape.size() - 1], shape[shape.size() - 2]},
                       tensorType.getElementType(), std::nullopt);
-    auto load = builder.create<LoadOp>(user->getLoc(), tileType, window->base,
-                                       window->offsets, /*peer=*/Value(),
-                                       /*valid=*/ValueRange(),
-                                       /*transpose=*/true);
+    auto load = builder.create<LoadOp>(
+        user->getLoc(), tileType, window->base, window->offsets,
+        windowAttr(builder, window->base, shape), /*peer=*/Value(),
+        /*valid=*/ValueRange(), /*transpose=*/true);
     return load.getResult();
   }
 
@@ -383,14 +457,15 @@ private:
       mapping.map(operand, *tile);
     }
     Operation *converted = builder.clone(*op, mapping);
-    for (OpResult result : converted->getResults()) {
-      auto tensor = cast<GMTensorType>(result.getType());
-      if (tensor.getShape().size() != 2)
-        return op->emitOpError("produces a rank-")
-               << tensor.getShape().size()
-               << " tensor; kernels work on 2-D tiles";
-      result.setType(TileType::get(op->getContext(), tensor.getShape(),
-                                   tensor.getElementType(), std::nullopt));
+    for (OpResult result : converted->getResults())
+      result.setType(tileTypeOf(cast<GMTensorType>(result.getType())));
+    // A reshape between shapes of one 2-D form (1x1xRxC and RxC) is the
+    // tile itself.
+    if (isa<ReshapeOp>(converted) && converted->getOperand(0).getType() ==
+                                         converted->getResult(0).getType()) {
+      tiles[op->getResult(0)] = converted->getOperand(0);
+      converted->erase();
+      return success();
     }
     if (Value rowForm = rowFormOnColumnVector(converted)) {
       tiles[op->getResult(0)] = rowForm;
@@ -517,9 +592,8 @@ private:
     FailureOr<Value> rhs = operand(rhsValue, matmul->hasAttr("b_trans"));
     if (failed(lhs) || failed(rhs))
       return failure();
-    auto resultType = cast<ShapedType>(matmul->getResult(0).getType());
-    auto tileType = TileType::get(builder.getContext(), resultType.getShape(),
-                                  resultType.getElementType(), std::nullopt);
+    auto tileType =
+        tileTypeOf(cast<GMTensorType>(matmul->getResult(0).getType()));
     Value product;
     if (acc) {
       Value accTile = isa<TileType>(acc.getType()) ? acc : tiles.lookup(acc);
@@ -537,6 +611,8 @@ private:
   func::FuncOp kernel;
   DenseMap<Value, Window> windows;
   DenseMap<Value, Value> tiles;
+  /// The tensor shapes of loop and branch results that became tiles.
+  DenseMap<Value, SmallVector<int64_t>> tensorShapes;
   DenseMap<Value, SmallVector<LoadOp>> loads;
   DominanceInfo dominance;
   llvm::SmallPtrSet<Operation *, 16> erased;

@@ -165,8 +165,9 @@ private:
     OpBuilder builder(load);
     auto type = cast<TileType>(load.getType()).withSpace(MemorySpace::mat);
     auto copy = builder.create<LoadOp>(load.getLoc(), type, load.getSource(),
-                                       load.getOffsets(), load.getPeer(),
-                                       load.getValid(), load.getTranspose());
+                                       load.getOffsets(), load.getWindowAttr(),
+                                       load.getPeer(), load.getValid(),
+                                       load.getTranspose());
     load.getResult().replaceUsesWithIf(copy.getResult(), isCubeOperand);
     ++numSplitLoads;
   }

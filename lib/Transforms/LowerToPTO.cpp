@@ -174,10 +174,17 @@ Value KernelLoweringState::partition(OpBuilder &builder, Location loc,
   if (valid.empty())
     return partitionOf(builder, loc, views.lookup(tensor), tensor, offsets,
                        shape);
-  // A tail window: its sizes are the valid extents, `?` where they are
-  // run-time values (the partition shape equals the tile's valid shape).
+  // A tail window: its sizes are the valid extents (rows, columns) in the
+  // last two dimensions, `?` where they are run-time values (the partition
+  // shape equals the tile's valid shape); the leading dimensions are 1.
+  SmallVector<Value> extents;
+  for (size_t d = 0; d + 2 < shape.size(); ++d)
+    extents.push_back(index(builder, 1));
+  extents.append(valid.begin(), valid.end());
+  if (shape.size() == 1)
+    extents.erase(extents.begin()); // the row of a 1-D window
   SmallVector<int64_t> sizes;
-  for (Value extent : valid) {
+  for (Value extent : extents) {
     APInt constant;
     sizes.push_back(matchPattern(extent, m_ConstantInt(&constant))
                         ? constant.getSExtValue()
@@ -187,7 +194,7 @@ Value KernelLoweringState::partition(OpBuilder &builder, Location loc,
       kernel.getContext(), sizes,
       cast<GMTensorType>(tensor.getType()).getElementType());
   return builder.create<pto::PartitionViewOp>(loc, type, views.lookup(tensor),
-                                              offsets, valid);
+                                              offsets, extents);
 }
 
 FailureOr<Value> KernelLoweringState::withValidShape(OpBuilder &builder,
@@ -292,29 +299,40 @@ Value KernelLoweringState::peerTensorView(OpBuilder &builder, Location loc,
 }
 
 /// A window of `tensor` read transposed: a DN view of the parameter (its
-/// shape and strides reversed), partitioned at the reversed offsets.
+/// last two dimensions swapped, with their strides), partitioned at the
+/// offsets and sizes with the last two swapped. The dimensions before them
+/// are 1 in the window, so the tile is the transposed matrix.
 Value KernelLoweringState::transposedPartition(OpBuilder &builder, Location loc,
                                                Value tensor, ValueRange offsets,
-                                               ArrayRef<int64_t> tileShape) {
+                                               ArrayRef<int64_t> windowShape) {
+  auto swapLastTwo = [](auto &values) {
+    std::swap(values[values.size() - 2], values[values.size() - 1]);
+  };
   Value &view = transposedViews[tensor];
   if (!view) {
     auto rowMajor = views.lookup(tensor).getDefiningOp<pto::MakeTensorViewOp>();
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointAfter(rowMajor);
-    SmallVector<Value> shape(llvm::reverse(rowMajor.getShape()));
-    SmallVector<Value> strides(llvm::reverse(rowMajor.getStrides()));
+    SmallVector<Value> shape(rowMajor.getShape());
+    SmallVector<Value> strides(rowMajor.getStrides());
+    swapLastTwo(shape);
+    swapLastTwo(strides);
     view = builder.create<pto::MakeTensorViewOp>(
         loc, rowMajor.getType(), rowMajor.getPtr(), shape, strides,
         pto::GMLayoutAttr::get(kernel.getContext(), pto::GMLayout::dn));
   }
-  SmallVector<Value> reversed(llvm::reverse(offsets));
+  SmallVector<Value> swappedOffsets(offsets);
+  swapLastTwo(swappedOffsets);
+  SmallVector<int64_t> shape(windowShape);
+  swapLastTwo(shape);
   SmallVector<Value> sizes;
-  for (int64_t dim : tileShape)
+  for (int64_t dim : shape)
     sizes.push_back(index(builder, dim));
   auto type = pto::PartitionTensorViewType::get(
-      kernel.getContext(), tileShape,
+      kernel.getContext(), shape,
       cast<GMTensorType>(tensor.getType()).getElementType());
-  return builder.create<pto::PartitionViewOp>(loc, type, view, reversed, sizes);
+  return builder.create<pto::PartitionViewOp>(loc, type, view, swappedOffsets,
+                                              sizes);
 }
 
 FailureOr<Value> KernelLoweringState::buffer(Operation *user, Value lowered) {

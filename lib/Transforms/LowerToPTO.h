@@ -63,8 +63,9 @@ public:
   /// Whether `tensor` is a parameter of the kernel (it has a view).
   bool isParameter(Value tensor) const { return views.count(tensor); }
 
-  /// A window of `tensor`, a parameter, at `offsets`; of the run-time
-  /// extents `valid` instead of `shape` when they are given (a tail).
+  /// A window of `tensor`, a parameter, at `offsets`, of the N-D `shape`;
+  /// of the run-time extents `valid` (rows, columns: the last two
+  /// dimensions) when they are given (a tail).
   Value partition(OpBuilder &builder, Location loc, Value tensor,
                   ValueRange offsets, ArrayRef<int64_t> shape,
                   ValueRange valid = {});
@@ -81,9 +82,10 @@ public:
   /// pto.store_scalar take.
   std::pair<Value, Value> elementAddress(OpBuilder &builder, Location loc,
                                          Value tensor, ValueRange indices);
-  /// A window of `tensor` read transposed.
+  /// The window of `tensor` of shape `windowShape` (untransposed), read
+  /// transposed.
   Value transposedPartition(OpBuilder &builder, Location loc, Value tensor,
-                            ValueRange offsets, ArrayRef<int64_t> tileShape);
+                            ValueRange offsets, ArrayRef<int64_t> windowShape);
   /// The view of rank `peer`'s copy of the window parameter `tensor`.
   Value peerTensorView(OpBuilder &builder, Location loc, Value tensor,
                        Value peer);

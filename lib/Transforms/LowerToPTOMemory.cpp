@@ -33,7 +33,7 @@ protected:
     if (failed(tile))
       return failure();
     Location loc = load.getLoc();
-    ArrayRef<int64_t> shape = load.getResult().getType().getShape();
+    SmallVector<int64_t> shape = load.getWindowShape();
     Value window;
     if (load.getPeer())
       window = state.partitionOf(rewriter, loc,
@@ -77,9 +77,9 @@ protected:
     if (failed(value))
       return failure();
     Location loc = store.getLoc();
-    Value window = state.partition(
-        rewriter, loc, store.getDest(), adaptor.getOffsets(),
-        store.getValue().getType().getShape(), adaptor.getValid());
+    Value window =
+        state.partition(rewriter, loc, store.getDest(), adaptor.getOffsets(),
+                        store.getWindowShape(), adaptor.getValid());
     if (!store.getValid().empty()) {
       value = state.withValidShape(rewriter, store, *value, adaptor.getValid());
       if (failed(value))

@@ -34,30 +34,10 @@ bool allDefinedOutside(ValueRange values, Operation *at) {
   return llvm::all_of(values, [&](Value v) { return isDefinedOutside(v, at); });
 }
 
-/// Row-major strides of `shape`; one that depends on a run-time dimension
-/// is kDynamic.
-SmallVector<int64_t> contiguousStrides(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
-    strides[i] = ShapedType::isDynamic(strides[i + 1]) ||
-                         ShapedType::isDynamic(shape[i + 1])
-                     ? ShapedType::kDynamic
-                     : strides[i + 1] * shape[i + 1];
-  return strides;
-}
-
-/// Strides (in elements) of a tensor value: a function argument carries them
-/// in `pypto.strides` or is contiguous; a slice keeps its source's strides.
+/// Strides (in elements) of a tensor value; the reshape verifier made sure
+/// every orchestration view has them.
 SmallVector<int64_t> getStrides(Value tensor) {
-  if (auto slice = tensor.getDefiningOp<SliceOp>())
-    return getStrides(slice.getSource());
-  if (auto arg = dyn_cast<BlockArgument>(tensor)) {
-    if (auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
-      if (auto strides = func.getArgAttrOfType<DenseI64ArrayAttr>(
-              arg.getArgNumber(), attr::kStrides))
-        return SmallVector<int64_t>(strides.asArrayRef());
-  }
-  return contiguousStrides(cast<GMTensorType>(tensor.getType()).getShape());
+  return *getTensorStrides(tensor);
 }
 
 /// Stride `dim` of the contiguous tensor `root`, computed where `builder`
@@ -81,8 +61,9 @@ void classifyAccess(Value value, bool &read, bool &written) {
     if ((isa<AssembleOp>(user) && use.getOperandNumber() == 1) ||
         (isa<WriteOp>(user) && use.getOperandNumber() == 1)) {
       written = true;
-    } else if (auto slice = dyn_cast<SliceOp>(user)) {
-      classifyAccess(slice.getResult(), read, written);
+    } else if (user->getNumResults() == 1 &&
+               getViewSource(user->getResult(0)) == value) {
+      classifyAccess(user->getResult(0), read, written);
     } else {
       read = true;
     }
@@ -498,8 +479,7 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
         noDepArgs.push_back(i);
         break;
       }
-      auto slice = view.getDefiningOp<SliceOp>();
-      view = slice ? slice.getSource() : Value();
+      view = getViewSource(view);
     }
   }
   bool earlyResolve =

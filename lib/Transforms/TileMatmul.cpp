@@ -182,15 +182,19 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
       return diag;
     }
     auto store = cast<StoreOp>(*matmul->user_begin());
-    if (!store.getValid().empty()) {
-      InFlightDiagnostic diag =
-          matmul.emitOpError("accumulator of ")
-          << m << "x" << n
-          << " is split into output tiles, which a store of a valid shape "
-             "does not support yet";
+    auto refuseStore = [&](StringRef which) {
+      InFlightDiagnostic diag = matmul.emitOpError("accumulator of ")
+                                << m << "x" << n
+                                << " is split into output tiles, which a store "
+                                << which;
       diag.attachNote(store.getLoc()) << "stored here";
       return diag;
-    }
+    };
+    if (!hasUnitLeadingDims(store.getWindowShape()))
+      return refuseStore("into an N-D window with leading dimensions other "
+                         "than 1 does not support");
+    if (!store.getValid().empty())
+      return refuseStore("of a valid shape does not support yet");
     builder.setInsertionPoint(store);
     Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
     auto bound = [&](int64_t v) {
@@ -203,11 +207,23 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
     Value m0 = rows.getInductionVar(), n0 = cols.getInductionVar();
     Value product =
         buildProduct(builder, loc, zero, matA, m0, matB, n0, mc, nc, k, step);
-    SmallVector<Value> offsets{
-        builder.create<arith::AddIOp>(loc, store.getOffsets()[0], m0),
-        builder.create<arith::AddIOp>(loc, store.getOffsets()[1], n0)};
+    // The output tile's window: the last two dimensions moved by (m0, n0),
+    // the leading ones (of size 1) kept.
+    SmallVector<Value> offsets(store.getOffsets());
+    size_t rank = offsets.size();
+    offsets[rank - 2] =
+        builder.create<arith::AddIOp>(loc, offsets[rank - 2], m0);
+    offsets[rank - 1] =
+        builder.create<arith::AddIOp>(loc, offsets[rank - 1], n0);
+    DenseI64ArrayAttr window;
+    if (store.getWindow()) {
+      SmallVector<int64_t> shape = store.getWindowShape();
+      shape[rank - 2] = mc;
+      shape[rank - 1] = nc;
+      window = builder.getDenseI64ArrayAttr(shape);
+    }
     builder.create<StoreOp>(store.getLoc(), product, store.getDest(), offsets,
-                            /*valid=*/ValueRange());
+                            window, /*valid=*/ValueRange());
     store.erase();
   }
   matmul.erase();

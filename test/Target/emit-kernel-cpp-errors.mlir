@@ -80,9 +80,12 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c16 = arith.constant 16 : index
-    %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16], strides = [%c16, %c16, %c1] : !pto.tensor_view<?x?x?xf32>
-    // expected-error @+1 {{'pto.partition_view' op needs a 2-D window in the built-in lowering}}
-    %q = pto.partition_view %v, offsets = [%c0, %c0, %c0], sizes = [%c1, %c16, %c16] : !pto.tensor_view<?x?x?xf32> -> !pto.partition_tensor_view<1x16x16xf32>
+    %c2 = arith.constant 2 : index
+    %v = pto.make_tensor_view %p, shape = [%c2, %c2, %c2, %c2, %c2, %c16], strides = [%c16, %c16, %c16, %c16, %c16, %c1] : !pto.tensor_view<?x?x?x?x?x?xf32>
+    // GlobalTensor has five dimensions; a window of six, none of them 1,
+    // does not fit.
+    // expected-error @+1 {{'pto.partition_view' op has a rank-6 window with more than five dimensions of size other than 1; GlobalTensor has five}}
+    %q = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %c0, %c0], sizes = [%c2, %c2, %c2, %c2, %c2, %c16] : !pto.tensor_view<?x?x?x?x?x?xf32> -> !pto.partition_tensor_view<2x2x2x2x2x16xf32>
     return
   }
   func.func @main(%t: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchestration"} {

@@ -19,9 +19,12 @@ func.func @slice_of_result(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind 
 
 // -----
 
-func.func @rank3(%a: !pypto.tensor<4x16x16xf32>, %s: f32) attributes {pypto.kind = "incore"} {
-  // expected-error @+1 {{'pypto.adds' op operates on a rank-3 tensor; kernels work on 2-D tiles}}
-  %r = pypto.adds %a, %s : !pypto.tensor<4x16x16xf32>, f32
+func.func @valid_leading(%a: !pypto.tensor<4x16x16xf32>, %n: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %s = pypto.slice %a[%c0, %c0, %c0] [2, 16, 16] valid [%n, %c16, %c16] : !pypto.tensor<4x16x16xf32>
+  // expected-error @+1 {{'pypto.exp' op has a valid shape in dimension 0 of a rank-3 window; valid shapes are supported in the last two dimensions (the others of size 1)}}
+  %e = pypto.exp %s : !pypto.tensor<2x16x16xf32>
   return
 }
 

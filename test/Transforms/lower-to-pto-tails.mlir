@@ -21,7 +21,7 @@
 // CHECK: %[[EVIEW:.+]] = pto.alloc_tile addr = %[[A1]] valid_row = %[[ROWS]] valid_col = %c32{{[_0-9]*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=?, v_col=?
 // CHECK: pto.tstore ins(%[[EVIEW]] : {{.+}}) outs(%[[PY]] : !pto.partition_tensor_view<?x32xf32>)
 // CPP-LABEL: void tail_rows(
-// CPP: GlobalTensor<float, pto::Shape<1, 1, 1, -1, -1>, pto::Stride<-1, -1, -1, -1, -1>, pto::Layout::ND> {{v[0-9]+}}({{.+}}, pto::Shape<1, 1, 1, -1, -1>([[R:v[0-9]+]], 32), pto::Stride<-1, -1, -1, -1, -1>(([[R]] * 32), ([[R]] * 32), ([[R]] * 32), 32, 1));
+// CPP: GlobalTensor<float, pto::Shape<1, 1, 1, -1, 32>, pto::Stride<-1, -1, -1, -1, -1>, pto::Layout::ND> {{v[0-9]+}}({{.+}}, pto::Shape<1, 1, 1, -1, 32>([[R:v[0-9]+]]), pto::Stride<-1, -1, -1, -1, -1>(([[R]] * 32), ([[R]] * 32), ([[R]] * 32), 32, 1));
 // CPP: TLOAD(
 // CPP: TEXP(
 // CPP: TSTORE(

@@ -53,3 +53,21 @@ func.func @tail_of_split(%a: !pypto.tensor<256x32xf32>, %b: !pypto.tensor<32x256
   pypto.store %p, %c[%c0, %c0] valid [%rows, %c256] : !pypto.tile<256x256xf32, acc>, !pypto.tensor<?x256xf32>
   return
 }
+
+// -----
+
+// Output tiles of a product stored into an N-D window whose leading
+// dimensions are not 1 would not be boxes of it.
+func.func @split_into_nd_rows(%a: !pypto.tensor<256x32xf32>, %b: !pypto.tensor<32x256xf32>,
+                              %c: !pypto.tensor<2x128x256xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<256x32xf32> -> !pypto.tile<256x32xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<256x32xf32, mat> -> !pypto.tile<256x32xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<32x256xf32> -> !pypto.tile<32x256xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<32x256xf32, mat> -> !pypto.tile<32x256xf32, right>
+  // expected-error @+1 {{'pypto.matmul' op accumulator of 256x256 is split into output tiles, which a store into an N-D window with leading dimensions other than 1 does not support}}
+  %p = pypto.matmul %la, %rb : !pypto.tile<256x32xf32, left>, !pypto.tile<32x256xf32, right> -> !pypto.tile<256x256xf32, acc>
+  // expected-note @+1 {{stored here}}
+  pypto.store %p, %c[%c0, %c0, %c0] window [2, 128, 256] : !pypto.tile<256x256xf32, acc>, !pypto.tensor<2x128x256xf32>
+  return
+}

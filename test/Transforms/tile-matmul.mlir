@@ -104,3 +104,27 @@ func.func @split_m(%a: !pypto.tensor<704x16xf32>, %b: !pypto.tensor<16x40xf32>,
   pypto.store %p, %c[%c0, %c0] : !pypto.tile<704x40xf32, acc>, !pypto.tensor<704x40xf32>
   return
 }
+
+// -----
+
+// Split into output tiles, a product stored into a window of an N-D tensor
+// is stored tile by tile into sub-windows: the last two offsets move, the
+// leading window dimensions (1) stay.
+
+// A2A3-LABEL: func.func @split_into_3d
+// A2A3:       scf.for %[[M0:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// A2A3:         scf.for %[[N0:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// A2A3:           %[[R:.+]] = arith.addi %{{.+}}, %[[M0]] : index
+// A2A3:           %[[C:.+]] = arith.addi %{{.+}}, %[[N0]] : index
+// A2A3:           pypto.store %{{.+}}, %{{.+}}[%{{.+}}, %[[R]], %[[C]]] window [1, 352, 40] : !pypto.tile<352x40xf32, acc>, !pypto.tensor<2x704x40xf32>
+func.func @split_into_3d(%a: !pypto.tensor<704x16xf32>, %b: !pypto.tensor<16x40xf32>,
+                         %c: !pypto.tensor<2x704x40xf32>, %i: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<704x16xf32> -> !pypto.tile<704x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<704x16xf32, mat> -> !pypto.tile<704x16xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<16x40xf32> -> !pypto.tile<16x40xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<16x40xf32, mat> -> !pypto.tile<16x40xf32, right>
+  %p = pypto.matmul %la, %rb : !pypto.tile<704x16xf32, left>, !pypto.tile<16x40xf32, right> -> !pypto.tile<704x40xf32, acc>
+  pypto.store %p, %c[%i, %c0, %c0] window [1, 704, 40] : !pypto.tile<704x40xf32, acc>, !pypto.tensor<2x704x40xf32>
+  return
+}

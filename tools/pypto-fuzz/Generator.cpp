@@ -1061,19 +1061,100 @@ public:
   std::string print();
 
 private:
+  /// A kernel value's type: RxC, or 1x..x1xRxC in a kernel that computes
+  /// on N-D tensors (`lead` leading dimensions of 1).
   std::string tensorType(int64_t r, int64_t c, DType d) {
-    return "!pypto.tensor<" + std::to_string(r) + "x" + std::to_string(c) +
-           "x" + dtypeName(d) + ">";
+    std::string ones;
+    for (int i = 0; i < lead; ++i)
+      ones += "1x";
+    return "!pypto.tensor<" + ones + std::to_string(r) + "x" +
+           std::to_string(c) + "x" + dtypeName(d) + ">";
   }
   std::string typeOf(const Kernel &k, const Op &op) {
     return tensorType(op.rows.eval(k.rows), op.cols.eval(k.rows), op.dtype);
   }
+  /// A program tensor's 2-D type (the orchestration's working view).
   std::string tensorTypeOf(int t) {
     const Shape &s = layout.shapes[t];
-    std::string type = tensorType(s.rows, s.cols, p.tensors[t].dtype);
-    if (p.tensors[t].runTimeRows || runTimeTmp(t))
-      type.replace(type.find('<') + 1, std::to_string(s.rows).size(), "?");
+    std::string rows = p.tensors[t].runTimeRows || runTimeTmp(t)
+                           ? "?"
+                           : std::to_string(s.rows);
+    return "!pypto.tensor<" + rows + "x" + std::to_string(s.cols) + "x" +
+           dtypeName(p.tensors[t].dtype) + ">";
+  }
+  /// How a program tensor is declared: one tensor in three with static
+  /// rows is N-D (its rows split, or it is flat 1-D), the body viewing it
+  /// as 2-D through a pypto.reshape. Empty: declared 2-D.
+  std::vector<int64_t> declaredShape(int t) {
+    const Shape &s = layout.shapes[t];
+    if (p.tensors[t].runTimeRows || runTimeTmp(t) ||
+        (p.seed + 7 * uint64_t(t)) % 3 != 0)
+      return {};
+    switch ((p.seed / 3 + uint64_t(t)) % 3) {
+    case 0:
+      return {s.rows * s.cols};
+    case 1:
+      for (int64_t f = 2; f <= s.rows; ++f)
+        if (s.rows % f == 0)
+          return {s.rows / f, f, s.cols};
+      return {1, s.rows, s.cols};
+    default:
+      return {1, s.rows, 1, s.cols};
+    }
+  }
+  std::string declaredType(int t) {
+    std::vector<int64_t> shape = declaredShape(t);
+    if (shape.empty())
+      return tensorTypeOf(t);
+    std::string text = "!pypto.tensor<";
+    for (int64_t d : shape)
+      text += std::to_string(d) + "x";
+    return text + dtypeName(p.tensors[t].dtype) + ">";
+  }
+  /// In a kernel on N-D tensors (`lead` > 0): a program tensor is sliced
+  /// and assembled through its 1x..x1xRxC view, made by a reshape before
+  /// the kernel. The view's name, its type, and the offsets, sizes and
+  /// valid extents of a window of it.
+  std::string viewOf(int t) {
+    if (!lead)
+      return "%" + p.tensors[t].name;
+    views.insert(t);
+    return "%" + p.tensors[t].name + "_k" + std::to_string(kernel) + "_l" +
+           std::to_string(lead);
+  }
+  std::string viewTypeOf(int t) {
+    std::string type = tensorTypeOf(t);
+    for (int i = 0; i < lead; ++i)
+      type.insert(type.find('<') + 1, "1x");
     return type;
+  }
+  std::string leadingZeros() {
+    std::string text;
+    for (int i = 0; i < lead; ++i)
+      text += index(0) + ", ";
+    return text;
+  }
+  std::string leadingOnes() {
+    std::string text;
+    for (int i = 0; i < lead; ++i)
+      text += "1, ";
+    return text;
+  }
+  std::string leadingValid() {
+    std::string text;
+    for (int i = 0; i < lead; ++i)
+      text += index(1) + ", ";
+    return text;
+  }
+  /// One kernel in three (by the seed) computes on N-D tensors with one or
+  /// two leading dimensions of 1: it slices and assembles N-D views of the
+  /// program tensors (reshapes in the orchestration), and computes the ops
+  /// that take 2-D tensors only on reshaped values.
+  int kernelLead(const Kernel &) {
+    uint64_t h = (p.seed * 0x9E3779B97F4A7C15ull + uint64_t(kernel) * 31) >> 58;
+    if (h % 3 != 0)
+      return 0;
+    return 1 + int(h / 3 % 2);
   }
   /// One program in three submits its kernels in a `pypto.scope manual`,
   /// every edge named: a loop kernel's tasks in a chain (the loop carries
@@ -1173,7 +1254,50 @@ private:
     return "%k" + std::to_string(kernel) + "_t" + std::to_string(counter++);
   }
   std::string value(int v) {
+    if (auto it = renamed.find(v); it != renamed.end())
+      return it->second;
     return "%k" + std::to_string(kernel) + "_v" + std::to_string(v);
+  }
+  bool hasRunTimeRows(int t) const {
+    return p.tensors[t].runTimeRows || runTimeTmp(t);
+  }
+  /// In an N-D kernel, whether op `op` is computed on 2-D values (its
+  /// operands reshaped to 2-D and its result back): the ops that take 2-D
+  /// tensors only, and windows of tensors with run-time rows (they have no
+  /// N-D view).
+  bool computedIn2D(const Op &op) const {
+    switch (op.kind) {
+    case OpKind::Transpose:
+    case OpKind::FillPad:
+    case OpKind::Sort:
+      return true;
+    case OpKind::SliceInput:
+      return hasRunTimeRows(op.operands[0]);
+    case OpKind::MatmulKLoop:
+      return hasRunTimeRows(op.operands[0]) || hasRunTimeRows(op.operands[1]);
+    case OpKind::CarryLoop:
+      return hasRunTimeRows(op.operands[1]);
+    default:
+      return false;
+    }
+  }
+  /// The operands of `op` that are values of the kernel (the others name
+  /// program tensors).
+  static std::vector<int> valueOperands(const Op &op) {
+    switch (op.kind) {
+    case OpKind::SliceInput:
+    case OpKind::Full:
+    case OpKind::MatmulKLoop:
+      return {};
+    case OpKind::CarryLoop:
+      return {0};
+    default: {
+      std::vector<int> all;
+      for (int i = 0; i < int(op.operands.size()); ++i)
+        all.push_back(i);
+      return all;
+    }
+    }
   }
   /// The first row of this block's window of `rows` rows.
   std::string rowOffset(int64_t rows) {
@@ -1197,6 +1321,13 @@ private:
   std::map<int, double> tolerances;       // per output tensor
   int kernel = 0;
   int counter = 0;
+  /// Leading dimensions of 1 of the current kernel's values (0: 2-D).
+  int lead = 0;
+  /// Values of the current kernel printed under another name (their 2-D
+  /// forms while an op of an N-D kernel is computed in 2-D).
+  std::map<int, std::string> renamed;
+  /// The program tensors the current kernel uses through N-D views.
+  std::set<int> views;
   std::string blockIndex;
   /// The helper computing `name` on `arity` operands of `type`, defined
   /// once; its name.
@@ -1258,6 +1389,31 @@ Printer::tailWindows(const Kernel &k) {
 
 void Printer::printOp(const Kernel &k, int v) {
   const Op &op = k.ops[v];
+  if (lead && computedIn2D(op)) {
+    // Operands reshaped to 2-D, the op on them, the result reshaped back.
+    int kernelLead = lead;
+    for (int i : valueOperands(op)) {
+      int o = op.operands[i];
+      if (renamed.count(o))
+        continue;
+      std::string ndType = typeOf(k, k.ops[o]), flat = fresh();
+      lead = 0;
+      body << "      " << flat << " = pypto.reshape " << value(o) << " : "
+           << ndType << " -> " << typeOf(k, k.ops[o]) << "\n";
+      lead = kernelLead;
+      renamed[o] = flat;
+    }
+    std::string flatResult = fresh(), ndType = typeOf(k, op);
+    renamed[v] = flatResult;
+    lead = 0;
+    printOp(k, v);
+    std::string flatType = typeOf(k, op);
+    lead = kernelLead;
+    renamed.clear();
+    body << "      " << value(v) << " = pypto.reshape " << flatResult << " : "
+         << flatType << " -> " << ndType << "\n";
+    return;
+  }
   std::string result = value(v);
   std::string type = typeOf(k, op);
   auto operand = [&](int i) { return value(op.operands[i]); };
@@ -1269,13 +1425,14 @@ void Printer::printOp(const Kernel &k, int v) {
     int t = op.operands[0];
     int64_t r = op.rows.eval(k.rows);
     std::string row = op.colOffset < 0 ? index(0) : rowOffset(r);
-    os << in << result << " = pypto.slice %" << p.tensors[t].name << "[" << row
-       << ", " << index(std::max<int64_t>(op.colOffset, 0)) << "] [" << r
-       << ", " << op.cols.eval(k.rows) << "]";
+    os << in << result << " = pypto.slice " << viewOf(t) << "["
+       << leadingZeros() << row << ", "
+       << index(std::max<int64_t>(op.colOffset, 0)) << "] [" << leadingOnes()
+       << r << ", " << op.cols.eval(k.rows) << "]";
     if (auto tail = tails.find(v); tail != tails.end())
-      os << " valid [" << index(tail->second.first) << ", "
+      os << " valid [" << leadingValid() << index(tail->second.first) << ", "
          << index(tail->second.second) << "]";
-    os << " : " << tensorTypeOf(t) << " -> " << type << "\n";
+    os << " : " << viewTypeOf(t) << " -> " << type << "\n";
     return;
   }
   case OpKind::Unary:
@@ -1324,7 +1481,7 @@ void Printer::printOp(const Kernel &k, int v) {
       s = fresh();
       const Op &w = k.ops[op.scalarFromValue];
       os << in << s << " = pypto.read " << value(op.scalarFromValue) << "["
-         << index(w.rows.eval(k.rows) - 1) << ", "
+         << leadingZeros() << index(w.rows.eval(k.rows) - 1) << ", "
          << index(w.cols.eval(k.rows) - 1) << "] : " << typeOf(k, w) << " -> "
          << dtypeName(op.dtype) << "\n";
     } else if (op.scalarTensor >= 0 && op.scalarInKernel) {
@@ -1383,12 +1540,12 @@ void Printer::printOp(const Kernel &k, int v) {
     DType t = p.tensors[A].dtype;
     std::string row = rowOffset(r), a0 = fresh(), b0 = fresh(), p0 = fresh();
     std::string at = tensorType(r, c, t), bt = tensorType(c, n, t);
-    os << in << a0 << " = pypto.slice %" << p.tensors[A].name << "[" << row
-       << ", " << index(0) << "] [" << r << ", " << c
-       << "] : " << tensorTypeOf(A) << " -> " << at << "\n";
-    os << in << b0 << " = pypto.slice %" << p.tensors[B].name << "[" << index(0)
-       << ", " << index(0) << "] [" << c << ", " << n
-       << "] : " << tensorTypeOf(B) << " -> " << bt << "\n";
+    os << in << a0 << " = pypto.slice " << viewOf(A) << "[" << leadingZeros()
+       << row << ", " << index(0) << "] [" << leadingOnes() << r << ", " << c
+       << "] : " << viewTypeOf(A) << " -> " << at << "\n";
+    os << in << b0 << " = pypto.slice " << viewOf(B) << "[" << leadingZeros()
+       << index(0) << ", " << index(0) << "] [" << leadingOnes() << c << ", "
+       << n << "] : " << viewTypeOf(B) << " -> " << bt << "\n";
     os << in << p0 << " = pypto.matmul " << a0 << ", " << b0 << " : " << at
        << ", " << bt << " -> " << type << "\n";
     if (op.chunks == 1) {
@@ -1401,12 +1558,12 @@ void Printer::printOp(const Kernel &k, int v) {
     os << in << result << " = scf.for " << kk << " = " << index(c) << " to "
        << index(c * op.chunks) << " step " << index(c) << " iter_args(" << acc
        << " = " << p0 << ") -> (" << type << ") {\n";
-    os << in << "  " << ak << " = pypto.slice %" << p.tensors[A].name << "["
-       << row << ", " << kk << "] [" << r << ", " << c
-       << "] : " << tensorTypeOf(A) << " -> " << at << "\n";
-    os << in << "  " << bk << " = pypto.slice %" << p.tensors[B].name << "["
-       << kk << ", " << index(0) << "] [" << c << ", " << n
-       << "] : " << tensorTypeOf(B) << " -> " << bt << "\n";
+    os << in << "  " << ak << " = pypto.slice " << viewOf(A) << "["
+       << leadingZeros() << row << ", " << kk << "] [" << leadingOnes() << r
+       << ", " << c << "] : " << viewTypeOf(A) << " -> " << at << "\n";
+    os << in << "  " << bk << " = pypto.slice " << viewOf(B) << "["
+       << leadingZeros() << kk << ", " << index(0) << "] [" << leadingOnes()
+       << c << ", " << n << "] : " << viewTypeOf(B) << " -> " << bt << "\n";
     os << in << "  " << nx << " = pypto.matmul_acc " << acc << ", " << ak
        << ", " << bk << " : " << at << ", " << bt << " -> " << type << "\n";
     os << in << "  scf.yield " << nx << " : " << type << "\n";
@@ -1443,9 +1600,9 @@ void Printer::printOp(const Kernel &k, int v) {
        << index(c * op.chunks) << " step " << index(c) << " iter_args(" << m
        << " = " << operand(0) << ", " << acc << " = " << operand(0) << ") -> ("
        << type << ", " << type << ") {\n";
-    os << in << "  " << x << " = pypto.slice %" << p.tensors[tensor].name << "["
-       << row << ", " << j << "] [" << r << ", " << c
-       << "] : " << tensorTypeOf(tensor) << " -> " << type << "\n";
+    os << in << "  " << x << " = pypto.slice " << viewOf(tensor) << "["
+       << leadingZeros() << row << ", " << j << "] [" << leadingOnes() << r
+       << ", " << c << "] : " << viewTypeOf(tensor) << " -> " << type << "\n";
     os << in << "  " << mn << " = pypto." << op.name << " " << m << ", " << x
        << " : " << type << "\n";
     if (op.readOldAfterUpdate) {
@@ -1516,8 +1673,8 @@ std::string Printer::print() {
     const Tensor &tensor = p.tensors[t];
     if (!used.count(t) || tensor.role == "tmp")
       continue;
-    os << (first ? "" : ",\n      ") << "%" << tensor.name << ": "
-       << tensorTypeOf(t);
+    os << (first ? "" : ",\n      ") << "%" << tensor.name
+       << (declaredShape(t).empty() ? "" : "_nd") << ": " << declaredType(t);
     first = false;
     if (tensor.role == "in" && tensor.runTimeRows)
       os << " {pypto.init = \"" << tensor.init
@@ -1546,6 +1703,13 @@ std::string Printer::print() {
     }
   }
   os << ") {\n";
+  // Arguments declared N-D are worked on through their 2-D views.
+  for (int t = 0; t < int(p.tensors.size()); ++t)
+    if (used.count(t) && p.tensors[t].role != "tmp" &&
+        !declaredShape(t).empty())
+      os << "    %" << p.tensors[t].name << " = pypto.reshape %"
+         << p.tensors[t].name << "_nd : " << declaredType(t) << " -> "
+         << tensorTypeOf(t) << "\n";
   for (int t = 0; t < int(p.tensors.size()); ++t) {
     if (!used.count(t) || p.tensors[t].role != "tmp")
       continue;
@@ -1557,8 +1721,15 @@ std::string Printer::print() {
       sizes = "(%" + name + "_rows)";
     }
     std::string init = t % 3 == 0 ? " init 1.0" : "";
-    os << "    %" << name << " = pypto.create_tensor" << sizes << init << " : "
-       << tensorTypeOf(t) << "\n";
+    if (declaredShape(t).empty()) {
+      os << "    %" << name << " = pypto.create_tensor" << sizes << init
+         << " : " << tensorTypeOf(t) << "\n";
+    } else {
+      os << "    %" << name << "_nd = pypto.create_tensor" << init << " : "
+         << declaredType(t) << "\n"
+         << "    %" << name << " = pypto.reshape %" << name
+         << "_nd : " << declaredType(t) << " -> " << tensorTypeOf(t) << "\n";
+    }
   }
   bool manual = manualDeps();
   if (manual)
@@ -1573,6 +1744,8 @@ std::string Printer::print() {
     body.str("");
     std::string kname = "k" + std::to_string(kernel);
     blockIndex = "%" + kname + "_b";
+    lead = kernelLead(k);
+    views.clear();
     bool zeroPrinted = false;
     for (size_t i = 0; i < k.ops.size(); ++i) {
       const Op &op = k.ops[i];
@@ -1596,7 +1769,7 @@ std::string Printer::print() {
       if (element) {
         std::string e = fresh();
         body << "      " << e << " = pypto.read " << value(v) << "["
-             << index(op.rows.eval(k.rows) - 1) << ", "
+             << leadingZeros() << index(op.rows.eval(k.rows) - 1) << ", "
              << index(op.cols.eval(k.rows) - 1) << "] : " << typeOf(k, op)
              << " -> " << dtypeName(op.dtype) << "\n"
              << "      pypto.write " << e << " into %" << p.tensors[t].name
@@ -1604,6 +1777,17 @@ std::string Printer::print() {
              << "] : " << dtypeName(op.dtype) << " into " << tensorTypeOf(t)
              << "\n";
         continue;
+      }
+      // A value of an N-D kernel stored into a tensor with run-time rows
+      // (which has no N-D view) is reshaped back to 2-D in the kernel.
+      std::string stored = value(v), storedType = typeOf(k, op);
+      int kernelLeadSaved = lead;
+      if (lead && hasRunTimeRows(t)) {
+        stored = fresh();
+        lead = 0;
+        body << "      " << stored << " = pypto.reshape " << value(v) << " : "
+             << storedType << " -> " << typeOf(k, op) << "\n";
+        storedType = typeOf(k, op);
       }
       int64_t rows = op.rows.eval(k.rows);
       std::string row = rowOffset(rows);
@@ -1620,17 +1804,24 @@ std::string Printer::print() {
              << " : index\n"
              << "      " << count << " = arith.minsi " << left << ", "
              << index(rows) << " : index\n";
-        valid = " valid [" + count + ", " + index(op.cols.eval(k.rows)) + "]";
+        valid = " valid [" + leadingValid() + count + ", " +
+                index(op.cols.eval(k.rows)) + "]";
       }
-      body << "      pypto.assemble " << value(v) << " into %"
-           << p.tensors[t].name << "[" << row << ", " << index(col) << "]"
-           << valid << " : " << typeOf(k, op) << " into " << tensorTypeOf(t)
-           << "\n";
+      body << "      pypto.assemble " << stored << " into " << viewOf(t) << "["
+           << leadingZeros() << row << ", " << index(col) << "]" << valid
+           << " : " << storedType << " into " << viewTypeOf(t) << "\n";
+      lead = kernelLeadSaved;
     }
     std::string constantText;
     for (int64_t c : constants)
       constantText += "      %" + kname + "_c" + std::to_string(c) +
                       " = arith.constant " + std::to_string(c) + " : index\n";
+    // The N-D views the kernel slices and assembles through.
+    for (int t : views) {
+      os << "    " << viewOf(t) << " = pypto.reshape %" << p.tensors[t].name
+         << " : " << tensorTypeOf(t) << " -> " << viewTypeOf(t) << "\n";
+    }
+    lead = 0;
     // In a manual scope: the kernel's task id, and its deps (a loop
     // kernel's task also waits for the iteration before).
     std::string task = manual ? "%" + kname + "_task = " : "";

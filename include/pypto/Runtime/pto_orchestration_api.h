@@ -36,6 +36,7 @@
 #pragma GCC visibility push(hidden)
 
 #include "tensor.h"
+#include "view_strides.h"
 
 #define PTO2_RUNTIME_OPS_VERSION 1
 
@@ -565,6 +566,38 @@ inline ChipTensor pto2_checked_view(const ChipTensor &t, uint32_t ndims, const i
     offsets32[i] = static_cast<uint32_t>(offsets[i]);
   }
   return t.view(shapes32, offsets32);
+}
+
+/// The elements of `t` under the shape `shapes` (row-major order), as a view
+/// of the same memory; when no strides make that a view (dimensions merged
+/// across a gap), a fatal error and `t` itself.
+inline ChipTensor pto2_checked_reshape(const ChipTensor &t, uint32_t ndims,
+                                       const int64_t *shapes,
+                                       const char *where) {
+  int64_t oldShape[MAX_TENSOR_DIMS] = {}, oldStrides[MAX_TENSOR_DIMS] = {};
+  int64_t newStrides[MAX_TENSOR_DIMS] = {};
+  for (uint32_t i = 0; i < t.ndims && i < MAX_TENSOR_DIMS; ++i) {
+    oldShape[i] = t.shapes[i];
+    oldStrides[i] = t.strides[i];
+  }
+  if (ndims == 0 || ndims > MAX_TENSOR_DIMS ||
+      !pto2_view_strides(oldShape, oldStrides, static_cast<int>(t.ndims),
+                         shapes, static_cast<int>(ndims), newStrides)) {
+    rt_report_fatal(
+        -1,
+        "%s: the reshape is not a view of the tensor (its elements are not "
+        "evenly strided where dimensions merge)",
+        where);
+    return t;
+  }
+  ChipTensor r = t;
+  r.ndims = ndims;
+  for (uint32_t i = 0; i < MAX_TENSOR_DIMS; ++i) {
+    r.shapes[i] = i < ndims ? static_cast<uint32_t>(shapes[i]) : 0;
+    r.strides[i] = i < ndims ? static_cast<uint32_t>(newStrides[i]) : 0;
+  }
+  r.refresh();
+  return r;
 }
 
 /// Whether `idx` names an element of `t`; otherwise a fatal error.

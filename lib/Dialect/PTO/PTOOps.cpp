@@ -184,8 +184,8 @@ static LogicalResult verifyWindowMatchesTile(Operation *op,
                                              PartitionTensorViewType view,
                                              TileBufType tile) {
   ArrayRef<int64_t> shape = view.getShape();
-  if (shape.size() < 2)
-    return op->emitOpError("expected a partition of rank 2 or more");
+  if (shape.empty())
+    return op->emitOpError("expected a partition of rank 1 or more");
   int64_t rows = 1;
   for (int64_t dim : shape.drop_back()) {
     if (ShapedType::isDynamic(dim)) {

@@ -41,6 +41,20 @@ LogicalResult mlir::pypto::verifyUnaryOperand(Operation *op, Value source,
   return success();
 }
 
+/// "RxC", or for an N-D shape "RxC (the 2-D form of AxBxC)".
+static std::string describe2D(ArrayRef<int64_t> flat, ArrayRef<int64_t> full) {
+  auto text = [](ArrayRef<int64_t> shape) {
+    std::string s;
+    for (auto [i, d] : llvm::enumerate(shape))
+      s +=
+          (i ? "x" : "") + (ShapedType::isDynamic(d) ? "?" : std::to_string(d));
+    return s;
+  };
+  if (full.size() == 2)
+    return text(flat);
+  return text(flat) + " (the 2-D form of " + text(full) + ")";
+}
+
 LogicalResult mlir::pypto::verifyReduction(Operation *op, Value source,
                                            Value tmp, Value result,
                                            bool isRow) {
@@ -48,15 +62,17 @@ LogicalResult mlir::pypto::verifyReduction(Operation *op, Value source,
   auto out = cast<ShapedType>(result.getType());
   if (failed(verifySameKind(op, {source, result})))
     return failure();
-  if (in.getRank() != 2 || out.getRank() != 2)
-    return op->emitOpError("operates on 2-D tensors or tiles");
-  SmallVector<int64_t> expected =
-      isRow ? SmallVector<int64_t>{in.getDimSize(0), 1}
-            : SmallVector<int64_t>{1, in.getDimSize(1)};
-  if (out.getShape() != ArrayRef<int64_t>(expected))
+  // An N-D tensor reduces as its 2-D form: a row reduction keeps the
+  // leading dimensions, a column one folds them too.
+  SmallVector<int64_t, 2> flatIn = flattenTo2D(in.getShape());
+  SmallVector<int64_t, 2> flatOut = flattenTo2D(out.getShape());
+  SmallVector<int64_t, 2> expected =
+      isRow ? SmallVector<int64_t, 2>{flatIn[0], 1}
+            : SmallVector<int64_t, 2>{1, flatIn[1]};
+  if (flatOut != expected)
     return op->emitOpError("result must be ")
-           << expected[0] << "x" << expected[1] << ", got " << out.getDimSize(0)
-           << "x" << out.getDimSize(1);
+           << describe2D(expected, expected) << ", got "
+           << describe2D(flatOut, out.getShape());
   if (in.getElementType() != out.getElementType())
     return op->emitOpError("result element type differs from the source's");
   if (tmp && !isRow)
@@ -72,15 +88,15 @@ LogicalResult mlir::pypto::verifyBroadcast(Operation *op, Value vec,
   auto out = cast<ShapedType>(result.getType());
   if (failed(verifySameKind(op, {vec, result})))
     return failure();
-  if (in.getRank() != 2 || out.getRank() != 2)
-    return op->emitOpError("operates on 2-D tensors or tiles");
-  SmallVector<int64_t> expected =
-      isRow ? SmallVector<int64_t>{out.getDimSize(0), 1}
-            : SmallVector<int64_t>{1, out.getDimSize(1)};
-  if (in.getShape() != ArrayRef<int64_t>(expected))
+  SmallVector<int64_t, 2> flatIn = flattenTo2D(in.getShape());
+  SmallVector<int64_t, 2> flatOut = flattenTo2D(out.getShape());
+  SmallVector<int64_t, 2> expected =
+      isRow ? SmallVector<int64_t, 2>{flatOut[0], 1}
+            : SmallVector<int64_t, 2>{1, flatOut[1]};
+  if (flatIn != expected)
     return op->emitOpError("broadcast operand must be ")
-           << expected[0] << "x" << expected[1] << ", got " << in.getDimSize(0)
-           << "x" << in.getDimSize(1);
+           << describe2D(expected, expected) << ", got "
+           << describe2D(flatIn, in.getShape());
   if (in.getElementType() != out.getElementType())
     return op->emitOpError("element types differ: ")
            << in.getElementType() << " and " << out.getElementType();
@@ -131,8 +147,20 @@ LogicalResult ReshapeOp::verify() {
            << in.getNumElements() << " to " << out.getNumElements();
   if (in.getElementType() != out.getElementType())
     return emitOpError("cannot change the element type");
-  if (!isTileValue(getSource()))
+  if (!isTileValue(getSource())) {
+    // In the orchestration a reshape is a view of the same memory.
+    if (isInKernel(*this))
+      return success();
+    if (!in.hasStaticShape() || !out.hasStaticShape())
+      return emitOpError("in the orchestration needs static shapes");
+    if (failed(getTensorStrides(getResult())))
+      return emitOpError("in the orchestration is a view of the same memory, "
+                         "and no strides view its source's elements as ")
+             << out
+             << " (dimensions merge across a gap); reshape a "
+                "contiguous tensor, or reshape in a kernel";
     return success();
+  }
   if (cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())
     return emitOpError("cannot change the memory space");
   // A tile view must keep the physical layout: a column and a row vector,
@@ -193,11 +221,14 @@ LogicalResult TransposeOp::verify() {
   return success();
 }
 
-/// `type` as the matmul sees it: transposed when the op says so.
+/// `type` as the matmul sees it: the matrix of its last two dimensions,
+/// transposed when the op says so. Null when it is not a matrix: rank 1,
+/// or leading dimensions other than 1 (a batched matmul).
 static ShapedType asOperand(ShapedType type, bool transposed) {
-  if (!transposed || type.getRank() != 2)
-    return type;
-  return type.clone({type.getDimSize(1), type.getDimSize(0)});
+  if (type.getRank() < 2 || !hasUnitLeadingDims(type.getShape()))
+    return {};
+  ArrayRef<int64_t> shape = type.getShape().take_back(2);
+  return transposed ? type.clone({shape[1], shape[0]}) : type.clone(shape);
 }
 
 static LogicalResult verifyMatmul(Operation *op, Value lhsValue, Value rhsValue,
@@ -205,16 +236,19 @@ static LogicalResult verifyMatmul(Operation *op, Value lhsValue, Value rhsValue,
   bool aTrans = op->hasAttr("a_trans"), bTrans = op->hasAttr("b_trans");
   auto lhs = asOperand(cast<ShapedType>(lhsValue.getType()), aTrans);
   auto rhs = asOperand(cast<ShapedType>(rhsValue.getType()), bTrans);
-  auto result = cast<ShapedType>(resultValue.getType());
-  bool tiles = isa<TileType>(lhs);
-  if (isa<TileType>(rhs) != tiles || isa<TileType>(result) != tiles)
+  auto result = asOperand(cast<ShapedType>(resultValue.getType()), false);
+  bool tiles = isa<TileType>(lhsValue.getType());
+  if (isa<TileType>(rhsValue.getType()) != tiles ||
+      isa<TileType>(resultValue.getType()) != tiles)
     return op->emitOpError(
         "operands and result must all be tensors or all tiles");
   if (tiles && (aTrans || bTrans))
     return op->emitOpError("a_trans and b_trans apply to tensor operands; "
                            "tile operands are already in place");
-  if (lhs.getRank() != 2 || rhs.getRank() != 2 || result.getRank() != 2)
-    return op->emitOpError("operands and result must be 2-D");
+  if (!lhs || !rhs || !result)
+    return op->emitOpError("operands and result must be 2-D, or N-D with "
+                           "leading dimensions of 1 (a batched matmul is not "
+                           "supported)");
   if (lhs.getDimSize(1) != rhs.getDimSize(0))
     return op->emitOpError("contraction mismatch: lhs is ")
            << lhs.getDimSize(0) << "x" << lhs.getDimSize(1) << ", rhs is "
@@ -251,20 +285,26 @@ static LogicalResult verifyMatmul(Operation *op, Value lhsValue, Value rhsValue,
 /// operand tiles have spaces. Null when the operands do not say.
 static Type inferMatmulResult(Type lhsType, Type rhsType, bool aTrans,
                               bool bTrans) {
-  auto lhs = dyn_cast<ShapedType>(lhsType), rhs = dyn_cast<ShapedType>(rhsType);
-  if (!lhs || !rhs || lhs.getRank() != 2 || rhs.getRank() != 2)
+  auto lhsFull = dyn_cast<ShapedType>(lhsType);
+  auto rhsFull = dyn_cast<ShapedType>(rhsType);
+  if (!lhsFull || !rhsFull)
     return {};
-  lhs = asOperand(lhs, aTrans);
-  rhs = asOperand(rhs, bTrans);
+  ShapedType lhs = asOperand(lhsFull, aTrans);
+  ShapedType rhs = asOperand(rhsFull, bTrans);
+  if (!lhs || !rhs)
+    return {};
   Type in = lhs.getElementType();
   MLIRContext *context = lhsType.getContext();
   Type out = in.isInteger(8) ? Type(IntegerType::get(context, 32))
                              : Type(Float32Type::get(context));
-  SmallVector<int64_t> shape = {lhs.getDimSize(0), rhs.getDimSize(1)};
-  if (isa<GMTensorType>(lhs))
+  // N-D operands (leading dimensions of 1) give a result of the larger rank.
+  SmallVector<int64_t> shape(std::max(lhsFull.getRank(), rhsFull.getRank()) - 2,
+                             1);
+  shape.append({lhs.getDimSize(0), rhs.getDimSize(1)});
+  if (isa<GMTensorType>(lhsFull))
     return GMTensorType::get(context, shape, out);
-  auto tile = dyn_cast<TileType>(lhs);
-  if (!tile)
+  auto tile = dyn_cast<TileType>(lhsFull);
+  if (!tile || shape.size() != 2)
     return {};
   std::optional<MemorySpace> space;
   if (tile.getSpace())

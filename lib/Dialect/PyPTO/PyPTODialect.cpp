@@ -7,8 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Runtime/view_strides.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -142,8 +144,16 @@ void GMTensorType::print(AsmPrinter &printer) const {
 
 LogicalResult GMTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                                    ArrayRef<int64_t> shape, Type elementType) {
-  return verifyShapeAndElement(emitError, shape, elementType,
-                               /*allowDynamic=*/true);
+  if (failed(verifyShapeAndElement(emitError, shape, elementType,
+                                   /*allowDynamic=*/true)))
+    return failure();
+  // The runtime's tensors (simpler's ABI, MAX_TENSOR_DIMS) have at most
+  // five dimensions.
+  if (shape.size() > 5)
+    return emitError() << "tensors have 1 to 5 dimensions (the runtime's "
+                          "MAX_TENSOR_DIMS), got rank "
+                       << shape.size();
+  return success();
 }
 
 int64_t GMTensorType::getNumBytes() const {
@@ -210,10 +220,84 @@ bool mlir::pypto::isKernelFunction(Operation *op) {
   return k == kind::kInCore || k == kind::kAIC || k == kind::kAIV;
 }
 
+SmallVector<int64_t, 2> mlir::pypto::flattenTo2D(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return {1, 1};
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back()) {
+    if (ShapedType::isDynamic(dim))
+      return {ShapedType::kDynamic, shape.back()};
+    rows *= dim;
+  }
+  return {rows, shape.back()};
+}
+
+bool mlir::pypto::hasUnitLeadingDims(ArrayRef<int64_t> shape) {
+  return shape.size() <= 2 ||
+         llvm::all_of(shape.drop_back(2), [](int64_t d) { return d == 1; });
+}
+
+bool mlir::pypto::isInKernel(Operation *op) {
+  if (op->getParentOfType<AtOp>() || op->getParentOfType<SpmdOp>())
+    return true;
+  auto function = op->getParentOfType<func::FuncOp>();
+  return function && isKernelFunction(function);
+}
+
+Value mlir::pypto::getViewSource(Value view) {
+  if (auto slice = view.getDefiningOp<SliceOp>())
+    return slice.getSource();
+  if (auto reshape = view.getDefiningOp<ReshapeOp>())
+    if (isa<GMTensorType>(reshape.getSource().getType()) &&
+        !isInKernel(reshape))
+      return reshape.getSource();
+  return Value();
+}
+
 Value mlir::pypto::getRootTensor(Value tensor) {
-  while (auto slice = tensor.getDefiningOp<SliceOp>())
-    tensor = slice.getSource();
+  while (Value source = getViewSource(tensor))
+    tensor = source;
   return tensor;
+}
+
+/// Row-major strides of `shape`; one that depends on a run-time dimension
+/// is kDynamic.
+static SmallVector<int64_t> contiguousStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
+    strides[i] = ShapedType::isDynamic(strides[i + 1]) ||
+                         ShapedType::isDynamic(shape[i + 1])
+                     ? ShapedType::kDynamic
+                     : strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
+FailureOr<SmallVector<int64_t>> mlir::pypto::getTensorStrides(Value tensor) {
+  if (auto slice = tensor.getDefiningOp<SliceOp>())
+    return getTensorStrides(slice.getSource());
+  if (Value source = getViewSource(tensor)) {
+    // A reshape: strides that view the source's elements in row-major order.
+    FailureOr<SmallVector<int64_t>> sourceStrides = getTensorStrides(source);
+    if (failed(sourceStrides))
+      return failure();
+    ArrayRef<int64_t> from = cast<GMTensorType>(source.getType()).getShape();
+    ArrayRef<int64_t> to = cast<GMTensorType>(tensor.getType()).getShape();
+    if (llvm::any_of(*sourceStrides, ShapedType::isDynamic) ||
+        ShapedType::isDynamicShape(from) || ShapedType::isDynamicShape(to))
+      return failure();
+    SmallVector<int64_t> strides(to.size());
+    if (!pto2_view_strides(from.data(), sourceStrides->data(), from.size(),
+                           to.data(), to.size(), strides.data()))
+      return failure();
+    return strides;
+  }
+  if (auto arg = dyn_cast<BlockArgument>(tensor)) {
+    if (auto function = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
+      if (auto strides = function.getArgAttrOfType<DenseI64ArrayAttr>(
+              arg.getArgNumber(), attr::kStrides))
+        return SmallVector<int64_t>(strides.asArrayRef());
+  }
+  return contiguousStrides(cast<GMTensorType>(tensor.getType()).getShape());
 }
 
 bool mlir::pypto::isWindowBuffer(Value tensor) {

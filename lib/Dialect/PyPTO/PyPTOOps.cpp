@@ -34,7 +34,8 @@ static void printSliceResult(OpAsmPrinter &printer, SliceOp, Type source,
 static LogicalResult verifyWindow(Operation *op, ArrayRef<int64_t> windowShape,
                                   ArrayRef<int64_t> fullShape,
                                   ValueRange offsets, StringRef what,
-                                  ValueRange valid = {}) {
+                                  ValueRange valid = {},
+                                  bool validOfTile = false) {
   if (offsets.size() != fullShape.size())
     return op->emitOpError("expected ")
            << fullShape.size() << " offsets, one per dimension of the " << what
@@ -42,19 +43,31 @@ static LogicalResult verifyWindow(Operation *op, ArrayRef<int64_t> windowShape,
   if (windowShape.size() != fullShape.size())
     return op->emitOpError("expected a rank-")
            << fullShape.size() << " window, got rank " << windowShape.size();
-  if (!valid.empty() && valid.size() != windowShape.size())
+  // A tile's valid shape (rows, columns) covers the window's last two
+  // dimensions; the leading ones are 1.
+  size_t firstValid = 0;
+  if (validOfTile && !valid.empty()) {
+    if (valid.size() != 2)
+      return op->emitOpError("expected 2 valid extents (rows, columns), got ")
+             << valid.size();
+    if (!hasUnitLeadingDims(windowShape))
+      return op->emitOpError("has a valid shape, which needs the window's "
+                             "dimensions before the last two to be 1");
+    firstValid = windowShape.size() - std::min<size_t>(2, windowShape.size());
+  } else if (!valid.empty() && valid.size() != windowShape.size()) {
     return op->emitOpError("expected ")
            << windowShape.size()
            << " valid extents, one per dimension of the window, got "
            << valid.size();
+  }
   for (auto [dim, size, full, offset] :
        llvm::enumerate(windowShape, fullShape, offsets)) {
     // With a valid shape only the valid part must lie in the tensor; a
     // run-time extent is checked when the program runs.
     int64_t window = size;
-    if (!valid.empty()) {
+    if (!valid.empty() && dim >= firstValid) {
       APInt extent;
-      if (!matchPattern(valid[dim], m_ConstantInt(&extent)))
+      if (!matchPattern(valid[dim - firstValid], m_ConstantInt(&extent)))
         continue;
       if (extent.getSExtValue() < 0 || extent.getSExtValue() > size)
         return op->emitOpError("valid extent ")
@@ -186,9 +199,7 @@ static const StringRef kHintAttrs[] = {
 
 /// Task ids and manual scopes belong to the orchestration.
 static LogicalResult verifyOrchestrationOnly(Operation *op) {
-  auto func = op->getParentOfType<func::FuncOp>();
-  if ((func && isKernelFunction(func)) || op->getParentOfType<AtOp>() ||
-      op->getParentOfType<SpmdOp>())
+  if (isInKernel(op))
     return op->emitOpError("belongs to the orchestration, not inside a kernel");
   return success();
 }
@@ -434,13 +445,9 @@ LogicalResult AllocWindowOp::verify() {
 
 /// Ops that only a kernel runs.
 static LogicalResult verifyInKernel(Operation *op) {
-  if (!op->getParentOfType<AtOp>() && !op->getParentOfType<SpmdOp>()) {
-    auto func = op->getParentOfType<func::FuncOp>();
-    StringRef kind = func ? getFunctionKind(func) : StringRef();
-    if (kind != kind::kInCore && kind != kind::kAIV && kind != kind::kAIC)
-      return op->emitOpError("runs in a kernel: put it in a 'pypto.at' or "
-                             "'pypto.spmd' region");
-  }
+  if (!isInKernel(op))
+    return op->emitOpError("runs in a kernel: put it in a 'pypto.at' or "
+                           "'pypto.spmd' region");
   return success();
 }
 
@@ -626,42 +633,96 @@ LogicalResult AssembleOp::verify() {
                       "destination tensor", getValid());
 }
 
+/// The window of a load or store, checked against its tile: `window` is
+/// required for a tensor of rank other than 2 and its 2-D form is the tile
+/// (`transposed`: the tile is that form transposed, and the leading
+/// dimensions are 1).
+static FailureOr<SmallVector<int64_t>>
+verifyTileWindow(Operation *op, GMTensorType tensor, TileType tile,
+                 std::optional<ArrayRef<int64_t>> window, bool transposed) {
+  SmallVector<int64_t> tileShape(tile.getShape());
+  if (transposed)
+    std::reverse(tileShape.begin(), tileShape.end());
+  if (!window) {
+    if (tensor.getShape().size() != 2) {
+      op->emitOpError("needs `window [...]`: the shape of the window of the "
+                      "rank-")
+          << tensor.getShape().size() << " tensor";
+      return failure();
+    }
+    return tileShape;
+  }
+  SmallVector<int64_t> shape(*window);
+  if (llvm::any_of(shape, [](int64_t d) { return d < 0; })) {
+    op->emitOpError("window sizes must not be negative");
+    return failure();
+  }
+  if (transposed && !hasUnitLeadingDims(shape)) {
+    op->emitOpError("reads a window transposed, which needs its dimensions "
+                    "before the last two to be 1");
+    return failure();
+  }
+  SmallVector<int64_t, 2> flat = flattenTo2D(shape);
+  if (ArrayRef<int64_t>(flat) != ArrayRef<int64_t>(tileShape)) {
+    op->emitOpError("tile ")
+        << tile.getShape()[0] << "x" << tile.getShape()[1]
+        << " is not the 2-D form " << flat[0] << "x" << flat[1]
+        << (transposed ? " (transposed)" : "") << " of the window";
+    return failure();
+  }
+  return shape;
+}
+
+SmallVector<int64_t> LoadOp::getWindowShape() {
+  if (std::optional<ArrayRef<int64_t>> window = getWindow())
+    return SmallVector<int64_t>(*window);
+  SmallVector<int64_t> shape(getResult().getType().getShape());
+  if (getTranspose())
+    std::reverse(shape.begin(), shape.end());
+  return shape;
+}
+
+SmallVector<int64_t> StoreOp::getWindowShape() {
+  if (std::optional<ArrayRef<int64_t>> window = getWindow())
+    return SmallVector<int64_t>(*window);
+  return SmallVector<int64_t>(getValue().getType().getShape());
+}
+
 LogicalResult LoadOp::verify() {
   GMTensorType source = getSource().getType();
   TileType tile = getResult().getType();
-  if (source.getShape().size() != 2)
-    return emitOpError("loads from rank-")
-           << source.getShape().size() << " tensors are not supported yet";
   if (source.getElementType() != tile.getElementType())
     return emitOpError("tile element type ")
            << tile.getElementType() << " differs from the tensor's "
            << source.getElementType();
-  SmallVector<int64_t> window(tile.getShape());
-  if (getTranspose())
-    std::reverse(window.begin(), window.end());
+  FailureOr<SmallVector<int64_t>> window =
+      verifyTileWindow(*this, source, tile, getWindow(), getTranspose());
+  if (failed(window))
+    return failure();
   if (getPeer() && getTranspose())
     return emitOpError("cannot read a peer's window transposed");
   if (failed(verifyPeer(*this, getPeer())))
     return failure();
   if (!getValid().empty() && (getTranspose() || getPeer()))
     return emitOpError("cannot read a valid shape transposed or from a peer");
-  return verifyWindow(*this, window, source.getShape(), getOffsets(),
-                      "source tensor", getValid());
+  return verifyWindow(*this, *window, source.getShape(), getOffsets(),
+                      "source tensor", getValid(), /*validOfTile=*/true);
 }
 
 LogicalResult StoreOp::verify() {
   GMTensorType dest = getDest().getType();
   TileType tile = getValue().getType();
-  if (dest.getShape().size() != 2)
-    return emitOpError("stores to rank-")
-           << dest.getShape().size() << " tensors are not supported yet";
   bool accConversion = tile.getSpace() == MemorySpace::acc;
   if (tile.getElementType() != dest.getElementType() && !accConversion)
     return emitOpError("tile element type ")
            << tile.getElementType() << " differs from the tensor's "
            << dest.getElementType();
-  return verifyWindow(*this, tile.getShape(), dest.getShape(), getOffsets(),
-                      "destination tensor", getValid());
+  FailureOr<SmallVector<int64_t>> window =
+      verifyTileWindow(*this, dest, tile, getWindow(), /*transposed=*/false);
+  if (failed(window))
+    return failure();
+  return verifyWindow(*this, *window, dest.getShape(), getOffsets(),
+                      "destination tensor", getValid(), /*validOfTile=*/true);
 }
 
 LogicalResult ExtractOp::verify() {

@@ -249,7 +249,8 @@ func.func @tload_left(%p: !pto.partition_tensor_view<16x16xf32>, %t: !pto.tile_b
 // -----
 
 func.func @tload_rank1(%p: !pto.partition_tensor_view<16xf32>, %t: !pto.tile_buf<vec, 16x16xf32>) {
-  // expected-error @+1 {{'pto.tload' op expected a partition of rank 2 or more}}
+  // A 1-D window is one row.
+  // expected-error @+1 {{'pto.tload' op partition shape 1x16 differs from the tile's valid shape 16x16}}
   pto.tload ins(%p : !pto.partition_tensor_view<16xf32>) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
   return
 }

@@ -9,6 +9,11 @@ func.func @rank0(%a: !pypto.tensor<f32>) { return }
 
 // -----
 
+// expected-error @+1 {{tensors have 1 to 5 dimensions (the runtime's MAX_TENSOR_DIMS), got rank 6}}
+func.func @rank6(%a: !pypto.tensor<2x1x2x1x8x32xf32>) { return }
+
+// -----
+
 // expected-error @+1 {{expected positive dimensions, got 0}}
 func.func @zero_dim(%a: !pypto.tensor<0x4xf32>) { return }
 
@@ -434,8 +439,49 @@ func.func @assemble_out_of_bounds(%v: !pypto.tile<16x16xf32, vec>, %t: !pypto.te
 //===----------------------------------------------------------------------===//
 
 func.func @load_rank3(%t: !pypto.tensor<4x64x64xf32>, %i: index) {
-  // expected-error @+1 {{'pypto.load' op loads from rank-3 tensors are not supported yet}}
+  // expected-error @+1 {{'pypto.load' op needs `window [...]`: the shape of the window of the rank-3 tensor}}
   %x = pypto.load %t[%i, %i, %i] : !pypto.tensor<4x64x64xf32> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @load_window_form(%t: !pypto.tensor<4x64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.load' op tile 16x16 is not the 2-D form 32x16 of the window}}
+  %x = pypto.load %t[%i, %i, %i] window [2, 16, 16] : !pypto.tensor<4x64x64xf32> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @load_window_negative(%t: !pypto.tensor<4x64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.load' op window sizes must not be negative}}
+  %x = pypto.load %t[%i, %i, %i] window [-1, 16, 16] : !pypto.tensor<4x64x64xf32> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @load_window_transposed(%t: !pypto.tensor<4x64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.load' op reads a window transposed, which needs its dimensions before the last two to be 1}}
+  %x = pypto.load %t[%i, %i, %i] window [2, 8, 16] {transpose} : !pypto.tensor<4x64x64xf32> -> !pypto.tile<16x16xf32, mat>
+  return
+}
+
+// -----
+
+func.func @load_window_valid(%t: !pypto.tensor<4x64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.load' op has a valid shape, which needs the window's dimensions before the last two to be 1}}
+  %x = pypto.load %t[%i, %i, %i] window [2, 8, 16] valid [%i, %i] : !pypto.tensor<4x64x64xf32> -> !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @load_window_bounds(%t: !pypto.tensor<4x64x64xf32>, %i: index) {
+  %c3 = arith.constant 3 : index
+  // expected-error @+1 {{'pypto.load' op window [3, 5) of dimension 0 is out of bounds of the source tensor (4)}}
+  %x = pypto.load %t[%c3, %i, %i] window [2, 8, 16] : !pypto.tensor<4x64x64xf32> -> !pypto.tile<16x16xf32, vec>
   return
 }
 
@@ -476,8 +522,24 @@ func.func @load_out_of_bounds(%t: !pypto.tensor<64x64xf32>) {
 // -----
 
 func.func @store_rank3(%v: !pypto.tile<16x16xf32, vec>, %t: !pypto.tensor<4x64x64xf32>, %i: index) {
-  // expected-error @+1 {{'pypto.store' op stores to rank-3 tensors are not supported yet}}
+  // expected-error @+1 {{'pypto.store' op needs `window [...]`: the shape of the window of the rank-3 tensor}}
   pypto.store %v, %t[%i, %i, %i] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<4x64x64xf32>
+  return
+}
+
+// -----
+
+func.func @store_window_form(%v: !pypto.tile<16x16xf32, vec>, %t: !pypto.tensor<4x64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.store' op tile 16x16 is not the 2-D form 16x32 of the window}}
+  pypto.store %v, %t[%i, %i, %i] window [1, 16, 32] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<4x64x64xf32>
+  return
+}
+
+// -----
+
+func.func @store_window_valid_count(%v: !pypto.tile<16x16xf32, vec>, %t: !pypto.tensor<4x64x64xf32>, %i: index) {
+  // expected-error @+1 {{'pypto.store' op expected 2 valid extents (rows, columns), got 3}}
+  pypto.store %v, %t[%i, %i, %i] window [1, 16, 16] valid [%i, %i, %i] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<4x64x64xf32>
   return
 }
 
@@ -579,7 +641,7 @@ func.func @matmul_mixed(%a: !pypto.tile<16x32xf32, left>, %b: !pypto.tensor<32x1
 // -----
 
 func.func @matmul_rank(%a: !pypto.tensor<2x16x32xf32>, %b: !pypto.tensor<32x16xf32>) {
-  // expected-error @+1 {{'pypto.matmul' op operands and result must be 2-D}}
+  // expected-error @+1 {{'pypto.matmul' op operands and result must be 2-D, or N-D with leading dimensions of 1 (a batched matmul is not supported)}}
   %c = pypto.matmul %a, %b : !pypto.tensor<2x16x32xf32>, !pypto.tensor<32x16xf32> -> !pypto.tensor<16x16xf32>
   return
 }
@@ -838,9 +900,10 @@ func.func @col_min_shape(%v: !pypto.tile<16x64xf32, vec>) {
 
 // -----
 
+// An N-D tensor reduces as its 2-D form (64x64 here).
 func.func @reduction_rank(%v: !pypto.tensor<4x16x64xf32>) {
-  // expected-error @+1 {{'pypto.col_max' op operates on 2-D tensors or tiles}}
-  %x = pypto.col_max %v : !pypto.tensor<4x16x64xf32> -> !pypto.tensor<1x64xf32>
+  // expected-error @+1 {{'pypto.row_max' op result must be 64x1, got 4x64 (the 2-D form of 4x1x64)}}
+  %x = pypto.row_max %v : !pypto.tensor<4x16x64xf32> -> !pypto.tensor<4x1x64xf32>
   return
 }
 
@@ -948,8 +1011,8 @@ func.func @row_expand_mixed(%v: !pypto.tensor<16x1xf32>) {
 // -----
 
 func.func @broadcast_rank(%v: !pypto.tensor<16x1x1xf32>) {
-  // expected-error @+1 {{'pypto.row_expand' op operates on 2-D tensors or tiles}}
-  %x = pypto.row_expand %v : !pypto.tensor<16x1x1xf32> -> !pypto.tensor<16x64xf32>
+  // expected-error @+1 {{'pypto.row_expand' op broadcast operand must be 64x1, got 16x1 (the 2-D form of 16x1x1)}}
+  %x = pypto.row_expand %v : !pypto.tensor<16x1x1xf32> -> !pypto.tensor<4x16x64xf32>
   return
 }
 
@@ -1570,5 +1633,25 @@ func.func @slice_written_wrong(%x: !pypto.tensor<32x64xf32>) {
   %c0 = arith.constant 0 : index
   // expected-error @+1 {{'pypto.slice' op result shape must equal the sizes}}
   %s = pypto.slice %x[%c0, %c0] [16, 64] : !pypto.tensor<32x64xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+// In the orchestration a reshape is a view: four rows of each of four
+// 8-row blocks are not evenly strided, so they cannot be 16 rows.
+func.func @reshape_not_a_view(%x: !pypto.tensor<4x8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %s = pypto.slice %x[%c0, %c0, %c0] [4, 4, 32] : !pypto.tensor<4x8x32xf32>
+  // expected-error @+1 {{'pypto.reshape' op in the orchestration is a view of the same memory, and no strides view its source's elements as '!pypto.tensor<16x32xf32>' (dimensions merge across a gap); reshape a contiguous tensor, or reshape in a kernel}}
+  %r = pypto.reshape %s : !pypto.tensor<4x4x32xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_dynamic(%x: !pypto.tensor<?x32xf32>) {
+  // expected-error @+1 {{'pypto.reshape' op in the orchestration needs static shapes}}
+  %r = pypto.reshape %x : !pypto.tensor<?x32xf32> -> !pypto.tensor<?x8x4xf32>
   return
 }

@@ -42,6 +42,15 @@ LogicalResult verifyReduction(Operation *op, Value source, Value tmp,
                               Value result, bool isRow);
 LogicalResult verifyBroadcast(Operation *op, Value vec, Value result,
                               bool isRow);
+
+/// The 2-D shape a kernel computes an N-D tensor on, as pypto's
+/// FlattenTileNdTo2D does: every dimension but the last merged into rows
+/// (`[A, B, R, C]` is `[A*B*R, C]`, `[N]` is `[1, N]`). Rows are dynamic
+/// when a merged dimension is.
+SmallVector<int64_t, 2> flattenTo2D(ArrayRef<int64_t> shape);
+/// True when every dimension but the last two is 1, so the window is a
+/// plain matrix of its last two dimensions.
+bool hasUnitLeadingDims(ArrayRef<int64_t> shape);
 } // namespace mlir::pypto
 
 #include "pypto/Dialect/PyPTO/PyPTODialect.h.inc"
@@ -118,8 +127,25 @@ llvm::StringRef getFunctionKind(Operation *op);
 /// True for functions that run on a core (incore, aic, aiv).
 bool isKernelFunction(Operation *op);
 
-/// The tensor a view (a chain of `pypto.slice`) is a window of.
+/// True for an op a kernel runs: inside a `pypto.at` or `pypto.spmd`
+/// region, or in a kernel function.
+bool isInKernel(Operation *op);
+
+/// The tensor `view` is a view of: the source of a `pypto.slice`, or of a
+/// `pypto.reshape` of a global tensor in the orchestration; null for any
+/// other value.
+Value getViewSource(Value view);
+
+/// The tensor a view (a chain of slices and orchestration reshapes) is a
+/// view of.
 Value getRootTensor(Value tensor);
+
+/// Strides (in elements) of a global tensor value: a function argument
+/// carries them in `pypto.strides` or is contiguous, a slice keeps its
+/// source's, a reshape has those that view its source's elements (null
+/// when it is not a view). A stride that depends on a run-time dimension
+/// is kDynamic.
+FailureOr<SmallVector<int64_t>> getTensorStrides(Value tensor);
 
 /// True for a `pypto.alloc_window` buffer or a slice of one: the tensors a
 /// peer has a copy of.

@@ -523,13 +523,29 @@ def PyPTO_LoadOp : PyPTO_Op<"load", [AttrSizedOperandSegments]> {
 
     With `valid [%r, %c]` only the top-left `%r`×`%c` part of the window is
     read and the rest of the tile is zero (a tail tile).
+
+    From a tensor of rank other than 2, `window [A, B, R, C]` gives the
+    window's shape; the tile holds its 2-D form, `A*B*R`x`C` (transposed:
+    `C`x`R`, with `A` and `B` 1). A valid shape needs the leading window
+    dimensions to be 1.
+
+    ```mlir
+    %t = pypto.load %x[%i, %j, %c0, %c0] window [1, 2, 16, 64]
+        : !pypto.tensor<4x3x16x64xf32> -> !pypto.tile<32x64xf32>
+    ```
   }];
   let arguments = (ins PyPTO_TensorType:$source, Variadic<Index>:$offsets,
+                       OptionalAttr<DenseI64ArrayAttr>:$window,
                        Optional<Index>:$peer, Variadic<Index>:$valid,
                        UnitAttr:$transpose);
   let results = (outs PyPTO_TileType:$result);
   let assemblyFormat = [{
-    $source `[` $offsets `]` (`peer` $peer^)? (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+    $source `[` $offsets `]` (`window` $window^)? (`peer` $peer^)? (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let extraClassDeclaration = [{
+    /// The shape of the window in the source tensor: `window`, or the
+    /// tile's shape (reversed when transposed).
+    ::llvm::SmallVector<int64_t> getWindowShape();
   }];
   let hasVerifier = 1;
 }
@@ -539,11 +555,21 @@ def PyPTO_StoreOp : PyPTO_Op<"store", [AttrSizedOperandSegments]> {
   let description = [{
     With `valid [%r, %c]` only the top-left `%r`×`%c` part of the tile is
     stored (a tail tile).
+
+    Into a tensor of rank other than 2, `window [A, B, R, C]` gives the
+    window's shape; the tile is its 2-D form, `A*B*R`x`C`.
   }];
   let arguments = (ins PyPTO_TileType:$value, PyPTO_TensorType:$dest,
-                       Variadic<Index>:$offsets, Variadic<Index>:$valid);
+                       Variadic<Index>:$offsets,
+                       OptionalAttr<DenseI64ArrayAttr>:$window,
+                       Variadic<Index>:$valid);
   let assemblyFormat = [{
-    $value `,` $dest `[` $offsets `]` (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($value)) `,` qualified(type($dest))
+    $value `,` $dest `[` $offsets `]` (`window` $window^)? (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($value)) `,` qualified(type($dest))
+  }];
+  let extraClassDeclaration = [{
+    /// The shape of the window in the destination: `window`, or the
+    /// tile's shape.
+    ::llvm::SmallVector<int64_t> getWindowShape();
   }];
   let hasVerifier = 1;
 }
