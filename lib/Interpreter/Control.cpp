@@ -112,8 +112,13 @@ void Interpreter::runTask(Operation *op, Frame &f) {
 
 /// pypto.at runs its body once; pypto.spmd once per block, in block order.
 void Interpreter::runRegion(Operation *op, Frame &f) {
+  if (isa<pp::YieldOp>(op))
+    return; // read by the region (runBlock stops at a terminator)
   if (auto at = dyn_cast<pp::AtOp>(op)) {
-    runBlock(at.getBody().front(), f);
+    SmallVector<RtValue> yielded = runBlock(at.getBody().front(), f);
+    // A result is a tensor of its own: a copy of the value yielded.
+    for (auto [result, value] : llvm::zip(at.getValues(), yielded))
+      set(f, result, std::get<at::Tensor>(value).clone());
     newTask(f, at.getTask());
     return;
   }

@@ -218,7 +218,7 @@ const HandlerMap &Interpreter::handlers() {
     add<scf::ForOp>(m, &I::runFor);
     add<scf::IfOp>(m, &I::runIf);
     add<func::CallOp>(m, &I::runFuncCall);
-    add<pp::AtOp, pp::SpmdOp>(m, &I::runRegion);
+    add<pp::AtOp, pp::SpmdOp, pp::YieldOp>(m, &I::runRegion);
     add<pp::CallOp>(m, &I::runCall);
     add<pp::NoTaskOp, pp::TaskDummyOp, pp::ScopeOp, pp::ScopeYieldOp>(
         m, &I::runTask);

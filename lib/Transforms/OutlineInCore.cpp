@@ -141,7 +141,48 @@ private:
   void narrowToCoveredWindows(Operation *at);
   LogicalResult outline(Operation *at, func::FuncOp parent,
                         SymbolTable &symbols, unsigned index);
+  /// A region's results (values that outlive it) become tensors the
+  /// orchestration creates before it and the region assembles into; the
+  /// region, without them, is returned.
+  AtOp materializeResults(AtOp at);
 };
+
+AtOp OutlineInCorePass::materializeResults(AtOp at) {
+  if (at.getValues().empty())
+    return at;
+  OpBuilder builder(at);
+  Location loc = at.getLoc();
+  SmallVector<Value> buffers;
+  for (Value value : at.getValues())
+    buffers.push_back(builder.create<CreateTensorOp>(
+        loc, cast<GMTensorType>(value.getType()), ValueRange(), FloatAttr()));
+  // The yield becomes a whole-tensor assemble of each value.
+  auto yield = cast<YieldOp>(at.getBody().front().back());
+  builder.setInsertionPoint(yield);
+  for (auto [value, buffer] : llvm::zip(yield.getValues(), buffers)) {
+    Value zero = builder.create<arith::ConstantIndexOp>(yield.getLoc(), 0);
+    SmallVector<Value> offsets(
+        cast<GMTensorType>(value.getType()).getShape().size(), zero);
+    builder.create<AssembleOp>(yield.getLoc(), value, buffer, offsets,
+                               ValueRange());
+  }
+  yield.erase();
+  // The same region without results.
+  builder.setInsertionPoint(at);
+  auto bare = builder.create<AtOp>(
+      loc, at.getTask() ? at.getTask().getType() : Type(), TypeRange(),
+      at.getLevelAttr(), at.getNameAttr(), at.getDeps(), at.getNoDep(),
+      at.getAllowEarlyResolveAttr());
+  bare->setDiscardableAttrs(at->getDiscardableAttrDictionary());
+  bare.getBody().takeBody(at.getBody());
+  if (at.getTask())
+    at.getTask().replaceAllUsesWith(bare.getTask());
+  for (auto [value, buffer] : llvm::zip(at.getValues(), buffers))
+    value.replaceAllUsesWith(buffer);
+  at.erase();
+  ++numMaterialized;
+  return bare;
+}
 
 void OutlineInCorePass::hoistViews(Operation *at) {
   SmallVector<SliceOp> slices;
@@ -518,9 +559,12 @@ void OutlineInCorePass::runOnOperation() {
           << role << "' function cannot contain 'pypto.at' regions";
       return signalPassFailure();
     }
-    for (auto [index, at] : llvm::enumerate(regions))
+    for (auto [index, at] : llvm::enumerate(regions)) {
+      if (auto atOp = dyn_cast<AtOp>(at))
+        at = materializeResults(atOp);
       if (failed(outline(at, parent, symbols, index)))
         return signalPassFailure();
+    }
     parent->setAttr(attr::kKind,
                     StringAttr::get(&getContext(), kind::kOrchestration));
   }

@@ -34,8 +34,7 @@ TEMPLATE = """\
 // 2. The attention RMSNorm of rmsnorm.mlir over `projected` (token tiles of
 //    8, chunks of 128, eps 1e-6), into main_x.
 //
-// What the port changes: main_norm_w [D] is declared [1, D] (1-D tiles are
-// not there yet), and pypto-lib's aligned and tail RMSNorm bodies are one
+// What the port changes: pypto-lib's aligned and tail RMSNorm bodies are one
 // (see rmsnorm.mlir).
 //
 // Tolerance: pypto-lib's comparator, 5e-3 absolute and relative on at least
@@ -47,7 +46,7 @@ module @dspark_proj attributes {{pypto.golden = "dspark_proj.golden.py",
   func.func @dspark_proj(
       %main_hidden: !pypto.tensor<?x{k}xbf16> {{pypto.init = "randn", pypto.shape = array<i64: 16, {k}>}},
       %main_proj_w: !pypto.tensor<{d}x{k}xbf16> {{pypto.init = "randn", pypto.init_scale = {w_scale!r} : f64}},
-      %main_norm_w: !pypto.tensor<1x{d}xbf16> {{pypto.init = "randn"}},
+      %main_norm_w: !pypto.tensor<{d}xbf16> {{pypto.init = "randn"}},
       %main_x: !pypto.tensor<?x{d}xbf16> {{pypto.dir = "out", pypto.shape = array<i64: 16, {d}>,
                                          pypto.compare = "ratio_allclose(atol=5e-3, rtol=5e-3, max_error_ratio=0.01)"}}) {{
     %c0 = arith.constant 0 : index
@@ -117,13 +116,12 @@ module @dspark_proj attributes {{pypto.golden = "dspark_proj.golden.py",
         %x_in = pypto.slice %projected[%tg, %d0] [8, 128] valid [%valid_rows, %c128]
             : !pypto.tensor<?x{d}xbf16> -> !pypto.tensor<8x128xbf16>
         %x_f = pypto.cast %x_in : !pypto.tensor<8x128xbf16> -> !pypto.tensor<8x128xf32>
-        %w_in = pypto.slice %main_norm_w[%c0, %d0] [1, 128]
-            : !pypto.tensor<1x{d}xbf16> -> !pypto.tensor<1x128xbf16>
-        %w_f = pypto.cast %w_in : !pypto.tensor<1x128xbf16> -> !pypto.tensor<1x128xf32>
+        %w_in = pypto.slice %main_norm_w[%d0] [128] : !pypto.tensor<{d}xbf16>
+        %w_f = pypto.cast %w_in : !pypto.tensor<128xbf16> -> !pypto.tensor<128xf32>
         %scaled = pypto.row_expand_mul %x_f, %inv_t
             : !pypto.tensor<8x128xf32>, !pypto.tensor<8x1xf32>
         %normed = pypto.col_expand_mul %scaled, %w_f
-            : !pypto.tensor<8x128xf32>, !pypto.tensor<1x128xf32>
+            : !pypto.tensor<8x128xf32>, !pypto.tensor<128xf32>
         %out = pypto.cast %normed round rint : !pypto.tensor<8x128xf32> -> !pypto.tensor<8x128xbf16>
         pypto.assemble %out into %main_x[%tg, %d0] valid [%valid_rows, %c128]
             : !pypto.tensor<8x128xbf16> into !pypto.tensor<?x{d}xbf16>

@@ -2,7 +2,7 @@
 // models/deepseek_v4_flash_dspark/lookup_embedding.py: hidden 4096,
 // Hyper-Connections width 4, a test vocabulary of 256 rows, 16 tokens by
 // default (any count: the token count is a run-time dimension, so
-// `--shape input_ids=N --shape hidden_states=Nx4096 --shape x_hc=4Nx4096`
+// `--shape input_ids=N --shape hidden_states=Nx4096 --shape x_hc=Nx4x4096`
 // runs the same build; see docs/examples/models.md).
 //
 // 48 SPMD blocks share token_count * 8 work items (a token and a 512-wide
@@ -10,9 +10,8 @@
 // kernel, copies that row chunk of the table to hidden_states and writes it,
 // widened to f32, to the token's 4 Hyper-Connections rows.
 //
-// One rewrite from the original: x_hc [T, 4, 4096] is declared flat as
-// [4T, 4096] (pypto-lib's kernel works on that flat view too). Exact: a copy
-// and a widening cast, so rtol = atol = 0.
+// x_hc is [T, 4, 4096], as pypto-lib's: each chunk is stored as a 1x1x512
+// window of it. Exact: a copy and a widening cast, so rtol = atol = 0.
 module @lookup_embedding attributes {pypto.golden = "lookup_embedding.golden.py",
                                      pypto.rtol = 0.0 : f64,
                                      pypto.atol = 0.0 : f64} {
@@ -20,7 +19,7 @@ module @lookup_embedding attributes {pypto.golden = "lookup_embedding.golden.py"
       %input_ids: !pypto.tensor<?xi64> {pypto.init = "randint", pypto.init_range = array<i64: 0, 256>, pypto.shape = array<i64: 16>},
       %embed_weight: !pypto.tensor<?x4096xbf16> {pypto.init = "randn", pypto.shape = array<i64: 256, 4096>},
       %hidden_states: !pypto.tensor<?x4096xbf16> {pypto.dir = "out", pypto.shape = array<i64: 16, 4096>},
-      %x_hc: !pypto.tensor<?x4096xf32> {pypto.dir = "out", pypto.shape = array<i64: 64, 4096>}) {
+      %x_hc: !pypto.tensor<?x4x4096xf32> {pypto.dir = "out", pypto.shape = array<i64: 16, 4, 4096>}) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %hc_mult = arith.constant 4 : index
@@ -41,11 +40,10 @@ module @lookup_embedding attributes {pypto.golden = "lookup_embedding.golden.py"
         pypto.assemble %hidden into %hidden_states[%token, %offset]
             : !pypto.tensor<1x512xbf16> into !pypto.tensor<?x4096xbf16>
         %hc = pypto.cast %hidden : !pypto.tensor<1x512xbf16> -> !pypto.tensor<1x512xf32>
-        %first_hc_row = arith.muli %token, %hc_mult : index
+        %hc3 = pypto.reshape %hc : !pypto.tensor<1x512xf32> -> !pypto.tensor<1x1x512xf32>
         scf.for %h = %c0 to %hc_mult step %c1 {
-          %hc_row = arith.addi %first_hc_row, %h : index
-          pypto.assemble %hc into %x_hc[%hc_row, %offset]
-              : !pypto.tensor<1x512xf32> into !pypto.tensor<?x4096xf32>
+          pypto.assemble %hc3 into %x_hc[%token, %h, %offset]
+              : !pypto.tensor<1x1x512xf32> into !pypto.tensor<?x4x4096xf32>
         }
       }
     }

@@ -16,9 +16,7 @@
 // What the port changes: pypto-lib's aligned and tail tiles are two bodies
 // under an `if` (its full path works on tensors, the tail on tiles, and a
 // name cannot change type there); here one body serves both, the valid rows
-// being 8 for a full tile. norm_w [4096] is declared [1, 4096] (1-D tiles are
-// not there yet). The task id pypto-lib returns for later barriers is
-// dropped (dependency hints are not there yet).
+// being 8 for a full tile.
 //
 // Tolerance: pypto-lib's for x_normed, 1/128 relative (one bf16 step) with
 // atol 1e-4, but on every element (pypto-lib allows 0.5% outside it; none
@@ -28,7 +26,7 @@ module @rmsnorm attributes {pypto.golden = "rmsnorm.golden.py",
                             pypto.atol = 1.0e-4 : f64} {
   func.func @rmsnorm(
       %x: !pypto.tensor<?x4096xbf16> {pypto.init = "randn", pypto.shape = array<i64: 16, 4096>},
-      %norm_w: !pypto.tensor<1x4096xbf16> {pypto.init = "randn"},
+      %norm_w: !pypto.tensor<4096xbf16> {pypto.init = "randn"},
       %x_normed: !pypto.tensor<?x4096xbf16> {pypto.dir = "out", pypto.shape = array<i64: 16, 4096>}) {
     %c0 = arith.constant 0 : index
     %c8 = arith.constant 8 : index
@@ -63,13 +61,12 @@ module @rmsnorm attributes {pypto.golden = "rmsnorm.golden.py",
         %x_in = pypto.slice %x[%tg, %d0] [8, 128] valid [%valid_rows, %c128]
             : !pypto.tensor<?x4096xbf16> -> !pypto.tensor<8x128xbf16>
         %x_f = pypto.cast %x_in : !pypto.tensor<8x128xbf16> -> !pypto.tensor<8x128xf32>
-        %w_in = pypto.slice %norm_w[%c0, %d0] [1, 128]
-            : !pypto.tensor<1x4096xbf16> -> !pypto.tensor<1x128xbf16>
-        %w_f = pypto.cast %w_in : !pypto.tensor<1x128xbf16> -> !pypto.tensor<1x128xf32>
+        %w_in = pypto.slice %norm_w[%d0] [128] : !pypto.tensor<4096xbf16>
+        %w_f = pypto.cast %w_in : !pypto.tensor<128xbf16> -> !pypto.tensor<128xf32>
         %scaled = pypto.row_expand_mul %x_f, %inv_t
             : !pypto.tensor<8x128xf32>, !pypto.tensor<8x1xf32>
         %normed = pypto.col_expand_mul %scaled, %w_f
-            : !pypto.tensor<8x128xf32>, !pypto.tensor<1x128xf32>
+            : !pypto.tensor<8x128xf32>, !pypto.tensor<128xf32>
         %out = pypto.cast %normed round rint : !pypto.tensor<8x128xf32> -> !pypto.tensor<8x128xbf16>
         pypto.assemble %out into %x_normed[%tg, %d0] valid [%valid_rows, %c128]
             : !pypto.tensor<8x128xbf16> into !pypto.tensor<?x4096xbf16>

@@ -509,3 +509,30 @@ func.func @hinted(%x: !pypto.tensor<32x16xf32>, %y: !pypto.tensor<16x16xf32> {py
   }
   return
 }
+
+// -----
+
+// A region's results become tensors created before it: the yield becomes
+// an assemble of each value into its tensor, and later regions receive the
+// tensor. The task id result stays the call's.
+// CHECK-LABEL: func.func @gate
+// CHECK-SAME: (%[[X:[^:]+]]: !pypto.tensor<16x32xf32> {pypto.dir = "in"{{[^}]*}}}, %[[OUT:[^:]+]]: !pypto.tensor<16x32xf32> {pypto.dir = "out"
+// CHECK: %[[E:.+]] = pypto.exp %[[X]]
+// CHECK: pypto.assemble %[[E]] into %[[OUT]][%{{.+}}, %{{.+}}]
+// CHECK-NOT: pypto.yield
+// CHECK-LABEL: func.func @region_results
+// CHECK: %[[G:.+]] = pypto.create_tensor : !pypto.tensor<16x32xf32>
+// CHECK: %[[T:.+]] = pypto.call @gate(%{{.+}}, %[[G]]) : (!pypto.tensor<16x32xf32>, !pypto.tensor<16x32xf32>) -> !pypto.task
+// CHECK: pypto.call @use(%[[G]], %{{.+}}) deps(%[[T]])
+func.func @region_results(%x: !pypto.tensor<16x32xf32>, %y: !pypto.tensor<16x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %t, %g = pypto.at core_group "gate" -> (!pypto.tensor<16x32xf32>) {
+    %e = pypto.exp %x : !pypto.tensor<16x32xf32>
+    pypto.yield %e : !pypto.tensor<16x32xf32>
+  }
+  pypto.at core_group "use" deps(%t) {
+    %n = pypto.neg %g : !pypto.tensor<16x32xf32>
+    pypto.assemble %n into %y[%c0, %c0] : !pypto.tensor<16x32xf32> into !pypto.tensor<16x32xf32>
+  }
+  return
+}

@@ -1087,7 +1087,7 @@ private:
   /// as 2-D through a pypto.reshape. Empty: declared 2-D.
   std::vector<int64_t> declaredShape(int t) {
     const Shape &s = layout.shapes[t];
-    if (p.tensors[t].runTimeRows || runTimeTmp(t) ||
+    if (p.tensors[t].runTimeRows || runTimeTmp(t) || regionResults.count(t) ||
         (p.seed + 7 * uint64_t(t)) % 3 != 0)
       return {};
     switch ((p.seed / 3 + uint64_t(t)) % 3) {
@@ -1209,7 +1209,7 @@ private:
   /// Every other intermediate tensor is created with its row count as a
   /// run-time operand (`?xC`), and every third with an initial value.
   bool runTimeTmp(int t) const {
-    return p.tensors[t].role == "tmp" && t % 2 == 1;
+    return p.tensors[t].role == "tmp" && t % 2 == 1 && !regionResults.count(t);
   }
   /// A run-time-rows input that a loop kernel slices block by block and
   /// whose rows are exactly the blocks': its row count bounds the loop.
@@ -1328,6 +1328,34 @@ private:
   std::map<int, std::string> renamed;
   /// The program tensors the current kernel uses through N-D views.
   std::set<int> views;
+  /// Intermediate tensors a kernel returns as its region's result (a
+  /// `pypto.yield`) instead of assembling into a created tensor: tensor ->
+  /// (kernel, value).
+  std::map<int, std::pair<int, int>> regionResults;
+  /// The intermediate tensors that one single-block kernel writes whole,
+  /// when that kernel computes in 2-D (they are static and declared 2-D).
+  void chooseRegionResults() {
+    std::map<int, int> writers;
+    for (const Kernel &k : p.kernels)
+      for (const Output &out : k.outputs)
+        ++writers[out.tensor];
+    for (kernel = 0; kernel < int(p.kernels.size()); ++kernel) {
+      const Kernel &k = p.kernels[kernel];
+      if (k.shape == "spmd" || (k.shape != "single" && k.blocks != 1) ||
+          kernelLead(k))
+        continue;
+      for (const Output &out : k.outputs) {
+        int t = out.tensor;
+        const Op &op = k.ops[out.value];
+        const Shape &shape = layout.shapes[t];
+        if (p.tensors[t].role == "tmp" && !out.element && out.col == 0 &&
+            writers[t] == 1 && op.rows.eval(k.rows) == shape.rows &&
+            op.cols.eval(k.rows) == shape.cols &&
+            op.dtype == p.tensors[t].dtype)
+          regionResults[t] = {kernel, out.value};
+      }
+    }
+  }
   std::string blockIndex;
   /// The helper computing `name` on `arity` operands of `type`, defined
   /// once; its name.
@@ -1710,8 +1738,9 @@ std::string Printer::print() {
       os << "    %" << p.tensors[t].name << " = pypto.reshape %"
          << p.tensors[t].name << "_nd : " << declaredType(t) << " -> "
          << tensorTypeOf(t) << "\n";
+  chooseRegionResults();
   for (int t = 0; t < int(p.tensors.size()); ++t) {
-    if (!used.count(t) || p.tensors[t].role != "tmp")
+    if (!used.count(t) || p.tensors[t].role != "tmp" || regionResults.count(t))
       continue;
     const std::string &name = p.tensors[t].name;
     std::string sizes;
@@ -1764,8 +1793,17 @@ std::string Printer::print() {
     for (size_t i = 0; i < k.ops.size(); ++i)
       if (live[i])
         printOp(k, int(i));
+    std::string results, resultTypes, yielded;
     for (auto [v, t, col, element] : k.outputs) {
       const Op &op = k.ops[v];
+      if (auto it = regionResults.find(t);
+          it != regionResults.end() && it->second.first == kernel) {
+        // The kernel returns the value; the tensor is the region's result.
+        results += ", %" + p.tensors[t].name;
+        resultTypes += (resultTypes.empty() ? "" : ", ") + tensorTypeOf(t);
+        yielded += (yielded.empty() ? "" : ", ") + value(v);
+        continue;
+      }
       if (element) {
         std::string e = fresh();
         body << "      " << e << " = pypto.read " << value(v) << "["
@@ -1870,10 +1908,19 @@ std::string Printer::print() {
          << ") {\n"
          << constantText << body.str() << "    }\n";
     } else if (k.shape == "single" || k.blocks == 1) {
+      // Region results follow the task id: `%k0_task, %t1 = pypto.at`.
+      std::string bound = task;
+      std::string returns, yield;
+      if (!results.empty()) {
+        bound = manual ? "%" + kname + "_task" + results + " = "
+                       : results.substr(2) + " = ";
+        returns = " -> (" + resultTypes + ")";
+        yield = "      pypto.yield " + yielded + " : " + resultTypes + "\n";
+      }
       os << "    " << blockIndex << " = arith.constant 0 : index\n"
-         << "    " << task << "pypto.at core_group \"" << kname << "\"" << deps
-         << " {\n"
-         << constantText << body.str() << "    }\n";
+         << "    " << bound << "pypto.at core_group \"" << kname << "\"" << deps
+         << returns << " {\n"
+         << constantText << body.str() << yield << "    }\n";
     } else {
       os << "    %" << kname << "_lo = arith.constant 0 : index\n";
       if (int bound = loopBoundTensor(k); bound >= 0) {

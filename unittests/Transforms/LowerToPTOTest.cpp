@@ -29,7 +29,7 @@ const std::set<std::string> kOrchestrationOps = {
     "pypto.call",         "pypto.create_tensor", "pypto.ranks",
     "pypto.read",         "pypto.remote_load",   "pypto.slice",
     "pypto.spmd",         "pypto.no_task",       "pypto.task_dummy",
-    "pypto.scope",        "pypto.scope_yield",
+    "pypto.scope",        "pypto.scope_yield",   "pypto.yield",
 };
 
 TEST(LowerToPTOTest, EveryKernelOpHasALowering) {

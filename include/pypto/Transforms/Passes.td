@@ -56,6 +56,11 @@ def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
     scalars), and the region is replaced by a `pypto.call` of it. The
     function that held the regions becomes the orchestration function.
 
+    A region's results (values it computes that later regions use, yielded
+    by `pypto.yield`) first become tensors created before it
+    (`pypto.create_tensor`): the yield becomes an assemble of each value
+    into its tensor, and the uses of the result use the tensor.
+
     Slices of live-in tensors whose offsets are defined outside the region
     are hoisted into the orchestration, so each task receives exactly the
     window it touches; the runtime then sees precise dependencies and
@@ -74,6 +79,8 @@ def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::pypto::PyPTODialect"];
   let statistics = [
+    Statistic<"numMaterialized", "results-materialized",
+              "Number of regions whose results became created tensors">,
     Statistic<"numOutlined", "outlined", "Number of regions outlined">,
     Statistic<"numHoisted", "hoisted-views", "Number of views hoisted">,
     Statistic<"numNarrowed", "narrowed-windows",

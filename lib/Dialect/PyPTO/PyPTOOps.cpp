@@ -221,8 +221,28 @@ static LogicalResult verifyNoDeps(Operation *op, Region &body,
 }
 
 ParseResult AtOp::parse(OpAsmParser &parser, OperationState &result) {
-  if (parseLevelAndName(parser, result) || parseTaskHints(parser, result, {}) ||
-      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+  if (parseLevelAndName(parser, result) || parseTaskHints(parser, result, {}))
+    return failure();
+  // `-> (T, ...)`: the region's results, after its task id when bound.
+  SmallVector<Type> values;
+  if (succeeded(parser.parseOptionalArrow()) &&
+      (parser.parseLParen() || parser.parseTypeList(values) ||
+       parser.parseRParen()))
+    return failure();
+  int32_t tasks = int32_t(parser.getNumResults()) - int32_t(values.size());
+  if (tasks < 0 || tasks > 1)
+    return parser.emitError(parser.getCurrentLocation(), "expected ")
+           << values.size() << " or " << values.size() + 1
+           << " results (the region's values, after its task id), got "
+           << parser.getNumResults();
+  result.types.clear();
+  if (tasks)
+    result.addTypes(TaskType::get(parser.getContext()));
+  result.addTypes(values);
+  result.addAttribute("resultSegmentSizes",
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {tasks, int32_t(values.size())}));
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
   Region *body = result.addRegion();
   if (parser.parseRegion(*body))
@@ -235,7 +255,14 @@ ParseResult AtOp::parse(OpAsmParser &parser, OperationState &result) {
 void AtOp::print(OpAsmPrinter &printer) {
   printLevelAndName(printer, getLevel(), getName());
   printTaskHints(printer, getDeps(), getNoDep(), getAllowEarlyResolve());
-  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(), kHintAttrs);
+  if (!getValues().empty()) {
+    printer << " -> (";
+    llvm::interleaveComma(getValues().getTypes(), printer);
+    printer << ")";
+  }
+  SmallVector<StringRef> elided(std::begin(kHintAttrs), std::end(kHintAttrs));
+  elided.push_back("resultSegmentSizes");
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(), elided);
   printer << " ";
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
 }
@@ -244,6 +271,24 @@ LogicalResult AtOp::verify() {
   if (failed(verifyKernelName(*this, getName())) ||
       failed(verifyNoDeps(*this, getBody(), getNoDep())))
     return failure();
+  // Results: yielded by a pypto.yield that ends the body, of static shape
+  // (each becomes a tensor the orchestration creates).
+  Block &body = getBody().front();
+  auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
+  if (!getValues().empty() && !yield)
+    return emitOpError("has ")
+           << getValues().size()
+           << " results: end its body with a 'pypto.yield' of them";
+  if (yield && yield.getValues().getTypes() != getValues().getTypes())
+    return yield.emitOpError("yields ")
+           << yield.getValues().size() << " values of types ("
+           << yield.getValues().getTypes() << "), the region returns ("
+           << getValues().getTypes() << ")";
+  for (Value value : getValues())
+    if (!cast<GMTensorType>(value.getType()).hasStaticShape())
+      return emitOpError("returns a tensor of run-time shape (")
+             << value.getType()
+             << "); create the tensor before the region and assemble into it";
   WalkResult nested = getBody().walk([&](Operation *inner) {
     if (!isa<AtOp, SpmdOp>(inner))
       return WalkResult::advance();

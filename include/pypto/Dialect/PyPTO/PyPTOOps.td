@@ -21,7 +21,8 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 
 def PyPTO_AtOp : PyPTO_Op<"at", [SingleBlock, NoTerminator,
                                   RecursiveMemoryEffects,
-                                  AttrSizedOperandSegments]> {
+                                  AttrSizedOperandSegments,
+                                  AttrSizedResultSegments]> {
   let summary = "a region that runs as one InCore kernel";
   let description = [{
     The body runs on one core group as a single kernel. The outlining pass
@@ -49,12 +50,28 @@ def PyPTO_AtOp : PyPTO_Op<"at", [SingleBlock, NoTerminator,
       ...
     }
     ```
+
+    Values computed in the region and used after it (pypto-lib's values
+    that outlive their `with pl.at` block) are its results: listed after
+    the hints, `-> (T, ...)`, and yielded by a `pypto.yield` that ends the
+    body. Each is a new tensor in global memory holding a copy of the
+    yielded value (pypto-materialize-region-results makes it a
+    `pypto.create_tensor` the kernel assembles into), so later regions read
+    it like any tensor. A task id, when bound, comes first.
+
+    ```mlir
+    %gate = pypto.at core_group "gate_proj" -> (!pypto.tensor<16x256xf32>) {
+      %g = pypto.matmul %x, %w : !pypto.tensor<16x128xbf16>, !pypto.tensor<128x256xbf16>
+      pypto.yield %g : !pypto.tensor<16x256xf32>
+    }
+    ```
   }];
   let arguments = (ins PyPTO_AtLevelAttr:$level, OptionalAttr<StrAttr>:$name,
                        Variadic<PyPTO_TaskType>:$deps,
                        Variadic<PyPTO_TensorType>:$no_dep,
                        UnitAttr:$allow_early_resolve);
-  let results = (outs Optional<PyPTO_TaskType>:$task);
+  let results = (outs Optional<PyPTO_TaskType>:$task,
+                      Variadic<PyPTO_TensorType>:$values);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -200,6 +217,18 @@ def PyPTO_ScopeOp : PyPTO_Op<"scope", [
   let assemblyFormat =
       "(`manual` $manual^)? (`->` type($results)^)? attr-dict-with-keyword $body";
   let hasVerifier = 1;
+}
+
+def PyPTO_YieldOp : PyPTO_Op<"yield", [Pure, Terminator,
+    HasParent<"AtOp">]> {
+  let summary = "the values a pypto.at region returns";
+  let description = [{
+    Ends a `pypto.at` region with results: each operand (a tensor computed
+    in the region, or a window of one of its tensors) is copied into the
+    region's result of the same type.
+  }];
+  let arguments = (ins Variadic<PyPTO_TensorType>:$values);
+  let assemblyFormat = "$values `:` type($values) attr-dict";
 }
 
 def PyPTO_ScopeYieldOp : PyPTO_Op<"scope_yield", [Pure, Terminator,
