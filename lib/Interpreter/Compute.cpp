@@ -165,7 +165,7 @@ void Interpreter::runFull(Operation *op, Frame &f) {
 
 void Interpreter::runFillPad(Operation *op, Frame &f) {
   auto pad = cast<pp::FillPadOp>(op);
-  at::Tensor source = tensor(f, pad.getSource());
+  at::Tensor source = flat2D(tensor(f, pad.getSource()));
   int64_t rows = index(f, pad.getValidRows()),
           cols = index(f, pad.getValidCols());
   if (rows < 0 || rows > source.size(0) || cols < 0 || cols > source.size(1))
@@ -204,7 +204,7 @@ void Interpreter::runFillPad(Operation *op, Frame &f) {
   }
   result.narrow(0, rows, result.size(0) - rows).fill_(value);
   result.narrow(1, cols, result.size(1) - cols).fill_(value);
-  set(f, pad.getResult(), result);
+  set(f, pad.getResult(), asResultShape(result, pad.getResult()));
 }
 
 void Interpreter::runTranspose(Operation *op, Frame &f) {

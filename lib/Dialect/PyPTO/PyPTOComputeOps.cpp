@@ -188,19 +188,21 @@ LogicalResult FillPadOp::verify() {
       in.getElementType() != out.getElementType())
     return emitOpError("result must have the source's shape and element "
                        "type");
-  if (in.getRank() != 2)
-    return emitOpError("needs a 2-D source");
   if (isTileValue(getSource()) &&
       cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())
     return emitOpError("cannot change the memory space");
+  // An N-D source is padded as its 2-D form: the valid rows count rows of
+  // that form.
+  SmallVector<int64_t, 2> form = flattenTo2D(in.getShape());
   for (auto [dim, extent] :
        llvm::enumerate(ValueRange{getValidRows(), getValidCols()})) {
     APInt constant;
     if (matchPattern(extent, m_ConstantInt(&constant)) &&
-        (constant.isNegative() || constant.getSExtValue() > in.getDimSize(dim)))
+        !ShapedType::isDynamic(form[dim]) &&
+        (constant.isNegative() || constant.getSExtValue() > form[dim]))
       return emitOpError("valid ")
              << (dim == 0 ? "rows " : "columns ") << constant.getSExtValue()
-             << " are outside [0, " << in.getDimSize(dim) << "]";
+             << " are outside [0, " << form[dim] << "]";
   }
   return success();
 }

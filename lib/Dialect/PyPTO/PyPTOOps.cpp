@@ -44,8 +44,9 @@ static LogicalResult verifyWindow(Operation *op, ArrayRef<int64_t> windowShape,
     return op->emitOpError("expected a rank-")
            << fullShape.size() << " window, got rank " << windowShape.size();
   // A tile's valid shape (rows, columns) covers the window's last two
-  // dimensions; the leading ones are 1.
-  size_t firstValid = 0;
+  // dimensions (a 1-D window's one dimension is the columns); the leading
+  // ones are 1. `shift` maps a window dimension to its valid extent.
+  int64_t shift = 0;
   if (validOfTile && !valid.empty()) {
     if (valid.size() != 2)
       return op->emitOpError("expected 2 valid extents (rows, columns), got ")
@@ -53,7 +54,7 @@ static LogicalResult verifyWindow(Operation *op, ArrayRef<int64_t> windowShape,
     if (!hasUnitLeadingDims(windowShape))
       return op->emitOpError("has a valid shape, which needs the window's "
                              "dimensions before the last two to be 1");
-    firstValid = windowShape.size() - std::min<size_t>(2, windowShape.size());
+    shift = 2 - int64_t(windowShape.size());
   } else if (!valid.empty() && valid.size() != windowShape.size()) {
     return op->emitOpError("expected ")
            << windowShape.size()
@@ -65,9 +66,9 @@ static LogicalResult verifyWindow(Operation *op, ArrayRef<int64_t> windowShape,
     // With a valid shape only the valid part must lie in the tensor; a
     // run-time extent is checked when the program runs.
     int64_t window = size;
-    if (!valid.empty() && dim >= firstValid) {
+    if (!valid.empty() && int64_t(dim) + shift >= 0) {
       APInt extent;
-      if (!matchPattern(valid[dim - firstValid], m_ConstantInt(&extent)))
+      if (!matchPattern(valid[dim + shift], m_ConstantInt(&extent)))
         continue;
       if (extent.getSExtValue() < 0 || extent.getSExtValue() > size)
         return op->emitOpError("valid extent ")

@@ -1434,9 +1434,11 @@ func.func @fillpad_element(%v: !pypto.tile<16x64xf32, vec>, %n: index) {
 
 // -----
 
+// An N-D source is padded as its 2-D form: 32 rows here.
 func.func @fillpad_rank(%a: !pypto.tensor<2x16x64xf32>, %n: index) {
-  // expected-error @+1 {{'pypto.fillpad' op needs a 2-D source}}
-  %x = pypto.fillpad %a valid [%n, %n] pad zero : !pypto.tensor<2x16x64xf32> -> !pypto.tensor<2x16x64xf32>
+  %c33 = arith.constant 33 : index
+  // expected-error @+1 {{'pypto.fillpad' op valid rows 33 are outside [0, 32]}}
+  %x = pypto.fillpad %a valid [%c33, %n] pad zero : !pypto.tensor<2x16x64xf32> -> !pypto.tensor<2x16x64xf32>
   return
 }
 
@@ -1653,5 +1655,17 @@ func.func @reshape_not_a_view(%x: !pypto.tensor<4x8x32xf32>) {
 func.func @reshape_dynamic(%x: !pypto.tensor<?x32xf32>) {
   // expected-error @+1 {{'pypto.reshape' op in the orchestration needs static shapes}}
   %r = pypto.reshape %x : !pypto.tensor<?x32xf32> -> !pypto.tensor<?x8x4xf32>
+  return
+}
+
+// -----
+
+// The valid extents of a load from a 1-D window are a row and the columns:
+// the columns bound the window's one dimension.
+func.func @load_1d_valid(%t: !pypto.tensor<64xf32>, %i: index) {
+  %c1 = arith.constant 1 : index
+  %c17 = arith.constant 17 : index
+  // expected-error @+1 {{'pypto.load' op valid extent 17 of dimension 0 is outside the window's [0, 16]}}
+  %x = pypto.load %t[%i] window [16] valid [%c1, %c17] : !pypto.tensor<64xf32> -> !pypto.tile<1x16xf32, vec>
   return
 }
