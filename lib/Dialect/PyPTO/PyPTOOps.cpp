@@ -967,10 +967,7 @@ LogicalResult CreateTensorOp::verify() {
                << shortNumber(*init) << " is not a value of " << element;
     }
   }
-  auto func = getOperation()->getParentOfType<func::FuncOp>();
-  if ((func && isKernelFunction(func)) ||
-      getOperation()->getParentOfType<AtOp>() ||
-      getOperation()->getParentOfType<SpmdOp>())
+  if (isInKernel(*this))
     return emitOpError("belongs in the orchestration: a kernel cannot "
                        "allocate global memory");
   return success();
