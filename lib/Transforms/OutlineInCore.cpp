@@ -34,12 +34,6 @@ bool allDefinedOutside(ValueRange values, Operation *at) {
   return llvm::all_of(values, [&](Value v) { return isDefinedOutside(v, at); });
 }
 
-/// Strides (in elements) of a tensor value; the reshape verifier made sure
-/// every orchestration view has them.
-SmallVector<int64_t> getStrides(Value tensor) {
-  return *getTensorStrides(tensor);
-}
-
 /// Stride `dim` of the contiguous tensor `root`, computed where `builder`
 /// is from its run-time dimensions.
 Value computeStride(OpBuilder &builder, Location loc, Value root,
@@ -408,7 +402,8 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
   OpBuilder sizeBuilder(at);
   for (auto [i, tensor] : llvm::enumerate(tensors)) {
     ArrayRef<int64_t> shape = cast<GMTensorType>(tensor.getType()).getShape();
-    SmallVector<int64_t> strides = getStrides(tensor);
+    // The reshape verifier made sure every orchestration view has strides.
+    SmallVector<int64_t> strides = *getTensorStrides(tensor);
     for (auto [d, size] : llvm::enumerate(shape))
       if (ShapedType::isDynamic(size)) {
         scalars.push_back(sizeBuilder.create<DimOp>(at->getLoc(), tensor, d));
@@ -470,7 +465,7 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
       kernel.setArgAttr(i, attr::kWindow, builder.getUnitAttr());
     kernel.setArgAttr(i, attr::kDir, builder.getStringAttr(dir));
     kernel.setArgAttr(i, attr::kStrides,
-                      builder.getDenseI64ArrayAttr(getStrides(tensor)));
+                      builder.getDenseI64ArrayAttr(*getTensorStrides(tensor)));
   }
   // Which scalar parameter holds each run-time size; the kernel's own
   // pypto.dim of a parameter reads it.

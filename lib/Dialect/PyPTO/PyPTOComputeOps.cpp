@@ -55,6 +55,23 @@ static std::string describe2D(ArrayRef<int64_t> flat, ArrayRef<int64_t> full) {
   return text(flat) + " (the 2-D form of " + text(full) + ")";
 }
 
+/// `vector` is the row vector (Mx1, `isRow`) or the column vector (1xN) of
+/// the 2-D form of `full`, by its own 2-D form.
+static LogicalResult verifyVectorForm(Operation *op, StringRef what,
+                                      ShapedType vector, ShapedType full,
+                                      bool isRow) {
+  SmallVector<int64_t, 2> form = flattenTo2D(full.getShape());
+  SmallVector<int64_t, 2> actual = flattenTo2D(vector.getShape());
+  SmallVector<int64_t, 2> expected = isRow
+                                         ? SmallVector<int64_t, 2>{form[0], 1}
+                                         : SmallVector<int64_t, 2>{1, form[1]};
+  if (actual != expected)
+    return op->emitOpError(what)
+           << " must be " << describe2D(expected, expected) << ", got "
+           << describe2D(actual, vector.getShape());
+  return success();
+}
+
 LogicalResult mlir::pypto::verifyReduction(Operation *op, Value source,
                                            Value tmp, Value result,
                                            bool isRow) {
@@ -64,15 +81,8 @@ LogicalResult mlir::pypto::verifyReduction(Operation *op, Value source,
     return failure();
   // An N-D tensor reduces as its 2-D form: a row reduction keeps the
   // leading dimensions, a column one folds them too.
-  SmallVector<int64_t, 2> flatIn = flattenTo2D(in.getShape());
-  SmallVector<int64_t, 2> flatOut = flattenTo2D(out.getShape());
-  SmallVector<int64_t, 2> expected =
-      isRow ? SmallVector<int64_t, 2>{flatIn[0], 1}
-            : SmallVector<int64_t, 2>{1, flatIn[1]};
-  if (flatOut != expected)
-    return op->emitOpError("result must be ")
-           << describe2D(expected, expected) << ", got "
-           << describe2D(flatOut, out.getShape());
+  if (failed(verifyVectorForm(op, "result", out, in, isRow)))
+    return failure();
   if (in.getElementType() != out.getElementType())
     return op->emitOpError("result element type differs from the source's");
   if (tmp && !isRow)
@@ -88,15 +98,8 @@ LogicalResult mlir::pypto::verifyBroadcast(Operation *op, Value vec,
   auto out = cast<ShapedType>(result.getType());
   if (failed(verifySameKind(op, {vec, result})))
     return failure();
-  SmallVector<int64_t, 2> flatIn = flattenTo2D(in.getShape());
-  SmallVector<int64_t, 2> flatOut = flattenTo2D(out.getShape());
-  SmallVector<int64_t, 2> expected =
-      isRow ? SmallVector<int64_t, 2>{flatOut[0], 1}
-            : SmallVector<int64_t, 2>{1, flatOut[1]};
-  if (flatIn != expected)
-    return op->emitOpError("broadcast operand must be ")
-           << describe2D(expected, expected) << ", got "
-           << describe2D(flatIn, in.getShape());
+  if (failed(verifyVectorForm(op, "broadcast operand", in, out, isRow)))
+    return failure();
   if (in.getElementType() != out.getElementType())
     return op->emitOpError("element types differ: ")
            << in.getElementType() << " and " << out.getElementType();
