@@ -80,6 +80,9 @@ struct RunData::Impl {
   std::vector<at::Tensor> inputs; // snapshot of inputs/inouts/scalars
   std::vector<at::Tensor> golden; // per arg; defined for outputs
   bool haveGolden = false;
+  // The golden file, compiled by loadGoldenFile.
+  std::string goldenPath;
+  std::shared_ptr<torch::jit::CompilationUnit> goldenUnit;
 };
 
 RunData::RunData(const RunSpec &spec) : impl(std::make_unique<Impl>()) {
@@ -245,7 +248,7 @@ static bool looksLikePython(const std::string &source) {
          source.find("\ndef ") != std::string::npos;
 }
 
-std::string RunData::runGolden(const std::string &path) {
+std::string RunData::loadGoldenFile(const std::string &path) {
   struct stat info;
   if (::stat(path.c_str(), &info) != 0)
     return "cannot read the golden file '" + path + "'";
@@ -267,10 +270,23 @@ std::string RunData::runGolden(const std::string &path) {
   try {
     std::shared_ptr<torch::jit::CompilationUnit> unit =
         torch::jit::compile(resolveDtypeNames(source.str()));
-    torch::jit::Function *golden = unit->find_function("golden");
-    if (!golden)
+    if (!unit->find_function("golden"))
       return "the golden file '" + path +
              "' defines no function 'golden(values: Dict[str, Tensor])'";
+    impl->goldenPath = path;
+    impl->goldenUnit = std::move(unit);
+    return "";
+  } catch (const std::exception &e) {
+    return "golden '" + path + "' failed:\n" + errorText(e);
+  }
+}
+
+std::string RunData::runGolden() {
+  const std::string &path = impl->goldenPath;
+  if (!impl->goldenUnit)
+    return "no golden file was loaded";
+  try {
+    torch::jit::Function *golden = impl->goldenUnit->find_function("golden");
     c10::Dict<std::string, at::Tensor> values;
     for (size_t i = 0; i < impl->spec.args.size(); ++i) {
       const ArgSpec &arg = impl->spec.args[i];

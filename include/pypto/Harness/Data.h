@@ -56,10 +56,15 @@ public:
   /// Writes `<dir>/<name>.pt` for every golden output.
   std::string saveGolden(const std::string &dir) const;
 
-  /// Runs `def golden(values: Dict[str, Tensor])` from a TorchScript file
-  /// on clones of the inputs; the outputs it leaves in `values` are the
-  /// golden. The message of a failure names the file and the golden's line.
-  std::string runGolden(const std::string &path);
+  /// Reads and compiles the TorchScript file that defines
+  /// `def golden(values: Dict[str, Tensor])`. Done before the inputs are
+  /// generated, so a missing or broken golden fails in a moment, not after
+  /// minutes of input generation for a large model.
+  std::string loadGoldenFile(const std::string &path);
+  /// Runs the loaded golden on clones of the inputs; the outputs it leaves in
+  /// `values` are the golden. The message of a failure names the file and
+  /// the golden's line.
+  std::string runGolden();
 
   /// The golden by the reference interpreter: runs `module`, the program as
   /// written, on clones of the inputs (outputs start unwritten).
