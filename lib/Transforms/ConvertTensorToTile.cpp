@@ -368,9 +368,15 @@ private:
     return window;
   }
 
+  Value throughSameFormReshapes(Value value) const {
+    auto it = sameFormReshapes.find(value);
+    return it == sameFormReshapes.end() ? value : it->second;
+  }
+
   /// The tile holding `value`, loading it when it is a tensor. Tiles get
   /// their memory space from pypto-infer-memory-space.
   FailureOr<Value> tileOf(Value value, Operation *user) {
+    value = throughSameFormReshapes(value);
     if (auto it = tiles.find(value); it != tiles.end())
       return it->second;
     if (isa<TileType>(value.getType()))
@@ -417,6 +423,7 @@ private:
 
   /// A transposed matmul operand: its window loaded transposed.
   FailureOr<Value> loadTransposed(Value value, Operation *user) {
+    value = throughSameFormReshapes(value);
     if (tiles.count(value) || isa<TileType>(value.getType()))
       return user->emitOpError("takes a transposed operand computed in this "
                                "kernel; only operands loaded from global "
@@ -445,6 +452,16 @@ private:
   /// Clones a vector op onto tiles, loading tensor operands and giving
   /// it the scratch tile it needs.
   LogicalResult convertVector(Operation *op) {
+    if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+      Value source = throughSameFormReshapes(reshape.getSource());
+      auto from = dyn_cast<GMTensorType>(source.getType());
+      auto to = dyn_cast<GMTensorType>(reshape.getType());
+      if (from && to && !tiles.count(source) && from.hasStaticShape() &&
+          to.hasStaticShape() && tileTypeOf(from) == tileTypeOf(to)) {
+        sameFormReshapes[reshape.getResult()] = source;
+        return success();
+      }
+    }
     IRMapping mapping;
     OpBuilder builder(op);
     for (Value operand : op->getOperands()) {
@@ -611,6 +628,10 @@ private:
   func::FuncOp kernel;
   DenseMap<Value, Window> windows;
   DenseMap<Value, Value> tiles;
+  /// Reshapes of a window that keep its 2-D form (1x64x128 of 64x128): the
+  /// window itself, loaded where it is used (transposed for a matmul that
+  /// wants it so).
+  DenseMap<Value, Value> sameFormReshapes;
   /// The tensor shapes of loop and branch results that became tiles.
   DenseMap<Value, SmallVector<int64_t>> tensorShapes;
   DenseMap<Value, SmallVector<LoadOp>> loads;

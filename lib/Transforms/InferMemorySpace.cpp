@@ -179,10 +179,18 @@ private:
       std::optional<MemorySpace> current = spaceOf(use.get());
       if (!required || !current || *required == *current)
         continue;
-      if (*required == MemorySpace::acc)
-        return op->emitOpError("accumulates into a tile in '")
-               << stringifyMemorySpace(*current)
-               << "'; the accumulator must be the result of a matmul";
+      if (*required == MemorySpace::acc) {
+        InFlightDiagnostic diag =
+            op->emitOpError("accumulates into a tile in '")
+            << stringifyMemorySpace(*current)
+            << "'; the accumulator must be the result of a matmul";
+        auto carried = dyn_cast<BlockArgument>(use.get());
+        if (carried && isa<scf::ForOp>(carried.getOwner()->getParentOp()))
+          diag << " (this loop carries it in from the value it starts with: "
+                  "start it from a matmul, or make the first product on an "
+                  "`iv == lb` branch of a loop with constant bounds)";
+        return diag;
+      }
       use.set(moveTo(op, use.get(), *required));
     }
     // A loop yields its carried tiles where the loop keeps them.

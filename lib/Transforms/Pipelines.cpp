@@ -35,6 +35,10 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
                             createConvertTensorToTile());
                       }});
   }
+  stages.push_back({"PeelFirstIteration", [](OpPassManager &pm) {
+                      pm.addNestedPass<func::FuncOp>(
+                          createPeelFirstIteration());
+                    }});
   stages.push_back({"LegalizeElementTypes", [arch](OpPassManager &pm) {
                       pm.addNestedPass<func::FuncOp>(
                           createLegalizeElementTypes({arch}));

@@ -102,6 +102,28 @@ func.func @same_form(%x: !pypto.tensor<1x1x8x37xi32> {pypto.dir = "in"},
 
 // -----
 
+// A same-form reshape of a window is the window: a matmul that takes it
+// transposed loads it transposed, and nothing loads it as it is.
+// CHECK-LABEL: func.func @same_form_transposed
+// CHECK-NOT: pypto.load {{.+}} -> !pypto.tile<64x128xbf16>
+// CHECK: %[[W:.+]] = pypto.load %arg1[%{{.+}}, %{{.+}}, %{{.+}}] window [1, 64, 128] {transpose} : !pypto.tensor<2x64x128xbf16> -> !pypto.tile<128x64xbf16>
+// CHECK: pypto.matmul %{{.+}}, %[[W]] : !pypto.tile<16x128xbf16>, !pypto.tile<128x64xbf16>
+// CHECK-NOT: pypto.load
+// CHECK: return
+func.func @same_form_transposed(%x: !pypto.tensor<16x128xbf16> {pypto.dir = "in"},
+                                %w: !pypto.tensor<2x64x128xbf16> {pypto.dir = "in"},
+                                %y: !pypto.tensor<16x64xf32> {pypto.dir = "out"}) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ws = pypto.slice %w[%c1, %c0, %c0] [1, 64, 128] : !pypto.tensor<2x64x128xbf16>
+  %w2 = pypto.reshape %ws : !pypto.tensor<1x64x128xbf16> -> !pypto.tensor<64x128xbf16>
+  %p = pypto.matmul %x, %w2 {b_trans} : !pypto.tensor<16x128xbf16>, !pypto.tensor<64x128xbf16>
+  pypto.assemble %p into %y[%c0, %c0] : !pypto.tensor<16x64xf32> into !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
 // An element of an N-D value computed in the kernel is read from its tile:
 // the leading indices fold into the row ((0 * 2 + i) * 4 + j here).
 // CHECK-LABEL: func.func @element_of_nd

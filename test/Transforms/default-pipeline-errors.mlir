@@ -20,3 +20,35 @@ func.func @program(%x: !pypto.tensor<256x256xf32>, %y: !pypto.tensor<256x256xf32
   }
   return
 }
+
+// -----
+
+// pypto-lib's first product on an `if k == 0` branch needs a loop whose first
+// iteration is known to run (constant bounds) to be peeled; with a run-time
+// bound the accumulator enters the loop as the vector value it starts with.
+
+func.func @k_zero_runtime_bound(%x: !pypto.tensor<16x512xbf16>, %w: !pypto.tensor<512x64xbf16>,
+                                %y: !pypto.tensor<16x64xf32> {pypto.dir = "out"}, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  pypto.at core_group "kloop" {
+    %zero = arith.constant 0.0 : f32
+    %init = pypto.full %zero : f32 -> !pypto.tensor<16x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c128 iter_args(%s = %init) -> (!pypto.tensor<16x64xf32>) {
+      %a = pypto.slice %x[%c0, %k] [16, 128] : !pypto.tensor<16x512xbf16>
+      %b = pypto.slice %w[%k, %c0] [128, 64] : !pypto.tensor<512x64xbf16>
+      %first = arith.cmpi eq, %k, %c0 : index
+      %next = scf.if %first -> (!pypto.tensor<16x64xf32>) {
+        %m = pypto.matmul %a, %b : !pypto.tensor<16x128xbf16>, !pypto.tensor<128x64xbf16>
+        scf.yield %m : !pypto.tensor<16x64xf32>
+      } else {
+        // expected-error @+1 {{'pypto.matmul_acc' op accumulates into a tile in 'vec'; the accumulator must be the result of a matmul (this loop carries it in from the value it starts with: start it from a matmul, or make the first product on an `iv == lb` branch of a loop with constant bounds)}}
+        %m = pypto.matmul_acc %s, %a, %b : !pypto.tensor<16x128xbf16>, !pypto.tensor<128x64xbf16>
+        scf.yield %m : !pypto.tensor<16x64xf32>
+      }
+      scf.yield %next : !pypto.tensor<16x64xf32>
+    } {pypto.loop = "range"}
+    pypto.assemble %acc into %y[%c0, %c0] : !pypto.tensor<16x64xf32> into !pypto.tensor<16x64xf32>
+  }
+  return
+}

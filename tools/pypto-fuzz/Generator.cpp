@@ -519,6 +519,7 @@ void Builder::step(Kernel &k) {
     Op op{OpKind::MatmulKLoop, "matmul_acc"};
     op.chunk = choose<int64_t>({16, 32, 64});
     op.chunks = 2 + pick(3);
+    op.firstIterationBranch = chance(0.4);
     Dim k0{false, op.chunk};
     Dim n{false, choose<int64_t>({8, 16, 32, 48})};
     int A = newTensor("in", t, "randn"), B = newTensor("in", t, "randn");
@@ -1566,36 +1567,72 @@ void Printer::printOp(const Kernel &k, int v) {
     int A = op.operands[0], B = op.operands[1];
     int64_t r = k.rows, n = op.cols.eval(k.rows), c = op.chunk;
     DType t = p.tensors[A].dtype;
-    std::string row = rowOffset(r), a0 = fresh(), b0 = fresh(), p0 = fresh();
+    std::string row = rowOffset(r);
     std::string at = tensorType(r, c, t), bt = tensorType(c, n, t);
-    os << in << a0 << " = pypto.slice " << viewOf(A) << "[" << leadingZeros()
-       << row << ", " << index(0) << "] [" << leadingOnes() << r << ", " << c
-       << "] : " << viewTypeOf(A) << " -> " << at << "\n";
-    os << in << b0 << " = pypto.slice " << viewOf(B) << "[" << leadingZeros()
-       << index(0) << ", " << index(0) << "] [" << leadingOnes() << c << ", "
-       << n << "] : " << viewTypeOf(B) << " -> " << bt << "\n";
-    os << in << p0 << " = pypto.matmul " << a0 << ", " << b0 << " : " << at
-       << ", " << bt << " -> " << type << "\n";
-    if (op.chunks == 1) {
-      os << in << result << " = pypto.adds " << p0 << ", "
-         << scalarConstant(0.0, DType::F32) << " : " << type << ", f32\n";
-      return;
-    }
+    // The K-chunk at `kk` of both inputs, as `a` and `b`.
+    auto slices = [&](const std::string &indent, const std::string &a,
+                      const std::string &b, const std::string &kk) {
+      os << indent << a << " = pypto.slice " << viewOf(A) << "["
+         << leadingZeros() << row << ", " << kk << "] [" << leadingOnes() << r
+         << ", " << c << "] : " << viewTypeOf(A) << " -> " << at << "\n";
+      os << indent << b << " = pypto.slice " << viewOf(B) << "["
+         << leadingZeros() << kk << ", " << index(0) << "] [" << leadingOnes()
+         << c << ", " << n << "] : " << viewTypeOf(B) << " -> " << bt << "\n";
+    };
+    auto product = [&](const std::string &indent, const std::string &name,
+                       const std::string &acc, const std::string &a,
+                       const std::string &b) {
+      os << indent << name << " = pypto."
+         << (acc.empty() ? "matmul " : "matmul_acc ")
+         << (acc.empty() ? "" : acc + ", ") << a << ", " << b << " : " << at
+         << ", " << bt << " -> " << type << "\n";
+    };
+    // The loop over chunks [from, chunks) carrying `acc` from `init`.
     std::string kk = fresh(), acc = fresh(), ak = fresh(), bk = fresh(),
                 nx = fresh();
-    os << in << result << " = scf.for " << kk << " = " << index(c) << " to "
-       << index(c * op.chunks) << " step " << index(c) << " iter_args(" << acc
-       << " = " << p0 << ") -> (" << type << ") {\n";
-    os << in << "  " << ak << " = pypto.slice " << viewOf(A) << "["
-       << leadingZeros() << row << ", " << kk << "] [" << leadingOnes() << r
-       << ", " << c << "] : " << viewTypeOf(A) << " -> " << at << "\n";
-    os << in << "  " << bk << " = pypto.slice " << viewOf(B) << "["
-       << leadingZeros() << kk << ", " << index(0) << "] [" << leadingOnes()
-       << c << ", " << n << "] : " << viewTypeOf(B) << " -> " << bt << "\n";
-    os << in << "  " << nx << " = pypto.matmul_acc " << acc << ", " << ak
-       << ", " << bk << " : " << at << ", " << bt << " -> " << type << "\n";
-    os << in << "  scf.yield " << nx << " : " << type << "\n";
-    os << in << "} {pypto.loop = \"range\"}\n";
+    auto loopHead = [&](int64_t from, const std::string &init) {
+      os << in << result << " = scf.for " << kk << " = " << index(c * from)
+         << " to " << index(c * op.chunks) << " step " << index(c)
+         << " iter_args(" << acc << " = " << init << ") -> (" << type
+         << ") {\n";
+      slices(std::string(in) + "  ", ak, bk, kk);
+    };
+    auto loopTail = [&]() {
+      os << in << "  scf.yield " << nx << " : " << type << "\n";
+      os << in << "} {pypto.loop = \"range\"}\n";
+    };
+    if (op.firstIterationBranch) {
+      std::string init = fresh(), first = fresh(), m0 = fresh(), m = fresh();
+      // The constant is a line of its own, written before this one.
+      std::string zero = scalarConstant(0.0, DType::F32);
+      os << in << init << " = pypto.full " << zero << " : f32 -> " << type
+         << "\n";
+      loopHead(0, init);
+      os << in << "  " << first << " = arith.cmpi eq, " << kk << ", "
+         << index(0) << " : index\n";
+      os << in << "  " << nx << " = scf.if " << first << " -> (" << type
+         << ") {\n";
+      product(std::string(in) + "    ", m0, "", ak, bk);
+      os << in << "    scf.yield " << m0 << " : " << type << "\n";
+      os << in << "  } else {\n";
+      product(std::string(in) + "    ", m, acc, ak, bk);
+      os << in << "    scf.yield " << m << " : " << type << "\n";
+      os << in << "  }\n";
+      loopTail();
+      return;
+    }
+    std::string a0 = fresh(), b0 = fresh(), p0 = fresh();
+    slices(in, a0, b0, index(0));
+    product(in, p0, "", a0, b0);
+    if (op.chunks == 1) {
+      std::string zero = scalarConstant(0.0, DType::F32);
+      os << in << result << " = pypto.adds " << p0 << ", " << zero << " : "
+         << type << ", f32\n";
+      return;
+    }
+    loopHead(1, p0);
+    product(std::string(in) + "  ", nx, acc, ak, bk);
+    loopTail();
     return;
   }
   case OpKind::Sort: {
@@ -2068,6 +2105,11 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
         if (op.chunks > 1) {
           Program p = program;
           p.kernels[ki].ops[vi].chunks = 1;
+          out.push_back(p);
+        }
+        if (op.firstIterationBranch) {
+          Program p = program;
+          p.kernels[ki].ops[vi].firstIterationBranch = false;
           out.push_back(p);
         }
       }

@@ -71,6 +71,9 @@ struct Op {
   std::string pad;                      // FillPad: zero, max, min
   int64_t chunk = 0, chunks = 0;        // MatmulKLoop / CarryLoop
   bool readOldAfterUpdate = false;      // CarryLoop: d = old - new
+  /// MatmulKLoop: pypto-lib's form, the loop from k = 0 with the first
+  /// product on an `scf.if k == 0` branch and matmul_acc on the other.
+  bool firstIterationBranch = false;
   bool viaHelper = false; // Unary, Binary: computed by a helper (func.call)
   /// Binary add, sub, max, min: computed in block 0 only, the other blocks
   /// taking operand 0 (an `scf.if` with a tile result, whose else-branch

@@ -136,6 +136,57 @@ def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
   ];
 }
 
+def PeelFirstIteration : Pass<"pypto-peel-first-iteration",
+                              "::mlir::func::FuncOp"> {
+  let summary = "Peel a kernel loop's first iteration where the body "
+                "branches on it";
+  let description = [{
+    pypto-lib starts a K loop's accumulator inside the loop:
+    `if k == 0: acc = matmul(a, b) else: acc = matmul_acc(acc, a, b)`. The
+    loop-carried accumulator must live in `acc` (L0C) from the start, which
+    the value it enters the loop with (a `pypto.full`, say) cannot. Inside
+    kernels, a loop with constant bounds and at least one iteration whose
+    body has a top-level `scf.if` on `iv == lb` (or `iv != lb`, `lb == iv`)
+    gets its first iteration peeled: that iteration runs before the loop
+    with the branch's first-iteration side inlined, and the loop starts one
+    step later with the other side inlined. The value the loop was entered
+    with is erased when nothing else reads it.
+
+    ```mlir
+    // before
+    %r = scf.for %k = %c0 to %c512 step %c128 iter_args(%s = %init) -> (T) {
+      %a = ... %k ...
+      %first = arith.cmpi eq, %k, %c0 : index
+      %n = scf.if %first -> (T) {
+        %m = pypto.matmul %a, %b : ...
+        scf.yield %m : T
+      } else {
+        %m = pypto.matmul_acc %s, %a, %b : ...
+        scf.yield %m : T
+      }
+      scf.yield %n : T
+    }
+    // after
+    %a0 = ... %c0 ...
+    %m0 = pypto.matmul %a0, %b0 : ...
+    %r = scf.for %k = %c128 to %c512 step %c128 iter_args(%s = %m0) -> (T) {
+      %a = ... %k ...
+      %m = pypto.matmul_acc %s, %a, %b : ...
+      scf.yield %m : T
+    }
+    ```
+
+    Loops with run-time bounds are left alone (their first iteration may
+    not run).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+  let statistics = [
+    Statistic<"numPeeled", "peeled", "Number of loops whose first iteration "
+              "was peeled">
+  ];
+}
+
 def LegalizeElementTypes : Pass<"pypto-legalize-element-types",
                                 "::mlir::func::FuncOp"> {
   let summary = "Rewrite vector work into element types the arch computes";
