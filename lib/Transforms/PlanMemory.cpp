@@ -128,9 +128,10 @@ bool yieldNeedsCopy(scf::ForOp loop, unsigned index,
     Operation *reader = body->findAncestorOpInBlock(*use->getOwner());
     if (firstWrite->isBeforeInBlock(reader))
       return true;
+    // The chain's first write may update the iteration value in place
+    // (an accumulating matmul, then e.g. a K-loop continuing it).
     if (reader == firstWrite &&
-        !(root == yielded && use->getOwner() == firstWrite &&
-          writesInPlace(firstWrite, *use)))
+        !(use->getOwner() == firstWrite && writesInPlace(firstWrite, *use)))
       return true;
   }
   return false;

@@ -44,6 +44,7 @@ struct TileMatmulPass
 
 private:
   LogicalResult tile(MatmulOp matmul);
+  LogicalResult tile(MatmulAccOp matmul);
 };
 
 /// The largest divisor of `n` that is a multiple of 16 (or `n` itself) and
@@ -57,12 +58,62 @@ int64_t largestStep(int64_t n, function_ref<bool(int64_t)> fits) {
   return 0;
 }
 
+/// A matmul's operands in the mat -> L0 form the conversion produces, their
+/// sizes, and the L0A/L0B capacities of the arch.
+struct CubeOperands {
+  MoveOp lhsMove, rhsMove;
+  int64_t m, k, n, inBytes, capA, capB;
+
+  /// Whether mc x kt and kt x nc slices fit L0A and L0B.
+  bool fit(int64_t mc, int64_t kt, int64_t nc) const {
+    return boxedBytes(mc, kt, inBytes) <= capA &&
+           boxedBytes(kt, nc, inBytes) <= capB;
+  }
+
+  /// The widest K slice that fits with an mc x nc output tile, or an error
+  /// at `matmul`.
+  FailureOr<int64_t> kStep(Operation *matmul, int64_t mc, int64_t nc,
+                           Arch arch) const {
+    int64_t step = largestStep(k, [&](int64_t kt) { return fit(mc, kt, nc); });
+    if (!step)
+      return matmul->emitOpError("cannot split K = ")
+             << k << " into slices that fit L0A and L0B (" << capA << " and "
+             << capB << " bytes on " << stringifyArch(arch) << ")";
+    return step;
+  }
+
+  void eraseUnusedMoves() {
+    for (MoveOp move : {lhsMove, rhsMove})
+      if (move->use_empty())
+        move.erase();
+  }
+};
+
+std::optional<CubeOperands> cubeOperands(Value lhs, Value rhs, Value result,
+                                         Arch arch) {
+  auto lhsMove = lhs.getDefiningOp<MoveOp>();
+  auto rhsMove = rhs.getDefiningOp<MoveOp>();
+  if (!lhsMove || !rhsMove || !isa<TileType>(result.getType()))
+    return std::nullopt;
+  auto left = cast<TileType>(lhs.getType());
+  auto right = cast<TileType>(rhs.getType());
+  return CubeOperands{lhsMove,
+                      rhsMove,
+                      left.getShape()[0],
+                      left.getShape()[1],
+                      right.getShape()[1],
+                      (left.getElementType().getIntOrFloatBitWidth() + 7) / 8,
+                      getSpaceCapacity(arch, MemorySpace::left),
+                      getSpaceCapacity(arch, MemorySpace::right)};
+}
+
 /// The product of the mc x k window of `matA` at row `aRow` and the
 /// k x nc window of `matB` at column `bCol`, in K slices of `kStep`: a
-/// matmul, then an scf.for of accumulating steps.
+/// matmul (or a matmul_acc onto `initialAcc`, when given), then an scf.for
+/// of accumulating steps.
 Value buildProduct(OpBuilder &builder, Location loc, Value zero, Value matA,
                    Value aRow, Value matB, Value bCol, int64_t mc, int64_t nc,
-                   int64_t k, int64_t kStep) {
+                   int64_t k, int64_t kStep, Value initialAcc = Value()) {
   auto a = cast<TileType>(matA.getType());
   auto b = cast<TileType>(matB.getType());
   MLIRContext *ctx = builder.getContext();
@@ -84,7 +135,13 @@ Value buildProduct(OpBuilder &builder, Location loc, Value zero, Value matA,
   Value firstLeft = builder.create<ExtractOp>(loc, leftSlice, matA, aRow, zero);
   Value firstRight =
       builder.create<ExtractOp>(loc, rightSlice, matB, zero, bCol);
-  Value first = builder.create<MatmulOp>(loc, accType, firstLeft, firstRight);
+  Value first =
+      initialAcc ? builder
+                       .create<MatmulAccOp>(loc, accType, initialAcc, firstLeft,
+                                            firstRight)
+                       .getResult()
+                 : builder.create<MatmulOp>(loc, accType, firstLeft, firstRight)
+                       .getResult();
   if (kStep == k)
     return first;
   auto loop = builder.create<scf::ForOp>(
@@ -102,18 +159,11 @@ Value buildProduct(OpBuilder &builder, Location loc, Value zero, Value matA,
 }
 
 LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
-  auto lhsMove = matmul.getLhs().getDefiningOp<MoveOp>();
-  auto rhsMove = matmul.getRhs().getDefiningOp<MoveOp>();
-  auto accType = dyn_cast<TileType>(matmul.getResult().getType());
-  if (!lhsMove || !rhsMove || !accType)
+  std::optional<CubeOperands> cube =
+      cubeOperands(matmul.getLhs(), matmul.getRhs(), matmul.getResult(), arch);
+  if (!cube)
     return success(); // not the mat -> L0 form the conversion produces
-  TileType left = cast<TileType>(matmul.getLhs().getType());
-  TileType right = cast<TileType>(matmul.getRhs().getType());
-  int64_t m = left.getShape()[0], k = left.getShape()[1];
-  int64_t n = right.getShape()[1];
-  int64_t inBytes = (left.getElementType().getIntOrFloatBitWidth() + 7) / 8;
-  int64_t capA = getSpaceCapacity(arch, MemorySpace::left);
-  int64_t capB = getSpaceCapacity(arch, MemorySpace::right);
+  int64_t m = cube->m, k = cube->k, n = cube->n;
   int64_t capC = getSpaceCapacity(arch, MemorySpace::acc);
 
   // Output tiles that fit L0C: the widest (then tallest) tile whose sides
@@ -138,11 +188,7 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
   }
   int64_t accBytes = boxedBytes(m, n, 4);
   bool splitOutput = !nc || mc != m || nc != n;
-  auto fits = [&](int64_t kt) {
-    return boxedBytes(mc, kt, inBytes) <= capA &&
-           boxedBytes(kt, nc, inBytes) <= capB;
-  };
-  if (!splitOutput && fits(k))
+  if (!splitOutput && cube->fit(mc, k, nc))
     return success();
   if (!mc || !nc)
     return matmul.emitOpError("accumulator of ")
@@ -151,15 +197,14 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
            << " capacity is " << capC
            << " bytes, and no output tile of it fits; split the output into "
               "smaller tiles";
-  int64_t step = largestStep(k, fits);
-  if (!step)
-    return matmul.emitOpError("cannot split K = ")
-           << k << " into slices that fit L0A and L0B (" << capA << " and "
-           << capB << " bytes on " << stringifyArch(arch) << ")";
+  FailureOr<int64_t> kStep = cube->kStep(matmul, mc, nc, arch);
+  if (failed(kStep))
+    return failure();
+  int64_t step = *kStep;
 
   Location loc = matmul.getLoc();
   OpBuilder builder(matmul);
-  Value matA = lhsMove.getSource(), matB = rhsMove.getSource();
+  Value matA = cube->lhsMove.getSource(), matB = cube->rhsMove.getSource();
   if (!splitOutput) {
     Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
     Value product =
@@ -227,9 +272,31 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
     store.erase();
   }
   matmul.erase();
-  for (MoveOp move : {lhsMove, rhsMove})
-    if (move->use_empty())
-      move.erase();
+  cube->eraseUnusedMoves();
+  ++numTiled;
+  return success();
+}
+
+/// An accumulating matmul whose operands exceed L0A/L0B: the same K-loop
+/// onto the accumulator it is given. Its product is that accumulator, in
+/// L0C already, so only K is split.
+LogicalResult TileMatmulPass::tile(MatmulAccOp matmul) {
+  std::optional<CubeOperands> cube =
+      cubeOperands(matmul.getLhs(), matmul.getRhs(), matmul.getResult(), arch);
+  if (!cube || cube->fit(cube->m, cube->k, cube->n))
+    return success();
+  FailureOr<int64_t> step = cube->kStep(matmul, cube->m, cube->n, arch);
+  if (failed(step))
+    return failure();
+  Location loc = matmul.getLoc();
+  OpBuilder builder(matmul);
+  Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
+  Value product = buildProduct(builder, loc, zero, cube->lhsMove.getSource(),
+                               zero, cube->rhsMove.getSource(), zero, cube->m,
+                               cube->n, cube->k, *step, matmul.getAcc());
+  matmul.getResult().replaceAllUsesWith(product);
+  matmul.erase();
+  cube->eraseUnusedMoves();
   ++numTiled;
   return success();
 }
@@ -239,8 +306,14 @@ void TileMatmulPass::runOnOperation() {
   if (!isKernelFunction(kernel) || kernel.isExternal())
     return;
   SmallVector<MatmulOp> matmuls;
+  SmallVector<MatmulAccOp> accumulating;
   kernel.walk([&](MatmulOp matmul) { matmuls.push_back(matmul); });
+  kernel.walk([&](MatmulAccOp matmul) { accumulating.push_back(matmul); });
   for (MatmulOp matmul : matmuls)
+    if (failed(tile(matmul)))
+      return signalPassFailure();
+  // The K-loops made above accumulate in slices that fit already.
+  for (MatmulAccOp matmul : accumulating)
     if (failed(tile(matmul)))
       return signalPassFailure();
 }

@@ -13,8 +13,11 @@ shrinks the sizes; `full` is pypto-lib's.
     python3 models/deepseek_v3_2/gen_back.py prefill_back --config full -o /tmp/full.mlir
 """
 
-import argparse
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gen_common import command_line, write_program  # noqa: E402
 
 # Per program and configuration: batch, (prefill: max sequence,) hidden,
 # intermediate, attention output, nodes (prefill: and the 128-column blocks
@@ -419,17 +422,8 @@ def generate(program, config):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("program", choices=sorted(CONFIGS))
-    parser.add_argument("--config", choices=["ci", "full"], default="ci")
-    parser.add_argument("-o", "--output", default="-")
-    args = parser.parse_args()
-    text = generate(args.program, args.config)
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(args.output, "w") as f:
-            f.write(text)
+    args = command_line(__doc__, ["ci", "full"], programs=CONFIGS)
+    write_program(generate(args.program, args.config), args.output)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,11 @@ tiling and shrinks the hidden size; `full` is pypto-lib's.
     python3 models/deepseek_v4_flash_dspark/gen_dspark_proj.py --config full -o /tmp/full.mlir
 """
 
-import argparse
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gen_common import command_line, write_program  # noqa: E402
 
 CONFIGS = {"ci": 1024, "full": 4096}
 
@@ -134,19 +137,12 @@ module @dspark_proj attributes {{pypto.golden = "dspark_proj.golden.py",
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--config", choices=sorted(CONFIGS), default="ci")
-    parser.add_argument("-o", "--output", default="-")
-    args = parser.parse_args()
+    args = command_line(__doc__, CONFIGS)
     d = CONFIGS[args.config]
     k = 3 * d
-    text = TEMPLATE.format(config=args.config, d=d, k=k, n_tiles=d // 128,
-                           w_scale=1.0 / k ** 0.5, inv_d=1.0 / d)
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(args.output, "w") as f:
-            f.write(text)
+    write_program(TEMPLATE.format(config=args.config, d=d, k=k,
+                                  n_tiles=d // 128, w_scale=1.0 / k ** 0.5,
+                                  inv_d=1.0 / d), args.output)
 
 
 if __name__ == "__main__":

@@ -11,9 +11,12 @@ with time. The structure, tilings and rounding points are the same in both;
 only the constants differ. Python 3 standard library only.
 """
 
-import argparse
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gen_common import command_line, write_program  # noqa: E402
 
 CONFIGS = {
     # B: batch (decode tokens), NH/KVH: query/KV heads, D: head dim,
@@ -402,17 +405,8 @@ module @qwen3_decode_layer attributes {{pypto.golden = "decode_layer.golden.py",
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--config", choices=sorted(CONFIGS), default="ci")
-    parser.add_argument("-o", "--output", default="-",
-                        help="output file (default: standard output)")
-    args = parser.parse_args()
-    text = generate(args.config, **CONFIGS[args.config])
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(args.output, "w") as f:
-            f.write(text)
+    args = command_line(__doc__, CONFIGS)
+    write_program(generate(args.config, **CONFIGS[args.config]), args.output)
 
 
 if __name__ == "__main__":

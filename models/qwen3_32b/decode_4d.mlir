@@ -491,8 +491,8 @@ module @qwen3_decode_4d attributes {pypto.golden = "decode_4d.golden.py",
         %e = pypto.exp %neg : !pypto.tensor<1x1x16x256xf32>
         %den = pypto.adds %e, %one : !pypto.tensor<1x1x16x256xf32>, f32
         %sigmoid = pypto.recip %den : !pypto.tensor<1x1x16x256xf32>
-        %gs = pypto.mul %gate_acc, %sigmoid : !pypto.tensor<1x1x16x256xf32>
-        %mlp_chunk = pypto.mul %gs, %up_acc : !pypto.tensor<1x1x16x256xf32>
+        %silu = pypto.mul %gate_acc, %sigmoid : !pypto.tensor<1x1x16x256xf32>
+        %mlp_chunk = pypto.mul %silu, %up_acc : !pypto.tensor<1x1x16x256xf32>
         %mlp_b = pypto.cast %mlp_chunk : !pypto.tensor<1x1x16x256xf32> -> !pypto.tensor<1x1x16x256xbf16>
         pypto.assemble %mlp_b into %mlp_tile[%mb, %c0, %c0, %c0] : !pypto.tensor<1x1x16x256xbf16> into !pypto.tensor<4x1x16x256xbf16>
       }

@@ -14,9 +14,12 @@ pypto-lib's (about 1.7 GiB of weights and caches).
 Python 3 standard library only.
 """
 
-import argparse
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gen_common import command_line, swiglu, write_program  # noqa: E402
 
 # B: batch, NH/KVH: query/KV heads, INTER: MLP width, MAX_SEQ: cache
 # positions per (token, KV head); seq_lens are drawn from [1, MAX_SEQ].
@@ -452,13 +455,7 @@ module @qwen3_decode_4d attributes {{pypto.golden = "decode_4d.golden.py",
         pypto.yield %up : {acc_qo}
       }}
       pypto.at core_group "silu" {{
-        %one = arith.constant 1.0 : f32
-        %neg = pypto.neg %gate_acc : {acc_qo}
-        %e = pypto.exp %neg : {acc_qo}
-        %den = pypto.adds %e, %one : {acc_qo}, f32
-        %sigmoid = pypto.recip %den : {acc_qo}
-        %gs = pypto.mul %gate_acc, %sigmoid : {acc_qo}
-        %mlp_chunk = pypto.mul %gs, %up_acc : {acc_qo}
+        %one = arith.constant 1.0 : f32{swiglu("%gate_acc", "%up_acc", acc_qo, "%mlp_chunk", "        ")}
         %mlp_b = pypto.cast %mlp_chunk : {acc_qo} -> {T(1, 1, B, MO, 'bf16')}
         pypto.assemble %mlp_b into %mlp_tile[%mb, %c0, %c0, %c0] : {T(1, 1, B, MO, 'bf16')} into {mlp}
       }}
@@ -495,17 +492,8 @@ module @qwen3_decode_4d attributes {{pypto.golden = "decode_4d.golden.py",
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--config", choices=sorted(CONFIGS), default="ci")
-    parser.add_argument("-o", "--output", default="-",
-                        help="output file (default: standard output)")
-    args = parser.parse_args()
-    text = generate(args.config, **CONFIGS[args.config])
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(args.output, "w") as f:
-            f.write(text)
+    args = command_line(__doc__, CONFIGS)
+    write_program(generate(args.config, **CONFIGS[args.config]), args.output)
 
 
 if __name__ == "__main__":

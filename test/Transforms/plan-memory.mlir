@@ -349,6 +349,39 @@ func.func @carried_in_place(%x: !pypto.tensor<64x64xf32>, %y: !pypto.tensor<16x6
 
 // -----
 
+// An accumulating matmul split along K (pypto-tile-matmul) continues the
+// loop-carried accumulator in place: its first step writes over the
+// iteration value and the inner K-loop continues that chain, so the outer
+// loop's acc buffer is shared with no copy (acc tiles cannot be copied).
+
+// CHECK-LABEL: func.func @carried_acc_k_split
+// CHECK:       pypto.matmul {{.+}} {pypto.addr = [[A:[0-9]+]] : i64
+// CHECK:       scf.for
+// CHECK:         pypto.matmul_acc {{.+}} {pypto.addr = [[A]] : i64
+// CHECK:         scf.for
+// CHECK:           pypto.matmul_acc {{.+}} {pypto.addr = [[A]] : i64
+// CHECK-NOT:     pypto.move {{.*}}acc>
+func.func @carried_acc_k_split(%l: !pypto.tile<16x256xi8, left>, %r: !pypto.tile<256x256xi8, right>,
+                               %o: !pypto.tensor<16x256xi32>) attributes {pypto.kind = "aic"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %p0 = pypto.matmul %l, %r : !pypto.tile<16x256xi8, left>, !pypto.tile<256x256xi8, right> -> !pypto.tile<16x256xi32, acc>
+  %res = scf.for %k = %c1 to %c4 step %c1 iter_args(%s = %p0) -> (!pypto.tile<16x256xi32, acc>) {
+    %first = pypto.matmul_acc %s, %l, %r : !pypto.tile<16x256xi8, left>, !pypto.tile<256x256xi8, right> -> !pypto.tile<16x256xi32, acc>
+    %inner = scf.for %j = %c1 to %c2 step %c1 iter_args(%a = %first) -> (!pypto.tile<16x256xi32, acc>) {
+      %n = pypto.matmul_acc %a, %l, %r : !pypto.tile<16x256xi8, left>, !pypto.tile<256x256xi8, right> -> !pypto.tile<16x256xi32, acc>
+      scf.yield %n : !pypto.tile<16x256xi32, acc>
+    }
+    scf.yield %inner : !pypto.tile<16x256xi32, acc>
+  }
+  pypto.store %res, %o[%c0, %c0] : !pypto.tile<16x256xi32, acc>, !pypto.tensor<16x256xi32>
+  return
+}
+
+// -----
+
 // An initial value read again after the loop (and one passed to two loops)
 // is copied before the loop, so the loop cannot overwrite it.
 

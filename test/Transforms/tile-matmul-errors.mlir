@@ -37,6 +37,22 @@ func.func @k_not_splittable(%a: !pypto.tensor<128x1000xf32>, %b: !pypto.tensor<1
 
 // -----
 
+// The same for an accumulating matmul.
+func.func @k_not_splittable_acc(%a: !pypto.tensor<128x1000xf32>, %b: !pypto.tensor<1000x64xf32>,
+                                %c: !pypto.tensor<128x64xf32>, %acc: !pypto.tile<128x64xf32, acc>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<128x1000xf32> -> !pypto.tile<128x1000xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<128x1000xf32, mat> -> !pypto.tile<128x1000xf32, left>
+  %mb = pypto.load %b[%c0, %c0] : !pypto.tensor<1000x64xf32> -> !pypto.tile<1000x64xf32, mat>
+  %rb = pypto.move %mb : !pypto.tile<1000x64xf32, mat> -> !pypto.tile<1000x64xf32, right>
+  // expected-error @+1 {{'pypto.matmul_acc' op cannot split K = 1000 into slices that fit L0A and L0B (65536 and 65536 bytes on a2a3)}}
+  %p = pypto.matmul_acc %acc, %la, %rb : !pypto.tile<128x1000xf32, left>, !pypto.tile<1000x64xf32, right> -> !pypto.tile<128x64xf32, acc>
+  pypto.store %p, %c[%c0, %c0] : !pypto.tile<128x64xf32, acc>, !pypto.tensor<128x64xf32>
+  return
+}
+
+// -----
+
 // A product split into output tiles is stored tile by tile: a tail store
 // (valid rows) of it is not split yet.
 func.func @tail_of_split(%a: !pypto.tensor<256x32xf32>, %b: !pypto.tensor<32x256xf32>,

@@ -31,6 +31,45 @@ func.func @big_k(%a: !pypto.tensor<64x1024xf32>, %b: !pypto.tensor<1024x64xf32>,
 
 // -----
 
+// An accumulating matmul too big for L0B (a 512x256 i8 weight slice is 128
+// KiB) gets the same K-loop onto the accumulator it is given: every step a
+// matmul_acc, the first onto the loop-carried value.
+
+// CHECK-LABEL: func.func @big_k_acc
+// CHECK:       scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[S:.+]] = %{{.+}})
+// CHECK:         %[[L0:.+]] = pypto.extract %[[A:.+]][%[[C0:.+]], %[[C0]]] : !pypto.tile<16x512xi8, mat> -> !pypto.tile<16x256xi8, left>
+// CHECK:         %[[R0:.+]] = pypto.extract %[[B:.+]][%[[C0]], %[[C0]]] : !pypto.tile<512x256xi8, mat> -> !pypto.tile<256x256xi8, right>
+// CHECK:         %[[FIRST:.+]] = pypto.matmul_acc %[[S]], %[[L0]], %[[R0]] :
+// CHECK:         %[[INNER:.+]] = scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %[[FIRST]])
+// CHECK:           %[[L:.+]] = pypto.extract %[[A]][%[[C0]], %[[K]]]
+// CHECK:           %[[R:.+]] = pypto.extract %[[B]][%[[K]], %[[C0]]]
+// CHECK:           pypto.matmul_acc %[[ACC]], %[[L]], %[[R]]
+// CHECK:         scf.yield %[[INNER]]
+// CHECK-NOT:   pypto.move {{.*}}right>
+func.func @big_k_acc(%a: !pypto.tensor<16x2048xi8>, %b: !pypto.tensor<2048x256xi8>,
+                     %c: !pypto.tensor<16x256xi32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c512 = arith.constant 512 : index
+  %c2048 = arith.constant 2048 : index
+  %ma0 = pypto.load %a[%c0, %c0] : !pypto.tensor<16x2048xi8> -> !pypto.tile<16x512xi8, mat>
+  %la0 = pypto.move %ma0 : !pypto.tile<16x512xi8, mat> -> !pypto.tile<16x512xi8, left>
+  %mb0 = pypto.load %b[%c0, %c0] : !pypto.tensor<2048x256xi8> -> !pypto.tile<512x256xi8, mat>
+  %rb0 = pypto.move %mb0 : !pypto.tile<512x256xi8, mat> -> !pypto.tile<512x256xi8, right>
+  %p0 = pypto.matmul %la0, %rb0 : !pypto.tile<16x512xi8, left>, !pypto.tile<512x256xi8, right> -> !pypto.tile<16x256xi32, acc>
+  %r = scf.for %k = %c512 to %c2048 step %c512 iter_args(%s = %p0) -> (!pypto.tile<16x256xi32, acc>) {
+    %ma = pypto.load %a[%c0, %k] : !pypto.tensor<16x2048xi8> -> !pypto.tile<16x512xi8, mat>
+    %la = pypto.move %ma : !pypto.tile<16x512xi8, mat> -> !pypto.tile<16x512xi8, left>
+    %mb = pypto.load %b[%k, %c0] : !pypto.tensor<2048x256xi8> -> !pypto.tile<512x256xi8, mat>
+    %rb = pypto.move %mb : !pypto.tile<512x256xi8, mat> -> !pypto.tile<512x256xi8, right>
+    %n = pypto.matmul_acc %s, %la, %rb : !pypto.tile<16x512xi8, left>, !pypto.tile<512x256xi8, right> -> !pypto.tile<16x256xi32, acc>
+    scf.yield %n : !pypto.tile<16x256xi32, acc>
+  }
+  pypto.store %r, %c[%c0, %c0] : !pypto.tile<16x256xi32, acc>, !pypto.tensor<16x256xi32>
+  return
+}
+
+// -----
+
 // Operands that fit L0 are left alone.
 
 // CHECK-LABEL: func.func @fits

@@ -286,7 +286,9 @@ def TileMatmul : Pass<"pypto-tile-matmul", "::mlir::func::FuncOp"> {
     time (the widest, then tallest, tiles that fit L0C), each
     tile K-looped as needed and stored at its offset; this needs the product
     to go straight to global memory, and otherwise is an error that points
-    at its user.
+    at its user. A `pypto.matmul_acc` whose operands exceed L0A/L0B gets the
+    same K-loop onto the accumulator it is given (every step a
+    `matmul_acc`); its product is that accumulator, in L0C already.
 
     ```mlir
     %l = pypto.extract %matA[%c0, %k] : !pypto.tile<64x1024xf32, mat> -> !pypto.tile<64x128xf32, left>
