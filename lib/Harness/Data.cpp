@@ -147,8 +147,15 @@ std::string RunData::generateInputs(uint64_t seed) {
       else if (t.init == "randint")
         value = torch::randint(t.low, t.high, t.shape, options);
       else if (t.init == "arange")
-        value = torch::arange(torch::numel(torch::empty(t.shape)), options)
-                    .reshape(t.shape);
+        value =
+            t.scale == 1.0
+                ? torch::arange(torch::numel(torch::empty(t.shape)), options)
+                      .reshape(t.shape)
+                : (torch::arange(torch::numel(torch::empty(t.shape)),
+                                 torch::kDouble) *
+                   t.scale)
+                      .to(*dtype)
+                      .reshape(t.shape);
       else
         return "tensor '" + t.name + "' has an unknown init '" + t.init + "'";
       value = value.contiguous();

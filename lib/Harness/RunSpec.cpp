@@ -160,11 +160,17 @@ static LogicalResult checkIntegerInit(Location loc, Type element, TensorSpec &t,
                      "reaches");
     }
   } else if (t.init == "arange") {
+    // Element i is i * init_scale: a whole step for an integer tensor.
+    if (t.scale != std::floor(t.scale))
+      return emitError(loc, "init_scale ")
+             << shortNumber(t.scale) << " of '" << t.name
+             << "' is not an integer, and " << typeText << " holds integers";
     int64_t count = 1;
     for (int64_t d : t.shape)
       count *= d;
-    if (width == 1 || count - 1 > highest)
-      return outside("arange", "counts to " + std::to_string(count - 1) + ",");
+    double last = double(count - 1) * t.scale;
+    if (width == 1 || last > double(highest) || last < double(lowest))
+      return outside("arange", "counts to " + shortNumber(last) + ",");
   } else if (t.init == "constant") {
     if (auto real = dyn_cast_or_null<FloatAttr>(init)) {
       double v = real.getValueAsDouble();
@@ -268,10 +274,10 @@ LogicalResult extractRunSpec(ModuleOp module, StringRef path, RunSpec &spec) {
         }
       }
       if (auto scale = func.getArgAttrOfType<FloatAttr>(i, attr::kInitScale)) {
-        if (t.init != "randn" && t.init != "rand")
+        if (t.init != "randn" && t.init != "rand" && t.init != "arange")
           return emitError(arg.getLoc(), "'")
                  << attr::kInitScale << "' of '" << name
-                 << "' needs pypto.init = \"randn\" or \"rand\"";
+                 << "' needs pypto.init = \"randn\", \"rand\" or \"arange\"";
         t.scale = scale.getValueAsDouble();
       }
       if (auto range =

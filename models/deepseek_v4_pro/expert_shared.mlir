@@ -2,7 +2,8 @@
 //
 // DeepSeek-V4 MoE shared expert (decode, 8 tokens), ported from pypto-lib's
 // models/deepseek_v4_pro/expert_shared.py: hidden 1024, intermediate 2048
-// (pypto-lib's pro preset: 7168, 3072; `--config full`). INT8 activations and
+// (pypto-lib's pro preset: 7168, 3072, `--config full`; its flash preset,
+// deepseek_v4_flash_dspark/expert_shared.py: 4096, 2048, `--config flash`). INT8 activations and
 // weights with per-row / per-channel f32 dequantisation scales. Per tile of
 // 16 token rows (one; 8 valid):
 //
@@ -119,14 +120,14 @@ module @expert_shared attributes {pypto.golden = "expert_shared.golden.py"} {
         %amax_init = pypto.full %eps : f32 -> !pypto.tensor<1x8xf32>
         %row_amax = scf.for %part = %c0 to %c_parts step %c1 iter_args(%amax = %amax_init) -> (!pypto.tensor<1x8xf32>) {
           %n0 = arith.muli %part, %c_act_tile : index
-          %gate_rows = pypto.slice %gate_i32[%row0, %n0] [8, 1024] valid [%c2, %c_act_tile] : !pypto.tensor<16x2048xi32>
-          %up_rows = pypto.slice %up_i32[%row0, %n0] [8, 1024] valid [%c2, %c_act_tile] : !pypto.tensor<16x2048xi32>
+          %gate_i = pypto.slice %gate_i32[%row0, %n0] [8, 1024] valid [%c2, %c_act_tile] : !pypto.tensor<16x2048xi32>
+          %up_i = pypto.slice %up_i32[%row0, %n0] [8, 1024] valid [%c2, %c_act_tile] : !pypto.tensor<16x2048xi32>
           %w1_s = pypto.slice %shared_w1_scale[%n0] [1024] : !pypto.tensor<2048xf32>
           %w1_scale = pypto.reshape %w1_s : !pypto.tensor<1024xf32> -> !pypto.tensor<1x1024xf32>
           %w3_s = pypto.slice %shared_w3_scale[%n0] [1024] : !pypto.tensor<2048xf32>
           %w3_scale = pypto.reshape %w3_s : !pypto.tensor<1024xf32> -> !pypto.tensor<1x1024xf32>
-          %gate_f = pypto.cast %gate_rows round none : !pypto.tensor<8x1024xi32> -> !pypto.tensor<8x1024xf32>
-          %up_f = pypto.cast %up_rows round none : !pypto.tensor<8x1024xi32> -> !pypto.tensor<8x1024xf32>
+          %gate_f = pypto.cast %gate_i round none : !pypto.tensor<8x1024xi32> -> !pypto.tensor<8x1024xf32>
+          %up_f = pypto.cast %up_i round none : !pypto.tensor<8x1024xi32> -> !pypto.tensor<8x1024xf32>
           %gate_x = pypto.row_expand_mul %gate_f, %x_scale : !pypto.tensor<8x1024xf32>, !pypto.tensor<8x1xf32>
           %gate_dq = pypto.col_expand_mul %gate_x, %w1_scale : !pypto.tensor<8x1024xf32>, !pypto.tensor<1x1024xf32>
           %up_x = pypto.row_expand_mul %up_f, %x_scale : !pypto.tensor<8x1024xf32>, !pypto.tensor<8x1xf32>

@@ -7,7 +7,9 @@ scales: gate and up projections (i8 x i8 -> i32 on the cube), dequantised
 SwiGLU with the clamp at 10, per-row INT8 requantisation, the down
 projection and its dequantisation to bf16. `ci` (committed) keeps the tiling
 and shrinks the hidden and intermediate sizes; `full` is pypto-lib's pro
-preset (hidden 7168, intermediate 3072).
+preset (hidden 7168, intermediate 3072); `flash` its flash preset, the
+program of models/deepseek_v4_flash_dspark/expert_shared.py (hidden 4096,
+intermediate 2048, requantised 2048 columns at a time).
 
     python3 models/deepseek_v4_pro/gen_expert_shared.py > models/deepseek_v4_pro/expert_shared.mlir
     python3 models/deepseek_v4_pro/gen_expert_shared.py --config full -o /tmp/full.mlir
@@ -19,12 +21,17 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_common import command_line, swiglu, write_program  # noqa: E402
+from moe_mlir import dequant_clamp, first_branch_k_loop  # noqa: E402
 
-# D: hidden size, INTER: the expert's intermediate size.
+# D: hidden size, INTER: the expert's intermediate size, QUANT_TILE: the
+# requantisation's column step (pypto-lib's: 1024 for pro, 2048 for flash).
 CONFIGS = {
-    "ci": dict(D=1024, INTER=2048),
-    "full": dict(D=7168, INTER=3072),
+    "ci": dict(D=1024, INTER=2048, QUANT_TILE=1024),
+    "full": dict(D=7168, INTER=3072, QUANT_TILE=1024),
+    # pypto-lib's flash preset: models/deepseek_v4_flash_dspark/expert_shared.py
+    "flash": dict(D=4096, INTER=2048, QUANT_TILE=2048),
 }
 
 T = 8  # MOE_TOKENS: 4 requests x 2 tokens
@@ -36,7 +43,6 @@ INTER_K = 512
 MM_INTER_TILE = 256
 ACT_INTER_TILE = 1024
 D_OUT_TILE = 256
-QUANT_TILE = 1024  # pro's
 D_OUT_TILE_ACT = 512
 SWIGLU_LIMIT = 10.0
 INT8_SCALE_MAX = 127.0
@@ -53,7 +59,8 @@ TEMPLATE = """\
 //
 // DeepSeek-V4 MoE shared expert (decode, {T} tokens), ported from pypto-lib's
 // models/deepseek_v4_pro/expert_shared.py: hidden {D}, intermediate {INTER}
-// (pypto-lib's pro preset: 7168, 3072; `--config full`). INT8 activations and
+// (pypto-lib's pro preset: 7168, 3072, `--config full`; its flash preset,
+// deepseek_v4_flash_dspark/expert_shared.py: 4096, 2048, `--config flash`). INT8 activations and
 // weights with per-row / per-channel f32 dequantisation scales. Per tile of
 // {M_TILE} token rows (one; {T} valid):
 //
@@ -123,21 +130,12 @@ module @expert_shared attributes {{pypto.golden = "expert_shared.golden.py"}} {{
         %amax_init = pypto.full %eps : f32 -> {row8}
         %row_amax = scf.for %part = %c0 to %c_parts step %c1 iter_args(%amax = %amax_init) -> ({row8}) {{
           %n0 = arith.muli %part, %c_act_tile : index
-          %gate_rows = pypto.slice %gate_i32[%row0, %n0] [{ROW_PAD}, {ACT_INTER_TILE}] valid [%c{ROWS_PER_BLOCK}, %c_act_tile] : {acc_all}
-          %up_rows = pypto.slice %up_i32[%row0, %n0] [{ROW_PAD}, {ACT_INTER_TILE}] valid [%c{ROWS_PER_BLOCK}, %c_act_tile] : {acc_all}
+          %gate_i = pypto.slice %gate_i32[%row0, %n0] [{ROW_PAD}, {ACT_INTER_TILE}] valid [%c{ROWS_PER_BLOCK}, %c_act_tile] : {acc_all}
+          %up_i = pypto.slice %up_i32[%row0, %n0] [{ROW_PAD}, {ACT_INTER_TILE}] valid [%c{ROWS_PER_BLOCK}, %c_act_tile] : {acc_all}
           %w1_s = pypto.slice %shared_w1_scale[%n0] [{ACT_INTER_TILE}] : {w13_s}
           %w1_scale = pypto.reshape %w1_s : {act_s1} -> {act_s}
           %w3_s = pypto.slice %shared_w3_scale[%n0] [{ACT_INTER_TILE}] : {w13_s}
-          %w3_scale = pypto.reshape %w3_s : {act_s1} -> {act_s}
-          %gate_f = pypto.cast %gate_rows round none : {act_i32} -> {act_f32}
-          %up_f = pypto.cast %up_rows round none : {act_i32} -> {act_f32}
-          %gate_x = pypto.row_expand_mul %gate_f, %x_scale : {act_f32}, {x_col}
-          %gate_dq = pypto.col_expand_mul %gate_x, %w1_scale : {act_f32}, {act_s}
-          %up_x = pypto.row_expand_mul %up_f, %x_scale : {act_f32}, {x_col}
-          %up_dq = pypto.col_expand_mul %up_x, %w3_scale : {act_f32}, {act_s}
-          %gate = pypto.mins %gate_dq, %limit : {act_f32}, f32
-          %up_hi = pypto.mins %up_dq, %limit : {act_f32}, f32
-          %up = pypto.maxs %up_hi, %neg_limit : {act_f32}, f32{swiglu}
+          %w3_scale = pypto.reshape %w3_s : {act_s1} -> {act_s}{dequant}{swiglu}
           %abs = pypto.abs %gated : {act_f32}
           %chunk_max = pypto.row_max %abs : {act_f32} -> {x_col}
           %chunk_amax = pypto.reshape %chunk_max : {x_col} -> {row8}
@@ -208,25 +206,16 @@ def projection(name, comment, act, act_t, act_valid, weight, weight_t, n_tile,
         %c_k_end = arith.constant {k_end} : index
         %n0 = arith.muli %nb, %c_n_tile : index
         %zero = arith.constant 0 : i32
-        %init = pypto.full %zero : i32 -> {acc}
-        %acc = scf.for %k0 = %c0 to %c_k_end step %c_k_tile iter_args(%sum = %init) -> ({acc}) {{
-          %a = pypto.slice %{act}[%ts0, %k0] [{M_TILE}, {k_tile}]{valid} : {act_t}
-          %w = pypto.slice %{weight}[%n0, %k0] [{n_tile}, {k_tile}] : {weight_t[0]}
-          %first = arith.cmpi eq, %k0, %c0 : index
-          %next = scf.if %first -> ({acc}) {{
-            %m = pypto.matmul %a, %w {{b_trans}} : {a}, {b}
-            scf.yield %m : {acc}
-          }} else {{
-            %m = pypto.matmul_acc %sum, %a, %w {{b_trans}} : {a}, {b}
-            scf.yield %m : {acc}
-          }}
-          scf.yield %next : {acc}
-        }} {{pypto.loop = "pipeline"}}
+        %init = pypto.full %zero : i32 -> {acc}{first_branch_k_loop(
+            acc,
+            f"%a = pypto.slice %{act}[%ts0, %k0] [{M_TILE}, {k_tile}]{valid} : {act_t}",
+            f"%w = pypto.slice %{weight}[%n0, %k0] [{n_tile}, {k_tile}] : {weight_t[0]}",
+            a, b, "        ")}
         pypto.assemble %acc into %{dst}[%c0, %n0] : {acc} into {dst_t}
       }}"""
 
 
-def generate(config, D, INTER):
+def generate(config, D, INTER, QUANT_TILE):
     assert INTER % QUANT_TILE == 0 and INTER % ACT_INTER_TILE == 0
     assert D % K_TILE == 0 and INTER % INTER_K == 0
     assert INTER % MM_INTER_TILE == 0 and D % D_OUT_TILE == 0
@@ -287,6 +276,10 @@ def generate(config, D, INTER):
         out_f32=T_(M_TILE, D_OUT_TILE_ACT, "f32"),
         out_bf16=T_(M_TILE, D_OUT_TILE_ACT, "bf16"),
         gate_up=gate_up, down=down,
+        dequant=dequant_clamp(T_(ROW_PAD, ACT_INTER_TILE, "i32"),
+                              T_(ROW_PAD, ACT_INTER_TILE, "f32"),
+                              T_(ROW_PAD, 1, "f32"),
+                              T_(1, ACT_INTER_TILE, "f32"), "          "),
         swiglu=swiglu("%gate", "%up", T_(ROW_PAD, ACT_INTER_TILE, "f32"),
                       "%gated", "          "))
 

@@ -1,4 +1,4 @@
-// pypto.init_scale applies to randn and rand inputs only; n is randint.
+// pypto.init_scale applies to randn, rand and arange inputs only; n is randint.
 module @init_scale_on_randint {
   func.func @f(%n: !pypto.tensor<16x16xi32> {pypto.init = "randint", pypto.init_scale = 0.5 : f64},
                %y: !pypto.tensor<16x16xi32> {pypto.dir = "out"}) {
