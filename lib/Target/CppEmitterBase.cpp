@@ -103,6 +103,11 @@ std::string CppEmitterBase::signedValue(Value value) {
   return name(value);
 }
 
+/// The bits of an integer or index type (index: 64).
+static unsigned integerWidth(Type type) {
+  return type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+}
+
 /// The unsigned C++ type that holds the bits of a `width`-bit integer.
 static std::string unsignedBitsType(unsigned width) {
   return width == 1    ? "bool"
@@ -179,7 +184,7 @@ std::optional<LogicalResult> CppEmitterBase::emitFloatScalarOp(Operation *op) {
     value = "static_cast<double>(" + signedValue(op->getOperand(0)) + ")";
   } else if (isa<arith::UIToFPOp>(op)) {
     Type from = op->getOperand(0).getType();
-    unsigned width = from.isIndex() ? 64 : from.getIntOrFloatBitWidth();
+    unsigned width = integerWidth(from);
     value =
         "static_cast<double>(static_cast<uint64_t>(" + name(op->getOperand(0)) +
         ")" +
@@ -299,9 +304,7 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
   }
   if (auto shift = dyn_cast<arith::ShRUIOp>(op)) {
     // A logical shift of the operand's own bits.
-    unsigned width = shift.getType().isIndex()
-                         ? 64
-                         : shift.getType().getIntOrFloatBitWidth();
+    unsigned width = integerWidth(shift.getType());
     FailureOr<std::string> type = cppScalarType(shift.getType(), op->getLoc());
     if (failed(type))
       return failure();
@@ -361,6 +364,50 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
        << " : " << name(select.getFalseValue()) << ";\n";
     return success();
   }
+  // Unsigned division, remainder and bounds, of the operands' bits at their
+  // width; floor division; shifts by the width or more as the interpreter
+  // does them (0, or the sign for an arithmetic right shift).
+  if (isa<arith::DivUIOp, arith::RemUIOp, arith::CeilDivUIOp, arith::MinUIOp,
+          arith::MaxUIOp, arith::FloorDivSIOp, arith::ShLIOp, arith::ShRSIOp>(
+          op)) {
+    unsigned width = integerWidth(op->getResult(0).getType());
+    FailureOr<std::string> type =
+        cppScalarType(op->getResult(0).getType(), op->getLoc());
+    if (failed(type))
+      return failure();
+    std::string bits = unsignedBitsType(width);
+    std::string a = name(op->getOperand(0)), b = name(op->getOperand(1));
+    std::string ua = "static_cast<" + bits + ">(" + a + ")";
+    std::string ub = "static_cast<" + bits + ">(" + b + ")";
+    std::string value =
+        llvm::TypeSwitch<Operation *, std::string>(op)
+            .Case([&](arith::DivUIOp) { return ua + " / " + ub; })
+            .Case([&](arith::RemUIOp) { return ua + " % " + ub; })
+            .Case([&](arith::CeilDivUIOp) {
+              return ua + " / " + ub + " + (" + ua + " % " + ub + " != 0)";
+            })
+            .Case([&](arith::MinUIOp) {
+              return ua + " < " + ub + " ? " + ua + " : " + ub;
+            })
+            .Case([&](arith::MaxUIOp) {
+              return ua + " > " + ub + " ? " + ua + " : " + ub;
+            })
+            .Case([&](arith::FloorDivSIOp) {
+              return a + " / " + b + " - ((" + a + " % " + b + " != 0) && ((" +
+                     a + " < 0) != (" + b + " < 0)))";
+            })
+            .Case([&](arith::ShLIOp) {
+              return ub + " >= " + std::to_string(width) + " ? 0 : " + ua +
+                     " << " + ub;
+            })
+            .Case([&](arith::ShRSIOp) {
+              return ub + " >= " + std::to_string(width) + " ? (" + a +
+                     " < 0 ? -1 : 0) : " + a + " >> " + ub;
+            });
+    os << "const " << *type << " " << name(op->getResult(0))
+       << " = static_cast<" << *type << ">(" << value << ");\n";
+    return success();
+  }
   if (auto ceilDiv = dyn_cast<arith::CeilDivSIOp>(op)) {
     FailureOr<std::string> type =
         cppScalarType(ceilDiv.getType(), op->getLoc());
@@ -385,12 +432,11 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
           .Default([](Operation *) { return std::nullopt; });
   if (!symbol)
     return std::nullopt;
-  Type resultType = op->getResult(0).getType();
-  FailureOr<std::string> type = cppScalarType(resultType, op->getLoc());
+  unsigned width = integerWidth(op->getResult(0).getType());
+  FailureOr<std::string> type =
+      cppScalarType(op->getResult(0).getType(), op->getLoc());
   if (failed(type))
     return failure();
-  unsigned width =
-      resultType.isIndex() ? 64 : resultType.getIntOrFloatBitWidth();
   std::string a = name(op->getOperand(0)), b = name(op->getOperand(1));
   os << "const " << *type << " " << name(op->getResult(0)) << " = ";
   if (width < 64 && isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op)) {

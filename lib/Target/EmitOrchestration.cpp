@@ -150,15 +150,13 @@ private:
               });
         })
         .Case([&](scf::IfOp branch) {
-          // Tasks submitted under a condition; scalar results only (a
-          // tensor chosen by a branch has no runtime handle to assign).
+          // Tasks submitted under a condition; a scalar or a tensor (its
+          // descriptor, copied) chosen by the branch.
           return emitIf(
               branch, [&](Operation *inner) { return emitOp(inner); },
               [&](Value result) -> FailureOr<std::string> {
                 if (isa<GMTensorType>(result.getType()))
-                  return branch.emitOpError(
-                      "with a tensor result is not supported in "
-                      "orchestration code yet");
+                  return std::string("ChipTensor");
                 return orchestrationScalarType(result);
               });
         })

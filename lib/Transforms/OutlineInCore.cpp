@@ -351,6 +351,40 @@ void OutlineInCorePass::narrowToCoveredWindows(Operation *at) {
   }
 }
 
+/// The error for a kernel tensor without compile-time strides: one an
+/// orchestration branch chooses (or a view of one) whose sides yield
+/// different layouts, or layouts known only at run time.
+static LogicalResult refuseBranchLayouts(Operation *at, Value tensor) {
+  Value chosen = getRootTensor(tensor);
+  auto branch = chosen.getDefiningOp<scf::IfOp>();
+  InFlightDiagnostic diag = at->emitOpError("reads a tensor ");
+  if (!branch)
+    return diag << "whose strides are not known at compile time";
+  if (branch.getElseRegion().empty())
+    return diag;
+  unsigned index = cast<OpResult>(chosen).getResultNumber();
+  auto layout = [&](Value yielded) {
+    FailureOr<SmallVector<int64_t>> strides = getTensorStrides(yielded);
+    std::string text;
+    llvm::raw_string_ostream out(text);
+    if (failed(strides) || llvm::any_of(*strides, ShapedType::isDynamic)) {
+      out << "known only at run time";
+    } else {
+      out << "[";
+      llvm::interleaveComma(*strides, out);
+      out << "]";
+    }
+    return text;
+  };
+  diag << "that an scf.if chooses, and its branches yield different or "
+          "run-time layouts (strides "
+       << layout(branch.thenYield().getOperand(index)) << " and "
+       << layout(branch.elseYield().getOperand(index))
+       << "); a kernel is compiled for one layout";
+  diag.attachNote(branch.getLoc()) << "chosen here";
+  return diag;
+}
+
 LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
                                          SymbolTable &symbols, unsigned index) {
   hoistViews(at);
@@ -402,8 +436,12 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
   OpBuilder sizeBuilder(at);
   for (auto [i, tensor] : llvm::enumerate(tensors)) {
     ArrayRef<int64_t> shape = cast<GMTensorType>(tensor.getType()).getShape();
-    // The reshape verifier made sure every orchestration view has strides.
-    SmallVector<int64_t> strides = *getTensorStrides(tensor);
+    // The reshape verifier made sure every orchestration view has strides;
+    // a tensor a branch chooses has them when both sides agree.
+    FailureOr<SmallVector<int64_t>> knownStrides = getTensorStrides(tensor);
+    if (failed(knownStrides))
+      return refuseBranchLayouts(at, tensor);
+    SmallVector<int64_t> strides = *knownStrides;
     for (auto [d, size] : llvm::enumerate(shape))
       if (ShapedType::isDynamic(size)) {
         scalars.push_back(sizeBuilder.create<DimOp>(at->getLoc(), tensor, d));

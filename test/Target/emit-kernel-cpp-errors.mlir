@@ -62,9 +62,9 @@ module {
 
 module {
   func.func @k(%n: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
-    %c2 = arith.constant 2 : index
-    // expected-error @+1 {{'arith.floordivsi' op is not supported by the built-in PTO->C++ lowering yet}}
-    %d = arith.floordivsi %n, %c2 : index
+    %i = arith.index_cast %n : index to i32
+    // expected-error @+1 {{'arith.bitcast' op is not supported by the built-in PTO->C++ lowering yet}}
+    %d = arith.bitcast %i : i32 to f32
     return
   }
   func.func @main(%n: index) attributes {pypto.kind = "orchestration"} {

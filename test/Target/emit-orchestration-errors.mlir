@@ -132,20 +132,6 @@ module {
   }
 }
 
-// -----
-
-// A branch may choose scalars; a tensor has no runtime handle to assign.
-module {
-  func.func @main(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>, %c: i1) attributes {pypto.kind = "orchestration"} {
-    // expected-error @+1 {{'scf.if' op with a tensor result is not supported in orchestration code yet}}
-    %t = scf.if %c -> (!pypto.tensor<16x16xf32>) {
-      scf.yield %a : !pypto.tensor<16x16xf32>
-    } else {
-      scf.yield %b : !pypto.tensor<16x16xf32>
-    }
-    return
-  }
-}
 
 // -----
 

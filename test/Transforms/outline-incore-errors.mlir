@@ -55,3 +55,27 @@ func.func @tail_outside(%x: !pypto.tensor<?x32xf32>, %y: !pypto.tensor<16x32xf32
   }
   return
 }
+
+// -----
+
+// A tensor an orchestration branch chooses reaches the kernel with one
+// layout: 16-row windows of a 64x64 and of a 64x128 tensor differ in their
+// row stride.
+func.func @branch_layouts(%a: !pypto.tensor<64x64xf32>, %b: !pypto.tensor<64x128xf32>,
+                          %y: !pypto.tensor<16x64xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{chosen here}}
+  %t = scf.if %c -> (!pypto.tensor<16x64xf32>) {
+    %sa = pypto.slice %a[%c0, %c0] [16, 64] : !pypto.tensor<64x64xf32>
+    scf.yield %sa : !pypto.tensor<16x64xf32>
+  } else {
+    %sb = pypto.slice %b[%c0, %c0] [16, 64] : !pypto.tensor<64x128xf32>
+    scf.yield %sb : !pypto.tensor<16x64xf32>
+  }
+  // expected-error @+1 {{'pypto.at' op reads a tensor that an scf.if chooses, and its branches yield different or run-time layouts (strides [64, 1] and [128, 1]); a kernel is compiled for one layout}}
+  pypto.at core_group "k" {
+    %e = pypto.exp %t : !pypto.tensor<16x64xf32>
+    pypto.assemble %e into %y[%c0, %c0] : !pypto.tensor<16x64xf32> into !pypto.tensor<16x64xf32>
+  }
+  return
+}

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -1157,6 +1158,26 @@ private:
       return 0;
     return 1 + int(h / 3 % 2);
   }
+  /// One loop kernel in two (without a branch or N-D views) reads one of
+  /// its inputs through an orchestration `scf.if` that chooses, by the
+  /// block's parity, between the tensor and a whole-size slice of it (the
+  /// same data through another view): a branch's tensor result, its
+  /// layout, its descriptor and the dependencies through it. From the seed,
+  /// so shrinking keeps it. The input, or -1.
+  int pickedInput(const Kernel &k, const std::string &body) {
+    if ((k.shape != "parallel" && k.shape != "range") || k.branchBlock > 0 ||
+        kernelLead(k))
+      return -1;
+    uint64_t h = (p.seed * 0xBF58476D1CE4E5B9ull + uint64_t(kernel) * 17) >> 60;
+    if (h % 2 != 0)
+      return -1;
+    for (int t : k.inputs)
+      if (p.tensors[t].role == "in" && !hasRunTimeRows(t) &&
+          t != loopBoundTensor(k) &&
+          body.find("%" + p.tensors[t].name + "[") != std::string::npos)
+        return t;
+    return -1;
+  }
   /// One program in three submits its kernels in a `pypto.scope manual`,
   /// every edge named: a loop kernel's tasks in a chain (the loop carries
   /// the last id), a kernel after the last task of each earlier kernel it
@@ -1982,6 +2003,29 @@ std::string Printer::print() {
       std::string yield =
           manual ? "    scf.yield %" + kname + "_t : !pypto.task\n" : "";
       std::string region = constantText + body.str();
+      if (int t = pickedInput(k, region); t >= 0) {
+        std::string name = "%" + p.tensors[t].name, type = tensorTypeOf(t);
+        std::string pick = "%" + kname + "_pick";
+        const Shape &shape = layout.shapes[t];
+        os << "    %" << kname << "_two = arith.constant 2 : index\n"
+           << "    %" << kname << "_par = arith.remui " << blockIndex << ", %"
+           << kname << "_two : index\n"
+           << "    %" << kname << "_even = arith.cmpi eq, %" << kname
+           << "_par, %" << kname << "_lo : index\n"
+           << "    " << pick << " = scf.if %" << kname << "_even -> (" << type
+           << ") {\n"
+           << "      scf.yield " << name << " : " << type << "\n"
+           << "    } else {\n"
+           << "      %" << kname << "_whole = pypto.slice " << name << "[%"
+           << kname << "_lo, %" << kname << "_lo] [" << shape.rows << ", "
+           << shape.cols << "] : " << type << "\n"
+           << "      scf.yield %" << kname << "_whole : " << type << "\n"
+           << "    }\n";
+        // The region (and its no_dep hint) reads the chosen tensor.
+        std::regex uses(name + "(?![0-9A-Za-z_])");
+        region = std::regex_replace(region, uses, pick);
+        loopDeps = std::regex_replace(loopDeps, uses, pick);
+      }
       if (k.branchBlock > 0) {
         // The same work in both branches, as two kernels: a block that
         // runs neither, or both, leaves its rows wrong.

@@ -275,6 +275,22 @@ static SmallVector<int64_t> contiguousStrides(ArrayRef<int64_t> shape) {
 FailureOr<SmallVector<int64_t>> mlir::pypto::getTensorStrides(Value tensor) {
   if (auto slice = tensor.getDefiningOp<SliceOp>())
     return getTensorStrides(slice.getSource());
+  // A tensor an orchestration branch chooses: the layout both sides yield,
+  // which must be one layout known at compile time.
+  if (auto branch = tensor.getDefiningOp<scf::IfOp>()) {
+    unsigned index = cast<OpResult>(tensor).getResultNumber();
+    if (branch.getElseRegion().empty())
+      return failure();
+    FailureOr<SmallVector<int64_t>> thenStrides =
+        getTensorStrides(branch.thenYield().getOperand(index));
+    FailureOr<SmallVector<int64_t>> elseStrides =
+        getTensorStrides(branch.elseYield().getOperand(index));
+    if (failed(thenStrides) || failed(elseStrides) ||
+        *thenStrides != *elseStrides ||
+        llvm::any_of(*thenStrides, ShapedType::isDynamic))
+      return failure();
+    return thenStrides;
+  }
   if (Value source = getViewSource(tensor)) {
     // A reshape: strides that view the source's elements in row-major order.
     FailureOr<SmallVector<int64_t>> sourceStrides = getTensorStrides(source);
