@@ -8,7 +8,7 @@
 // CHECK-LABEL: func.func @softmax_4d
 // CHECK: %[[T:.+]] = pypto.load %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}] window [1, 2, 16, 64] : !pypto.tensor<4x3x16x64xf32> -> !pypto.tile<32x64xf32>
 // CHECK: %[[E:.+]] = pypto.exp %[[T]] : !pypto.tile<32x64xf32>
-// CHECK: %[[S:.+]] = pypto.row_sum %[[E]] tmp %{{.+}} : !pypto.tile<32x64xf32>, !pypto.tile<32x64xf32> -> !pypto.tile<32x1xf32>
+// CHECK: %[[S:.+]] = pypto.row_sum %[[E]] tmp %{{.+}} : !pypto.tile<32x64xf32>, !pypto.tile<32x64xf32>
 // CHECK: %[[G:.+]] = pypto.load %{{.+}}[%{{.+}}] window [64] : !pypto.tensor<64xf32> -> !pypto.tile<1x64xf32>
 // CHECK: %[[M:.+]] = pypto.col_expand_mul %{{.+}}, %[[G]] : !pypto.tile<32x64xf32>, !pypto.tile<1x64xf32>
 // CHECK: pypto.store %[[M]], %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}] window [1, 2, 16, 64] : !pypto.tile<32x64xf32>, !pypto.tensor<4x3x16x64xf32>

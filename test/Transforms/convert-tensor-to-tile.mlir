@@ -164,10 +164,10 @@ func.func @tiled(%x: !pypto.tensor<16x16xf32>, %s: f32) attributes {pypto.kind =
 // CHECK-SAME: (%[[X:.+]]: !pypto.tensor<16x64xf32>, %[[Y:.+]]: !pypto.tensor<16x64xf32>)
 // CHECK: %[[T:.+]] = pypto.load %[[X]][%[[Z:.+]], %[[Z]]] : !pypto.tensor<16x64xf32> -> !pypto.tile<16x64xf32, vec>
 // CHECK-NEXT: %[[TMP1:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
-// CHECK-NEXT: %[[M:.+]] = pypto.row_max %[[T]] tmp %[[TMP1]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+// CHECK-NEXT: %[[M:.+]] = pypto.row_max %[[T]] tmp %[[TMP1]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>
 // CHECK-NEXT: %[[E:.+]] = pypto.row_expand_expdif %[[T]], %[[M]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
 // CHECK-NEXT: %[[TMP2:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
-// CHECK-NEXT: %[[S:.+]] = pypto.row_sum %[[E]] tmp %[[TMP2]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
+// CHECK-NEXT: %[[S:.+]] = pypto.row_sum %[[E]] tmp %[[TMP2]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>
 // CHECK-NEXT: %[[O:.+]] = pypto.row_expand_div %[[E]], %[[S]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x1xf32, vec>
 // CHECK: pypto.store %[[O]], %[[Y]]
 // CHECK-NOT: pypto.load
@@ -199,7 +199,7 @@ func.func @softmax_rows(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16x64xf3
 // CHECK-NEXT: %[[TMP:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
 // CHECK-NEXT: %[[TR:.+]] = pypto.transpose %[[Q]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
 // CHECK: pypto.store %[[TR]], %[[Y]]{{.+}} : !pypto.tile<64x16xf32, vec>, !pypto.tensor<64x16xf32>
-// CHECK-NEXT: %[[C:.+]] = pypto.col_min %[[T]] : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
+// CHECK-NEXT: %[[C:.+]] = pypto.col_min %[[T]] : !pypto.tile<16x64xf32, vec>
 // CHECK-NEXT: %[[H:.+]] = pypto.cast %[[C]] round odd : !pypto.tile<1x64xf32, vec> -> !pypto.tile<1x64xf16, vec>
 // CHECK: pypto.store %[[H]], %[[Z]]{{.+}} : !pypto.tile<1x64xf16, vec>, !pypto.tensor<1x64xf16>
 // CHECK-NEXT: return
@@ -518,10 +518,10 @@ func.func @reload_in_loop(%x: !pypto.tensor<8x16xf32>, %y: !pypto.tensor<8x16xf3
 // column-major) is the source of a column reduction or a transpose, or the
 // result of a broadcast op: these become operations on the 1xM row view.
 // CONV-LABEL: func.func @column_vector_ops
-// CONV:       %[[S:.+]] = pypto.row_sum %{{.+}} tmp %{{.+}} : !pypto.tile<20x40xf32>, !pypto.tile<20x40xf32> -> !pypto.tile<20x1xf32>
+// CONV:       %[[S:.+]] = pypto.row_sum %{{.+}} tmp %{{.+}} : !pypto.tile<20x40xf32>, !pypto.tile<20x40xf32>
 // CONV:       %[[V:.+]] = pypto.reshape %[[S]] : !pypto.tile<20x1xf32> -> !pypto.tile<1x20xf32>
 // CONV-NEXT:  %[[T:.+]] = pypto.create_tile : !pypto.tile<1x20xf32>
-// CONV-NEXT:  %[[TOTAL:.+]] = pypto.row_sum %[[V]] tmp %[[T]] : !pypto.tile<1x20xf32>, !pypto.tile<1x20xf32> -> !pypto.tile<1x1xf32>
+// CONV-NEXT:  %[[TOTAL:.+]] = pypto.row_sum %[[V]] tmp %[[T]] : !pypto.tile<1x20xf32>, !pypto.tile<1x20xf32>
 // CONV:       pypto.reshape %[[S]] : !pypto.tile<20x1xf32> -> !pypto.tile<1x20xf32>
 // CONV-NOT:   pypto.transpose
 // CONV:       %[[R:.+]] = pypto.reshape %[[S]] : !pypto.tile<20x1xf32> -> !pypto.tile<1x20xf32>

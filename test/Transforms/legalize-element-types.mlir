@@ -16,7 +16,7 @@
 // The scratch tile of a reduction is created in f32, not widened.
 // CHECK:       %[[WR:.+]] = pypto.cast %[[M]] : !pypto.tile<16x40xbf16> -> !pypto.tile<16x40xf32>
 // CHECK-NEXT:  %[[T:.+]] = pypto.create_tile : !pypto.tile<16x40xf32>
-// CHECK-NEXT:  %[[WSUM:.+]] = pypto.row_sum %[[WR]] tmp %[[T]] : !pypto.tile<16x40xf32>, !pypto.tile<16x40xf32> -> !pypto.tile<16x1xf32>
+// CHECK-NEXT:  %[[WSUM:.+]] = pypto.row_sum %[[WR]] tmp %[[T]] : !pypto.tile<16x40xf32>, !pypto.tile<16x40xf32>
 // CHECK-NEXT:  pypto.cast %[[WSUM]] : !pypto.tile<16x1xf32> -> !pypto.tile<16x1xbf16>
 // CHECK-NOT:   pypto.create_tile : !pypto.tile<16x40xbf16>
 // A fill with a run-time bf16 value: texpands has no bf16.

@@ -25,6 +25,14 @@ static ParseResult parseSliceResult(OpAsmParser &parser, Type source,
                                     DenseI64ArrayAttr sizes, Type &result);
 static void printSliceResult(OpAsmPrinter &printer, SliceOp, Type source,
                              DenseI64ArrayAttr sizes, Type result);
+static ParseResult parseRowReduced(OpAsmParser &parser, Type source,
+                                   Type &result);
+static void printRowReduced(OpAsmPrinter &printer, Operation *, Type source,
+                            Type result);
+static ParseResult parseColReduced(OpAsmParser &parser, Type source,
+                                   Type &result);
+static void printColReduced(OpAsmPrinter &printer, Operation *, Type source,
+                            Type result);
 
 #define GET_OP_CLASSES
 #include "pypto/Dialect/PyPTO/PyPTOOps.cpp.inc"
@@ -649,6 +657,58 @@ static void printSliceResult(OpAsmPrinter &printer, SliceOp, Type source,
     printer << " -> ";
     printer.printType(result);
   }
+}
+
+/// A reduction's result type: the source's with the last dimension 1 (a
+/// row reduction) or every other dimension 1 (a column reduction, of the
+/// 2-D form); null for a source that is not a ranked shaped type.
+static Type reducedType(Type source, bool row) {
+  auto shaped = dyn_cast<ShapedType>(source);
+  if (!shaped || !shaped.hasRank() || shaped.getRank() == 0)
+    return Type();
+  SmallVector<int64_t> shape(shaped.getShape());
+  if (row)
+    shape.back() = 1;
+  else
+    std::fill(shape.begin(), shape.end() - 1, 1);
+  return shaped.cloneWith(shape, shaped.getElementType());
+}
+
+static ParseResult parseReduced(OpAsmParser &parser, Type source, Type &result,
+                                bool row) {
+  if (succeeded(parser.parseOptionalArrow()))
+    return parser.parseType(result);
+  result = reducedType(source, row);
+  if (!result)
+    return parser.emitError(parser.getNameLoc(),
+                            "cannot infer the result type of a reduction of ")
+           << source << ": write it as `-> T`";
+  return success();
+}
+
+static void printReduced(OpAsmPrinter &printer, Type source, Type result,
+                         bool row) {
+  if (result != reducedType(source, row)) {
+    printer << " -> ";
+    printer.printType(result);
+  }
+}
+
+static ParseResult parseRowReduced(OpAsmParser &parser, Type source,
+                                   Type &result) {
+  return parseReduced(parser, source, result, /*row=*/true);
+}
+static void printRowReduced(OpAsmPrinter &printer, Operation *, Type source,
+                            Type result) {
+  printReduced(printer, source, result, /*row=*/true);
+}
+static ParseResult parseColReduced(OpAsmParser &parser, Type source,
+                                   Type &result) {
+  return parseReduced(parser, source, result, /*row=*/false);
+}
+static void printColReduced(OpAsmPrinter &printer, Operation *, Type source,
+                            Type result) {
+  printReduced(printer, source, result, /*row=*/false);
 }
 
 LogicalResult SliceOp::verify() {

@@ -1631,6 +1631,14 @@ func.func @matmul_not_inferable(%a: !pypto.tensor<2x8x16xf32>, %b: !pypto.tensor
 
 // -----
 
+func.func @reduction_not_inferable(%x: f32) {
+  // expected-error @+1 {{cannot infer the result type of a reduction of 'f32': write it as `-> T`}}
+  %m = pypto.row_max %x : f32
+  return
+}
+
+// -----
+
 func.func @slice_written_wrong(%x: !pypto.tensor<32x64xf32>) {
   %c0 = arith.constant 0 : index
   // expected-error @+1 {{'pypto.slice' op result shape must equal the sizes}}

@@ -8,11 +8,11 @@
 // leading dimensions of 1 infers a result of the larger rank.
 
 // CHECK-LABEL: func.func @nd_ops
-// CHECK: %[[S:.+]] = pypto.row_sum %{{.+}} : !pypto.tensor<1x2x16x64xf32> -> !pypto.tensor<1x2x16x1xf32>
+// CHECK: %[[S:.+]] = pypto.row_sum %{{.+}} : !pypto.tensor<1x2x16x64xf32>
 // CHECK: pypto.row_expand_div %{{.+}}, %[[S]] : !pypto.tensor<1x2x16x64xf32>, !pypto.tensor<1x2x16x1xf32>
 // CHECK: pypto.row_expand_mul %{{.+}}, %{{.+}} : !pypto.tensor<1x2x16x64xf32>, !pypto.tensor<32x1xf32>
 // CHECK: pypto.col_expand_add %{{.+}}, %{{.+}} : !pypto.tensor<1x2x16x64xf32>, !pypto.tensor<64xf32>
-// CHECK: pypto.col_max %{{.+}} : !pypto.tensor<1x2x16x64xf32> -> !pypto.tensor<1x1x1x64xf32>
+// CHECK: pypto.col_max %{{.+}} : !pypto.tensor<1x2x16x64xf32>
 // CHECK: %[[M:.+]] = pypto.matmul %{{.+}}, %{{.+}} {b_trans} : !pypto.tensor<1x1x16x32xbf16>, !pypto.tensor<1x64x32xbf16>{{$}}
 // CHECK: pypto.reshape %[[M]] : !pypto.tensor<1x1x16x64xf32> -> !pypto.tensor<16x64xf32>
 func.func @nd_ops(%x: !pypto.tensor<1x2x16x64xf32>, %c: !pypto.tensor<32x1xf32>,

@@ -405,20 +405,20 @@ func.func @casts(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, vec>) 
 
 // CHECK-LABEL: func.func @reductions
 // CHECK-SAME: (%[[A:[^:]+]]: !pypto.tensor<16x64xf32>, %[[V:[^:]+]]: !pypto.tile<16x64xf32, vec>, %[[I:[^:]+]]: !pypto.tile<16x64xi32, vec>)
-// CHECK: pypto.row_sum %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
-// CHECK: pypto.row_max %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
-// CHECK: pypto.row_min %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
-// CHECK: pypto.col_sum %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
-// CHECK: pypto.col_max %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
-// CHECK: pypto.col_min %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xf32>
+// CHECK: pypto.row_sum %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.row_max %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.row_min %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.col_sum %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.col_max %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.col_min %[[A]] : !pypto.tensor<16x64xf32>
 // CHECK: %[[TMP:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
-// CHECK: pypto.row_sum %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
-// CHECK: pypto.row_max %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
-// CHECK: pypto.row_min %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
-// CHECK: pypto.row_sum %[[V]] : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xf32, vec>
-// CHECK: pypto.col_sum %[[V]] : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
-// CHECK: pypto.col_max %[[V]] : !pypto.tile<16x64xf32, vec> -> !pypto.tile<1x64xf32, vec>
-// CHECK: pypto.col_min %[[I]] : !pypto.tile<16x64xi32, vec> -> !pypto.tile<1x64xi32, vec>
+// CHECK: pypto.row_sum %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.row_max %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.row_min %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.row_sum %[[V]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.col_sum %[[V]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.col_max %[[V]] : !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.col_min %[[I]] : !pypto.tile<16x64xi32, vec>
 func.func @reductions(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, vec>, %i: !pypto.tile<16x64xi32, vec>) {
   %rs = pypto.row_sum %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>
   %rx = pypto.row_max %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xf32>

@@ -768,18 +768,24 @@ class PyPTO_ReduceOp<string mnemonic, string what, bit isRow>
   let summary = !if(isRow, "row ", "column ") # what;
   let description = !if(isRow,
       "Reduces each row of an MxN tensor or tile to one element: the result "
-      # "is Mx1. On tiles, an optional scratch tile of the source's type "
-      # "(`tmp`) is the buffer the hardware instruction needs; tile "
-      # "conversion creates it.",
+      # "is Mx1 (`AxBxMxN -> AxBxMx1`). On tiles, an optional scratch tile of "
+      # "the source's type (`tmp`) is the buffer the hardware instruction "
+      # "needs; tile conversion creates it. The result type is inferred: "
+      # "`%m = pypto.row_max %x : !pypto.tensor<16x64xf32>`.",
       "Reduces each column of an MxN tensor or tile to one element: the "
-      # "result is 1xN.");
+      # "result is 1xN (of an N-D tensor's 2-D form, `AxBxMxN -> 1x1x1xN`). "
+      # "The result type is inferred: "
+      # "`%s = pypto.col_sum %x : !pypto.tensor<16x64xf32>`.");
   let arguments = (ins PyPTO_AnyTensorOrTile:$source,
                        Optional<PyPTO_TileType>:$tmp);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
-  let assemblyFormat = [{
+  // The result type is inferred (every dimension but the last, or only the
+  // last, of size 1); `-> T` is accepted, and printed where it differs.
+  let assemblyFormat = !strconcat([{
     $source (`tmp` $tmp^)? attr-dict `:` qualified(type($source))
-    (`,` qualified(type($tmp))^)? `->` qualified(type($result))
-  }];
+    (`,` qualified(type($tmp))^)? }],
+    !if(isRow, "``custom<RowReduced>", "``custom<ColReduced>"),
+    "(ref(type($source)), type($result))");
   let hasVerifier = 1;
   let extraClassDefinition = !strconcat([{
     ::llvm::LogicalResult $cppClass::verify() {
