@@ -142,10 +142,9 @@ private:
               loop, "orchestration",
               [&](Operation *inner) { return emitOp(inner); },
               [&](Value result) -> FailureOr<std::string> {
+                // A carried tensor is its descriptor, copied each iteration.
                 if (isa<GMTensorType>(result.getType()))
-                  return loop.emitOpError(
-                      "carrying a tensor is not supported in orchestration "
-                      "code yet");
+                  return std::string("ChipTensor");
                 return orchestrationScalarType(result);
               });
         })

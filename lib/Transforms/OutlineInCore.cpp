@@ -358,6 +358,15 @@ static LogicalResult refuseBranchLayouts(Operation *at, Value tensor) {
   Value chosen = getRootTensor(tensor);
   auto branch = chosen.getDefiningOp<scf::IfOp>();
   InFlightDiagnostic diag = at->emitOpError("reads a tensor ");
+  if (auto arg = dyn_cast<BlockArgument>(chosen))
+    if (isa<scf::ForOp>(arg.getOwner()->getParentOp())) {
+      diag << "that a loop carries, and the values it yields for it have "
+              "another or a run-time layout; a kernel is compiled for one "
+              "layout";
+      diag.attachNote(arg.getOwner()->getParentOp()->getLoc())
+          << "carried here";
+      return diag;
+    }
   if (!branch)
     return diag << "whose strides are not known at compile time";
   if (branch.getElseRegion().empty())

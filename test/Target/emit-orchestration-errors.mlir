@@ -30,19 +30,6 @@ module {
   }
 }
 
-// -----
-
-module {
-  func.func @main(%n: index, %t: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchestration"} {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    // expected-error @+1 {{'scf.for' op carrying a tensor is not supported in orchestration code yet}}
-    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %t) -> (!pypto.tensor<16x16xf32>) {
-      scf.yield %a : !pypto.tensor<16x16xf32>
-    }
-    return
-  }
-}
 
 // -----
 

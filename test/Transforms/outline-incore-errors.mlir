@@ -79,3 +79,26 @@ func.func @branch_layouts(%a: !pypto.tensor<64x64xf32>, %b: !pypto.tensor<64x128
   }
   return
 }
+
+// -----
+
+// A tensor a loop carries has one layout too: here the loop starts with a
+// 16-row window of a 64x64 tensor and then carries windows of a 64x128 one.
+func.func @carried_layouts(%a: !pypto.tensor<64x64xf32>, %b: !pypto.tensor<64x128xf32>,
+                           %y: !pypto.tensor<16x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %sa = pypto.slice %a[%c0, %c0] [16, 64] : !pypto.tensor<64x64xf32>
+  // expected-note @+1 {{carried here}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %sa) -> (!pypto.tensor<16x64xf32>) {
+    // expected-error @+1 {{'pypto.at' op reads a tensor that a loop carries, and the values it yields for it have another or a run-time layout; a kernel is compiled for one layout}}
+    pypto.at core_group "k" {
+      %e = pypto.exp %t : !pypto.tensor<16x64xf32>
+      pypto.assemble %e into %y[%c0, %c0] : !pypto.tensor<16x64xf32> into !pypto.tensor<16x64xf32>
+    }
+    %sb = pypto.slice %b[%c0, %c0] [16, 64] : !pypto.tensor<64x128xf32>
+    scf.yield %sb : !pypto.tensor<16x64xf32>
+  } {pypto.loop = "range"}
+  return
+}

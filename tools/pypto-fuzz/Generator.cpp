@@ -1159,11 +1159,13 @@ private:
     return 1 + int(h / 3 % 2);
   }
   /// One loop kernel in two (without a branch or N-D views) reads one of
-  /// its inputs through an orchestration `scf.if` that chooses, by the
-  /// block's parity, between the tensor and a whole-size slice of it (the
-  /// same data through another view): a branch's tensor result, its
-  /// layout, its descriptor and the dependencies through it. From the seed,
-  /// so shrinking keeps it. The input, or -1.
+  /// its inputs through another view of the same data, chosen by the
+  /// orchestration: an `scf.if` on the block's parity yielding the tensor
+  /// or a whole-size slice of it, or (outside manual scopes, one in two of
+  /// these) the block loop carrying both and swapping them every block. A
+  /// branch's or loop's tensor, its layout, its descriptor and the
+  /// dependencies through it. From the seed, so shrinking keeps it. The
+  /// input, or -1.
   int pickedInput(const Kernel &k, const std::string &body) {
     if ((k.shape != "parallel" && k.shape != "range") || k.branchBlock > 0 ||
         kernelLead(k))
@@ -1177,6 +1179,9 @@ private:
           body.find("%" + p.tensors[t].name + "[") != std::string::npos)
         return t;
     return -1;
+  }
+  bool carriedPick() const {
+    return (p.seed * 0x94D049BB133111EBull + uint64_t(kernel) * 29) >> 63;
   }
   /// One program in three submits its kernels in a `pypto.scope manual`,
   /// every edge named: a loop kernel's tasks in a chain (the loop carries
@@ -1994,16 +1999,40 @@ std::string Printer::print() {
         os << "    %" << kname << "_hi = arith.constant " << k.blocks
            << " : index\n";
       }
-      os << "    %" << kname << "_one = arith.constant 1 : index\n"
-         << "    " << task << "scf.for " << blockIndex << " = %" << kname
-         << "_lo to %" << kname << "_hi step %" << kname << "_one";
-      if (manual)
-        os << " iter_args(%" << kname << "_prev = %none) -> (!pypto.task)";
-      os << " {\n";
+      std::string region = constantText + body.str();
+      int picked = pickedInput(k, region);
+      bool carried = picked >= 0 && !manual && carriedPick();
       std::string yield =
           manual ? "    scf.yield %" + kname + "_t : !pypto.task\n" : "";
-      std::string region = constantText + body.str();
-      if (int t = pickedInput(k, region); t >= 0) {
+      os << "    %" << kname << "_one = arith.constant 1 : index\n";
+      if (carried) {
+        // The block loop carries the input and a whole-size slice of it,
+        // swapped every block.
+        std::string name = "%" + p.tensors[picked].name;
+        std::string type = tensorTypeOf(picked);
+        const Shape &shape = layout.shapes[picked];
+        std::string cur = "%" + kname + "_cur", alt = "%" + kname + "_alt";
+        os << "    %" << kname << "_whole = pypto.slice " << name << "[%"
+           << kname << "_lo, %" << kname << "_lo] [" << shape.rows << ", "
+           << shape.cols << "] : " << type << "\n"
+           << "    %" << kname << "_carry:2 = scf.for " << blockIndex << " = %"
+           << kname << "_lo to %" << kname << "_hi step %" << kname
+           << "_one iter_args(" << cur << " = " << name << ", " << alt << " = %"
+           << kname << "_whole) -> (" << type << ", " << type << ") {\n";
+        yield = "    scf.yield " + alt + ", " + cur + " : " + type + ", " +
+                type + "\n";
+        std::regex uses(name + "(?![0-9A-Za-z_])");
+        region = std::regex_replace(region, uses, cur);
+        loopDeps = std::regex_replace(loopDeps, uses, cur);
+        picked = -1;
+      } else {
+        os << "    " << task << "scf.for " << blockIndex << " = %" << kname
+           << "_lo to %" << kname << "_hi step %" << kname << "_one";
+        if (manual)
+          os << " iter_args(%" << kname << "_prev = %none) -> (!pypto.task)";
+        os << " {\n";
+      }
+      if (int t = picked; t >= 0) {
         std::string name = "%" + p.tensors[t].name, type = tensorTypeOf(t);
         std::string pick = "%" + kname + "_pick";
         const Shape &shape = layout.shapes[t];
@@ -2052,7 +2081,9 @@ std::string Printer::print() {
            << loopDeps << " {\n"
            << region << "    }\n";
       }
-      os << yield << "    } {pypto.loop = \"" << k.shape << "\"}\n";
+      // A loop that carries values runs its iterations in order.
+      os << yield << "    } {pypto.loop = \"" << (carried ? "range" : k.shape)
+         << "\"}\n";
     }
   }
   if (manual || autoScope())

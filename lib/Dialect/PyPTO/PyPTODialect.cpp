@@ -19,6 +19,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/InliningUtils.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -272,9 +273,36 @@ static SmallVector<int64_t> contiguousStrides(ArrayRef<int64_t> shape) {
   return strides;
 }
 
+/// The strides of the `index`th tensor `loop` carries: its initial value's,
+/// which every value the loop yields for it must share. A loop that swaps
+/// tensors yields its own iteration values: within the check of a loop,
+/// those count as their initial values.
+static FailureOr<SmallVector<int64_t>> carriedStrides(scf::ForOp loop,
+                                                      unsigned index) {
+  static thread_local llvm::SmallPtrSet<Operation *, 4> checking;
+  FailureOr<SmallVector<int64_t>> strides =
+      getTensorStrides(loop.getInitArgs()[index]);
+  if (failed(strides) || !checking.insert(loop).second)
+    return strides;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  FailureOr<SmallVector<int64_t>> yielded =
+      getTensorStrides(yield.getOperand(index));
+  checking.erase(loop);
+  if (failed(yielded) || *yielded != *strides ||
+      llvm::any_of(*strides, ShapedType::isDynamic))
+    return failure();
+  return strides;
+}
+
 FailureOr<SmallVector<int64_t>> mlir::pypto::getTensorStrides(Value tensor) {
   if (auto slice = tensor.getDefiningOp<SliceOp>())
     return getTensorStrides(slice.getSource());
+  if (auto arg = dyn_cast<BlockArgument>(tensor))
+    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+      if (arg.getArgNumber() > 0)
+        return carriedStrides(loop, arg.getArgNumber() - 1);
+  if (auto loop = tensor.getDefiningOp<scf::ForOp>())
+    return carriedStrides(loop, cast<OpResult>(tensor).getResultNumber());
   // A tensor an orchestration branch chooses: the layout both sides yield,
   // which must be one layout known at compile time.
   if (auto branch = tensor.getDefiningOp<scf::IfOp>()) {
