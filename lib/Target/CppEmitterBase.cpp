@@ -364,12 +364,10 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
        << " : " << name(select.getFalseValue()) << ";\n";
     return success();
   }
-  // Unsigned division, remainder and bounds, of the operands' bits at their
-  // width; floor division; shifts by the width or more as the interpreter
-  // does them (0, or the sign for an arithmetic right shift).
-  if (isa<arith::DivUIOp, arith::RemUIOp, arith::CeilDivUIOp, arith::MinUIOp,
-          arith::MaxUIOp, arith::FloorDivSIOp, arith::ShLIOp, arith::ShRSIOp>(
-          op)) {
+  // Unsigned bounds, of the operands' bits at their width; shifts by the
+  // width or more as the interpreter does them (0, or the sign for an
+  // arithmetic right shift).
+  if (isa<arith::MinUIOp, arith::MaxUIOp, arith::ShLIOp, arith::ShRSIOp>(op)) {
     unsigned width = integerWidth(op->getResult(0).getType());
     FailureOr<std::string> type =
         cppScalarType(op->getResult(0).getType(), op->getLoc());
@@ -381,20 +379,11 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
     std::string ub = "static_cast<" + bits + ">(" + b + ")";
     std::string value =
         llvm::TypeSwitch<Operation *, std::string>(op)
-            .Case([&](arith::DivUIOp) { return ua + " / " + ub; })
-            .Case([&](arith::RemUIOp) { return ua + " % " + ub; })
-            .Case([&](arith::CeilDivUIOp) {
-              return ua + " / " + ub + " + (" + ua + " % " + ub + " != 0)";
-            })
             .Case([&](arith::MinUIOp) {
               return ua + " < " + ub + " ? " + ua + " : " + ub;
             })
             .Case([&](arith::MaxUIOp) {
               return ua + " > " + ub + " ? " + ua + " : " + ub;
-            })
-            .Case([&](arith::FloorDivSIOp) {
-              return a + " / " + b + " - ((" + a + " % " + b + " != 0) && ((" +
-                     a + " < 0) != (" + b + " < 0)))";
             })
             .Case([&](arith::ShLIOp) {
               return ub + " >= " + std::to_string(width) + " ? 0 : " + ua +
@@ -408,15 +397,64 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
        << " = static_cast<" << *type << ">(" << value << ");\n";
     return success();
   }
-  if (auto ceilDiv = dyn_cast<arith::CeilDivSIOp>(op)) {
+  // Division and remainder: a zero divisor is reported (the hook) and
+  // replaced by 1, and x / -1 negates without the trap the smallest x
+  // would raise, so the generated code never stops on SIGFPE.
+  if (isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp,
+          arith::FloorDivSIOp, arith::DivUIOp, arith::RemUIOp,
+          arith::CeilDivUIOp>(op)) {
+    unsigned width = integerWidth(op->getResult(0).getType());
     FailureOr<std::string> type =
-        cppScalarType(ceilDiv.getType(), op->getLoc());
+        cppScalarType(op->getResult(0).getType(), op->getLoc());
     if (failed(type))
       return failure();
-    std::string a = name(ceilDiv.getLhs()), b = name(ceilDiv.getRhs());
-    os << "const " << *type << " " << name(ceilDiv) << " = " << a << " / " << b
-       << " + ((" << a << " % " << b << " != 0) && ((" << a << " < 0) == (" << b
-       << " < 0)));\n";
+    std::string a = name(op->getOperand(0)), b = name(op->getOperand(1));
+    std::string result = name(op->getResult(0));
+    // A constant divisor other than 0 and -1 (a tile size, mostly) needs
+    // neither.
+    std::optional<int64_t> constant = getConstantIntValue(op->getOperand(1));
+    bool plain = constant && *constant != 0 && *constant != -1;
+    std::string d = b;
+    if (!plain) {
+      emitDivisorCheck(op->getOperand(1), op->getLoc());
+      d = result + "_divisor";
+      os << "const " << *type << " " << d << " = " << b << " == 0 ? 1 : " << b
+         << ";\n";
+    }
+    std::string bits = unsignedBitsType(width);
+    std::string ua = "static_cast<" + bits + ">(" + a + ")";
+    std::string ud = "static_cast<" + bits + ">(" + d + ")";
+    std::string q = plain ? a + " / " + d
+                          : "(" + d + " == -1 ? static_cast<" + *type +
+                                ">(0u - static_cast<uint64_t>(" + a +
+                                ")) : " + a + " / " + d + ")";
+    std::string r =
+        plain ? a + " % " + d : "(" + d + " == -1 ? 0 : " + a + " % " + d + ")";
+    std::string value =
+        llvm::TypeSwitch<Operation *, std::string>(op)
+            .Case([&](arith::DivSIOp) { return q; })
+            .Case([&](arith::RemSIOp) { return r; })
+            .Case([&](arith::CeilDivSIOp) {
+              return q + " + ((" + r + " != 0) && ((" + a + " < 0) == (" + d +
+                     " < 0)))";
+            })
+            .Case([&](arith::FloorDivSIOp) {
+              return q + " - ((" + r + " != 0) && ((" + a + " < 0) != (" + d +
+                     " < 0)))";
+            })
+            .Case([&](arith::DivUIOp) { return ua + " / " + ud; })
+            .Case([&](arith::RemUIOp) { return ua + " % " + ud; })
+            .Case([&](arith::CeilDivUIOp) {
+              return ua + " / " + ud + " + (" + ua + " % " + ud + " != 0)";
+            });
+    // Signed results of the operands' type need no conversion back.
+    bool isSigned = isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp,
+                        arith::FloorDivSIOp>(op);
+    if (plain && isSigned)
+      os << "const " << *type << " " << result << " = " << value << ";\n";
+    else
+      os << "const " << *type << " " << result << " = static_cast<" << *type
+         << ">(" << value << ");\n";
     return success();
   }
   std::optional<StringRef> symbol =
@@ -424,8 +462,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
           .Case([](arith::AddIOp) { return "+"; })
           .Case([](arith::SubIOp) { return "-"; })
           .Case([](arith::MulIOp) { return "*"; })
-          .Case([](arith::DivSIOp) { return "/"; })
-          .Case([](arith::RemSIOp) { return "%"; })
           .Case([](arith::AndIOp) { return "&"; })
           .Case([](arith::OrIOp) { return "|"; })
           .Case([](arith::XOrIOp) { return "^"; })
@@ -446,7 +482,6 @@ std::optional<LogicalResult> CppEmitterBase::emitScalarOp(Operation *op) {
        << *symbol << " static_cast<uint32_t>(" << b << ")"
        << (width == 1 ? " & 1u" : "") << ");\n";
   } else {
-    // Operands of the result's type; a narrow quotient converts back.
     os << a << " " << *symbol << " " << b << ";\n";
   }
   return success();

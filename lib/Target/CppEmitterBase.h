@@ -79,6 +79,9 @@ protected:
   /// Lines before a loop's header (`loop` has a step only known at run
   /// time) and at the top of each iteration.
   virtual void emitRunTimeStepCheck(scf::ForOp loop) {}
+  /// A line before an integer division that reports a zero `divisor` (the
+  /// division itself then uses 1).
+  virtual void emitDivisorCheck(Value divisor, Location loc) {}
   virtual void emitIterationPrologue(scf::ForOp loop) {}
 
   /// Indents every line to the current block's depth.

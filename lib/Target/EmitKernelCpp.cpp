@@ -103,6 +103,12 @@ public:
   }
 
 private:
+  /// A zero divisor stops the task at the division.
+  void emitDivisorCheck(Value divisor, Location loc) override {
+    os << "pto::CHECK_DIVISOR(" << name(divisor) << ", "
+       << cppLocationLiteral(loc) << ");\n";
+  }
+
   bool isCommCtx(BlockArgument arg) {
     return kernel.getArgAttr(arg.getArgNumber(), attr::kCommCtx) != nullptr;
   }

@@ -94,6 +94,12 @@ public:
   }
 
 private:
+  /// A zero divisor stops the run at the division's location.
+  void emitDivisorCheck(Value divisor, Location loc) override {
+    os << "pto2_check_divisor(" << name(divisor) << ", "
+       << cppLocationLiteral(loc) << ");\n";
+  }
+
   /// A step computed at run time is checked before the loop starts.
   void emitRunTimeStepCheck(scf::ForOp loop) override {
     os << "if (!pto2_check_step(" << name(loop.getStep()) << ", "

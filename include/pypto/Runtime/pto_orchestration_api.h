@@ -650,6 +650,14 @@ inline bool pto2_check_block_count(int64_t count, const char *where) {
   return false;
 }
 
+/// An integer division's divisor must not be zero.
+inline bool pto2_check_divisor(int64_t divisor, const char *where) {
+  if (divisor != 0)
+    return true;
+  rt_report_fatal(-1, "%s: integer division by zero", where);
+  return false;
+}
+
 /// A created tensor's run-time dimension must fit the runtime's uint32_t.
 inline bool pto2_check_dim(int64_t size, const char *where) {
   if (size >= 0 && size <= static_cast<int64_t>(UINT32_MAX))

@@ -687,6 +687,13 @@ inline void TMATMUL_ACC(AccO& accOut, const AccI& accIn, const L& left, const R&
 // must lie in a tensor argument of the task, the tile offset in the tile.
 //===----------------------------------------------------------------------===//
 
+// The scalar unit's integer division: a zero divisor stops the task at the
+// division (the generated code then divides by 1).
+inline void CHECK_DIVISOR(int64_t divisor, const char *where) {
+  if (divisor == 0)
+    sim::fail(sim::current(), "%s: integer division by zero", where);
+}
+
 template <typename T> inline T LOAD_SCALAR(__gm__ T *ptr, int64_t offset) {
   sim::checkGm(sim::current(), "LOAD_SCALAR", ptr + offset, sizeof(T));
   return ptr[offset];
