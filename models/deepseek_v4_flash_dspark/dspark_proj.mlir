@@ -4,7 +4,8 @@
 // pypto-lib's models/deepseek_v4_flash_dspark/dspark_proj.py: hidden D = 1024
 // (pypto-lib's is 4096; `--config full`), 3 target layers, so main_hidden is
 // T x 3072 bf16. Token tiles of 16 rows, output tiles of 128 columns, K steps
-// of 256 (the first a matmul, the others matmul_acc in a pipelined loop).
+// of 512 (the first a matmul, the others matmul_acc in a pipelined loop; a
+// 128x512 bf16 weight chunk is twice L0B, so each is split along K).
 // The token count T is a run-time dimension (16 by default); any count runs
 // on the same build, e.g. `--shape main_hidden=21x3072 --shape main_x=21x1024`.
 //
@@ -34,7 +35,7 @@ module @dspark_proj attributes {pypto.golden = "dspark_proj.golden.py",
     %c8 = arith.constant 8 : index
     %c16 = arith.constant 16 : index
     %c128 = arith.constant 128 : index
-    %c256 = arith.constant 256 : index
+    %c512 = arith.constant 512 : index
     %c_d = arith.constant 1024 : index
     %c_k = arith.constant 3072 : index
     %n_tiles = arith.constant 8 : index
@@ -49,20 +50,20 @@ module @dspark_proj attributes {pypto.golden = "dspark_proj.golden.py",
       %n0 = arith.muli %n_index, %c128 : index
       %left = arith.subi %tokens, %t0 : index
       %proj_rows = arith.minsi %left, %c16 : index
-      %hidden_k0 = pypto.slice %main_hidden[%t0, %c0] [16, 256] valid [%proj_rows, %c256]
-          : !pypto.tensor<?x3072xbf16> -> !pypto.tensor<16x256xbf16>
-      %weight_k0 = pypto.slice %main_proj_w[%n0, %c0] [128, 256]
-          : !pypto.tensor<1024x3072xbf16> -> !pypto.tensor<128x256xbf16>
+      %hidden_k0 = pypto.slice %main_hidden[%t0, %c0] [16, 512] valid [%proj_rows, %c512]
+          : !pypto.tensor<?x3072xbf16> -> !pypto.tensor<16x512xbf16>
+      %weight_k0 = pypto.slice %main_proj_w[%n0, %c0] [128, 512]
+          : !pypto.tensor<1024x3072xbf16> -> !pypto.tensor<128x512xbf16>
       %first = pypto.matmul %hidden_k0, %weight_k0 {b_trans}
-          : !pypto.tensor<16x256xbf16>, !pypto.tensor<128x256xbf16> -> !pypto.tensor<16x128xf32>
-      %acc = scf.for %k0 = %c256 to %c_k step %c256
+          : !pypto.tensor<16x512xbf16>, !pypto.tensor<128x512xbf16> -> !pypto.tensor<16x128xf32>
+      %acc = scf.for %k0 = %c512 to %c_k step %c512
           iter_args(%sum = %first) -> (!pypto.tensor<16x128xf32>) {
-        %hidden_k = pypto.slice %main_hidden[%t0, %k0] [16, 256] valid [%proj_rows, %c256]
-            : !pypto.tensor<?x3072xbf16> -> !pypto.tensor<16x256xbf16>
-        %weight_k = pypto.slice %main_proj_w[%n0, %k0] [128, 256]
-            : !pypto.tensor<1024x3072xbf16> -> !pypto.tensor<128x256xbf16>
+        %hidden_k = pypto.slice %main_hidden[%t0, %k0] [16, 512] valid [%proj_rows, %c512]
+            : !pypto.tensor<?x3072xbf16> -> !pypto.tensor<16x512xbf16>
+        %weight_k = pypto.slice %main_proj_w[%n0, %k0] [128, 512]
+            : !pypto.tensor<1024x3072xbf16> -> !pypto.tensor<128x512xbf16>
         %next = pypto.matmul_acc %sum, %hidden_k, %weight_k {b_trans}
-            : !pypto.tensor<16x256xbf16>, !pypto.tensor<128x256xbf16> -> !pypto.tensor<16x128xf32>
+            : !pypto.tensor<16x512xbf16>, !pypto.tensor<128x512xbf16> -> !pypto.tensor<16x128xf32>
         scf.yield %next : !pypto.tensor<16x128xf32>
       } {pypto.loop = "pipeline"}
       %proj_bf16 = pypto.cast %acc round rint : !pypto.tensor<16x128xf32> -> !pypto.tensor<16x128xbf16>
