@@ -2002,6 +2002,20 @@ std::string Printer::print() {
       std::string region = constantText + body.str();
       int picked = pickedInput(k, region);
       bool carried = picked >= 0 && !manual && carriedPick();
+      // `%k<N>_whole`, a whole-size slice of input `t` (a line).
+      auto wholeSlice = [&](int t) {
+        const Shape &shape = layout.shapes[t];
+        return "%" + kname + "_whole = pypto.slice %" + p.tensors[t].name +
+               "[%" + kname + "_lo, %" + kname + "_lo] [" +
+               std::to_string(shape.rows) + ", " + std::to_string(shape.cols) +
+               "] : " + tensorTypeOf(t) + "\n";
+      };
+      // The region (and its no_dep hint) reads input `t` as `view`.
+      auto readThrough = [&](int t, const std::string &view) {
+        std::regex uses("%" + p.tensors[t].name + "(?![0-9A-Za-z_])");
+        region = std::regex_replace(region, uses, view);
+        loopDeps = std::regex_replace(loopDeps, uses, view);
+      };
       std::string yield =
           manual ? "    scf.yield %" + kname + "_t : !pypto.task\n" : "";
       os << "    %" << kname << "_one = arith.constant 1 : index\n";
@@ -2010,20 +2024,15 @@ std::string Printer::print() {
         // swapped every block.
         std::string name = "%" + p.tensors[picked].name;
         std::string type = tensorTypeOf(picked);
-        const Shape &shape = layout.shapes[picked];
         std::string cur = "%" + kname + "_cur", alt = "%" + kname + "_alt";
-        os << "    %" << kname << "_whole = pypto.slice " << name << "[%"
-           << kname << "_lo, %" << kname << "_lo] [" << shape.rows << ", "
-           << shape.cols << "] : " << type << "\n"
-           << "    %" << kname << "_carry:2 = scf.for " << blockIndex << " = %"
-           << kname << "_lo to %" << kname << "_hi step %" << kname
-           << "_one iter_args(" << cur << " = " << name << ", " << alt << " = %"
-           << kname << "_whole) -> (" << type << ", " << type << ") {\n";
+        os << "    " << wholeSlice(picked) << "    %" << kname
+           << "_carry:2 = scf.for " << blockIndex << " = %" << kname
+           << "_lo to %" << kname << "_hi step %" << kname << "_one iter_args("
+           << cur << " = " << name << ", " << alt << " = %" << kname
+           << "_whole) -> (" << type << ", " << type << ") {\n";
         yield = "    scf.yield " + alt + ", " + cur + " : " + type + ", " +
                 type + "\n";
-        std::regex uses(name + "(?![0-9A-Za-z_])");
-        region = std::regex_replace(region, uses, cur);
-        loopDeps = std::regex_replace(loopDeps, uses, cur);
+        readThrough(picked, cur);
         picked = -1;
       } else {
         os << "    " << task << "scf.for " << blockIndex << " = %" << kname
@@ -2035,7 +2044,6 @@ std::string Printer::print() {
       if (int t = picked; t >= 0) {
         std::string name = "%" + p.tensors[t].name, type = tensorTypeOf(t);
         std::string pick = "%" + kname + "_pick";
-        const Shape &shape = layout.shapes[t];
         os << "    %" << kname << "_two = arith.constant 2 : index\n"
            << "    %" << kname << "_par = arith.remui " << blockIndex << ", %"
            << kname << "_two : index\n"
@@ -2045,15 +2053,10 @@ std::string Printer::print() {
            << ") {\n"
            << "      scf.yield " << name << " : " << type << "\n"
            << "    } else {\n"
-           << "      %" << kname << "_whole = pypto.slice " << name << "[%"
-           << kname << "_lo, %" << kname << "_lo] [" << shape.rows << ", "
-           << shape.cols << "] : " << type << "\n"
-           << "      scf.yield %" << kname << "_whole : " << type << "\n"
+           << "      " << wholeSlice(t) << "      scf.yield %" << kname
+           << "_whole : " << type << "\n"
            << "    }\n";
-        // The region (and its no_dep hint) reads the chosen tensor.
-        std::regex uses(name + "(?![0-9A-Za-z_])");
-        region = std::regex_replace(region, uses, pick);
-        loopDeps = std::regex_replace(loopDeps, uses, pick);
+        readThrough(t, pick);
       }
       if (k.branchBlock > 0) {
         // The same work in both branches, as two kernels: a block that
