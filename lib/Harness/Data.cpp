@@ -488,7 +488,7 @@ std::vector<rt::HostArg> RunData::deviceArgs() {
     at::Tensor &value = impl->args[i];
     if (arg.isTensor) {
       result.push_back(rt::HostArg::tensor(
-          value.data_ptr(), value.sizes().vec(), arg.tensor.dtype,
+          value.data_ptr(), deviceShape(value.sizes().vec()), arg.tensor.dtype,
           static_cast<uint32_t>(value.element_size())));
       continue;
     }

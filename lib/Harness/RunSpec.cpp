@@ -427,4 +427,13 @@ LogicalResult checkShapesBound(ModuleOp module, const RunSpec &spec) {
   }
   return success();
 }
+
+std::vector<int64_t> deviceShape(std::vector<int64_t> shape) {
+  if (shape.size() == 6) {
+    shape[1] *= shape[0];
+    shape.erase(shape.begin());
+  }
+  return shape;
+}
+
 } // namespace pypto::harness

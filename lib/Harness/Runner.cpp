@@ -659,8 +659,8 @@ private:
     for (int r = 0; r < spec.worldSize; ++r) {
       std::vector<rt::HostArg> args = data.deviceArgs();
       for (const WindowSpec &w : spec.windows)
-        args.push_back(
-            rt::HostArg::tensor(world->window(r) + w.offset, w.shape, w.dtype));
+        args.push_back(rt::HostArg::tensor(world->window(r) + w.offset,
+                                           deviceShape(w.shape), w.dtype));
       args.push_back(rt::HostArg::scalarOf<int64_t>(r));
       args.push_back(rt::HostArg::scalar(static_cast<uint64_t>(
           reinterpret_cast<uintptr_t>(world->context(r)))));

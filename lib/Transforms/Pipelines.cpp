@@ -22,6 +22,9 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
   stages.push_back({"InlineHelpers", [](OpPassManager &pm) {
                       pm.addPass(createInlineHelpers());
                     }});
+  // Then no tensor has more dimensions than the runtime's five.
+  stages.push_back(
+      {"FoldRank6", [](OpPassManager &pm) { pm.addPass(createFoldRank6()); }});
   if (options.strategy == PipelineStrategy::full) {
     // Tensor-level passes.
     stages.push_back({"OutlineInCore", [](OpPassManager &pm) {

@@ -1092,7 +1092,7 @@ private:
     if (p.tensors[t].runTimeRows || runTimeTmp(t) || regionResults.count(t) ||
         (p.seed + 7 * uint64_t(t)) % 3 != 0)
       return {};
-    switch ((p.seed / 3 + uint64_t(t)) % 3) {
+    switch ((p.seed / 3 + uint64_t(t)) % 4) {
     case 0:
       return {s.rows * s.cols};
     case 1:
@@ -1100,8 +1100,15 @@ private:
         if (s.rows % f == 0)
           return {s.rows / f, f, s.cols};
       return {1, s.rows, s.cols};
-    default:
+    case 2:
       return {1, s.rows, 1, s.cols};
+    default:
+      // Rank 6, the rows split over the two dimensions the compiler
+      // merges for the runtime.
+      for (int64_t f = 2; f <= s.rows; ++f)
+        if (s.rows % f == 0)
+          return {s.rows / f, f, 1, 1, 1, s.cols};
+      return {1, s.rows, 1, 1, 1, s.cols};
     }
   }
   std::string declaredType(int t) {
@@ -1148,15 +1155,16 @@ private:
       text += index(1) + ", ";
     return text;
   }
-  /// One kernel in three (by the seed) computes on N-D tensors with one or
-  /// two leading dimensions of 1: it slices and assembles N-D views of the
-  /// program tensors (reshapes in the orchestration), and computes the ops
-  /// that take 2-D tensors only on reshaped values.
+  /// One kernel in three (by the seed) computes on N-D tensors with one,
+  /// two or four (rank 6) leading dimensions of 1: it slices and assembles
+  /// N-D views of the program tensors (reshapes in the orchestration), and
+  /// computes the ops that take 2-D tensors only on reshaped values.
   int kernelLead(const Kernel &) {
     uint64_t h = (p.seed * 0x9E3779B97F4A7C15ull + uint64_t(kernel) * 31) >> 58;
     if (h % 3 != 0)
       return 0;
-    return 1 + int(h / 3 % 2);
+    static constexpr int kLeads[] = {1, 2, 4};
+    return kLeads[h / 3 % 3];
   }
   /// One loop kernel in two (without a branch or N-D views) reads one of
   /// its inputs through another view of the same data, chosen by the

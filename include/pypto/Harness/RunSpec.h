@@ -55,6 +55,11 @@ struct ArgSpec {
 };
 
 /// A buffer of every rank's communication window (pypto.alloc_window).
+/// The shape the runtime gets for a tensor argument: a rank-6 tensor's
+/// first two dimensions merged, as pypto-fold-rank6 merges them in the
+/// compiled program (the runtime's tensors have five).
+std::vector<int64_t> deviceShape(std::vector<int64_t> shape);
+
 struct WindowSpec {
   std::vector<int64_t> shape;
   DataType dtype = DataType::FLOAT32;

@@ -48,6 +48,48 @@ def InlineHelpers : Pass<"pypto-inline-helpers", "ModuleOp"> {
   ];
 }
 
+def FoldRank6 : Pass<"pypto-fold-rank6", "ModuleOp"> {
+  let summary = "Merge the two leading dimensions of rank-6 tensors into one";
+  let description = [{
+    The runtime's tensors have five dimensions (simpler's `MAX_TENSOR_DIMS`);
+    pypto-lib declares rank-6 tensors (a context-parallel rank over a 5-D
+    block layout). Every rank-6 tensor `[d0, d1, d2, d3, d4, d5]` becomes
+    `[d0*d1, d2, d3, d4, d5]`, the same memory, so the passes after this one
+    and the runtime see five dimensions at most. `d1` must be static (the
+    type's verifier says so).
+
+    A window (`slice`, `assemble`, `load`, `store`, `remote_load`) keeps its
+    meaning when it takes one index of dimension 0 (merged offset
+    `o0*d1 + o1`, extent `s1`) or all of dimension 1 (offset `o0*d1`, extent
+    `s0*d1`); any other window is an error at the op. Element accesses
+    (`read`, `write`, `notify`, `wait`) take `i0*d1 + i1`. `pypto.dim` of
+    dimension 0 divides by `d1`; a `?` first dimension of a
+    `create_tensor` is multiplied by it.
+
+    An offset or index into dimension 1 must be provably inside it
+    (integer range analysis: a constant, a loop index with constant bounds,
+    arithmetic on those): after the merge, the runtime's bounds check of
+    the merged dimension would not catch it running into the next `d0`
+    row, so one it cannot prove is an error at the op.
+
+    ```mlir
+    // before
+    %x = pypto.slice %t[%r, %c1, %c0, %c0, %c0, %c0] [1, 1, 2, 8, 4, 64]
+        : !pypto.tensor<2x3x2x8x4x64xf32>
+    // after
+    %o = arith.muli %r, %c3 : index
+    %m = arith.addi %o, %c1 : index
+    %x = pypto.slice %t[%m, %c0, %c0, %c0, %c0] [1, 2, 8, 4, 64]
+        : !pypto.tensor<6x2x8x4x64xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numFolded", "folded", "Number of values whose rank-6 tensor "
+              "type was folded to five dimensions">
+  ];
+}
+
 def OutlineInCore : Pass<"pypto-outline-incore", "ModuleOp"> {
   let summary = "Outline each pypto.at region into an InCore kernel";
   let description = [{

@@ -149,11 +149,15 @@ LogicalResult GMTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                                    /*allowDynamic=*/true)))
     return failure();
   // The runtime's tensors (simpler's ABI, MAX_TENSOR_DIMS) have at most
-  // five dimensions.
-  if (shape.size() > 5)
-    return emitError() << "tensors have 1 to 5 dimensions (the runtime's "
-                          "MAX_TENSOR_DIMS), got rank "
+  // five dimensions; pypto-fold-rank6 merges a rank-6 tensor's first two,
+  // which needs the second's size.
+  if (shape.size() > 6)
+    return emitError() << "tensors have 1 to 6 dimensions, got rank "
                        << shape.size();
+  if (shape.size() == 6 && ShapedType::isDynamic(shape[1]))
+    return emitError() << "a rank-6 tensor's dimension 1 must be static: the "
+                          "compiler merges it into dimension 0 for the "
+                          "runtime's five dimensions";
   return success();
 }
 

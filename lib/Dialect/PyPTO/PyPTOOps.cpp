@@ -1045,6 +1045,41 @@ LogicalResult DimOp::verify() {
   return success();
 }
 
+/// The unsigned range [lo, hi] of an index value.
+static IntegerValueRange indexRange(uint64_t lo, uint64_t hi) {
+  unsigned width = IndexType::kInternalStorageBitWidth;
+  return ConstantIntRanges::fromUnsigned(APInt(width, lo), APInt(width, hi));
+}
+
+// Ranges let pypto-fold-rank6 prove an index inside its dimension. The
+// optional form: a tensor operand has no range, which would stop the
+// plain one.
+void DimOp::inferResultRangesFromOptional(ArrayRef<IntegerValueRange>,
+                                          SetIntLatticeFn setResultRange) {
+  ArrayRef<int64_t> shape = getSource().getType().getShape();
+  if (getDim() >= shape.size())
+    return;
+  int64_t size = shape[getDim()];
+  // A run-time dimension is a 32-bit size (checked when the run binds it).
+  setResultRange(getResult(), ShapedType::isDynamic(size)
+                                  ? indexRange(0, UINT32_MAX)
+                                  : indexRange(size, size));
+}
+
+void RanksOp::inferResultRangesFromOptional(ArrayRef<IntegerValueRange>,
+                                            SetIntLatticeFn setResultRange) {
+  if (getWorld() >= 1)
+    setResultRange(getRank(), indexRange(0, getWorld() - 1));
+}
+
+void SpmdOp::inferResultRangesFromOptional(ArrayRef<IntegerValueRange>,
+                                           SetIntLatticeFn setResultRange) {
+  if (std::optional<uint64_t> blocks = getBlocks(); blocks && *blocks >= 1)
+    setResultRange(getBlockIndex(), indexRange(0, *blocks - 1));
+  else
+    setResultRange(getBlockIndex(), indexRange(0, INT32_MAX - 1));
+}
+
 OpFoldResult DimOp::fold(FoldAdaptor) {
   ArrayRef<int64_t> shape = getSource().getType().getShape();
   if (getDim() < 0 || getDim() >= int64_t(shape.size()))

@@ -9,8 +9,13 @@ func.func @rank0(%a: !pypto.tensor<f32>) { return }
 
 // -----
 
-// expected-error @+1 {{tensors have 1 to 5 dimensions (the runtime's MAX_TENSOR_DIMS), got rank 6}}
-func.func @rank6(%a: !pypto.tensor<2x1x2x1x8x32xf32>) { return }
+// expected-error @+1 {{tensors have 1 to 6 dimensions, got rank 7}}
+func.func @rank7(%a: !pypto.tensor<2x1x2x1x8x32x4xf32>) { return }
+
+// -----
+
+// expected-error @+1 {{a rank-6 tensor's dimension 1 must be static: the compiler merges it into dimension 0 for the runtime's five dimensions}}
+func.func @rank6_dynamic_dim1(%a: !pypto.tensor<2x?x2x1x8x32xf32>) { return }
 
 // -----
 

@@ -14,6 +14,7 @@ include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/CallInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 
 //===----------------------------------------------------------------------===//
 // Regions and calls
@@ -79,7 +80,9 @@ def PyPTO_AtOp : PyPTO_Op<"at", [SingleBlock, NoTerminator,
 
 def PyPTO_SpmdOp : PyPTO_Op<"spmd", [SingleBlock, NoTerminator,
                                       RecursiveMemoryEffects,
-                                      AttrSizedOperandSegments]> {
+                                      AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<InferIntRangeInterface,
+                              ["inferResultRangesFromOptional"]>]> {
   let summary = "a region that runs as one kernel on many blocks (SPMD)";
   let description = [{
     Like `pypto.at`, but the kernel runs as `blocks` instances of one task
@@ -312,7 +315,9 @@ def PyPTO_CreateTensorOp : PyPTO_Op<"create_tensor",
   let hasVerifier = 1;
 }
 
-def PyPTO_DimOp : PyPTO_Op<"dim", [Pure]> {
+def PyPTO_DimOp : PyPTO_Op<"dim", [Pure,
+    DeclareOpInterfaceMethods<InferIntRangeInterface,
+                              ["inferResultRangesFromOptional"]>]> {
   let summary = "a dimension of a tensor, known when the program runs";
   let description = [{
     `%n = pypto.dim %t, 0 : !pypto.tensor<?x4096xf32>` is the size of
@@ -409,7 +414,9 @@ def PyPTO_AssembleOp : PyPTO_Op<"assemble", [AttrSizedOperandSegments]> {
 // Several chips: ranks, windows and signals
 //===----------------------------------------------------------------------===//
 
-def PyPTO_RanksOp : PyPTO_Op<"ranks", [SingleBlock, NoTerminator]> {
+def PyPTO_RanksOp : PyPTO_Op<"ranks", [SingleBlock, NoTerminator,
+    DeclareOpInterfaceMethods<InferIntRangeInterface,
+                              ["inferResultRangesFromOptional"]>]> {
   let summary = "the orchestration of every chip of a multi-card program";
   let description = [{
     The body is the orchestration each of `world` chips (ranks) runs, with
