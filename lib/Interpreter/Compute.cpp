@@ -213,7 +213,26 @@ void Interpreter::runTranspose(Operation *op, Frame &f) {
 
 void Interpreter::runReshape(Operation *op, Frame &f) {
   at::Tensor source = tensor(f, op->getOperand(0));
-  at::IntArrayRef shape = torchShape(shapedType(op->getResult(0)).getShape());
+  // A run-time dimension (orchestration only, one at most) is the element
+  // count over the static ones, as torch's view(-1).
+  std::vector<int64_t> shape(shapedType(op->getResult(0)).getShape());
+  int64_t staticCount = 1;
+  for (int64_t dim : shape)
+    if (!mlir::ShapedType::isDynamic(dim))
+      staticCount *= dim;
+  for (int64_t &dim : shape)
+    if (mlir::ShapedType::isDynamic(dim)) {
+      if (staticCount <= 0 || source.numel() % staticCount != 0)
+        fail(op, "the reshape's static dimensions (" +
+                     std::to_string(staticCount) +
+                     " elements) do not divide the tensor's " +
+                     std::to_string(source.numel()) + " elements");
+      dim = source.numel() / staticCount;
+    }
+  if (c10::multiply_integers(shape) != source.numel())
+    fail(op, "the reshape has " +
+                 std::to_string(c10::multiply_integers(shape)) +
+                 " elements, the tensor " + std::to_string(source.numel()));
   // In the orchestration a view of the same memory, as the runtime makes
   // it: writes through it land in the source.
   if (!pp::isInKernel(op)) {

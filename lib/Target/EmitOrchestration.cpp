@@ -387,12 +387,27 @@ private:
   /// checked the shapes allow one; the runtime checks the actual strides).
   LogicalResult emitReshape(ReshapeOp reshape) {
     ArrayRef<int64_t> shape = cast<GMTensorType>(reshape.getType()).getShape();
-    if (failed(checkShape(reshape, shape)))
+    SmallVector<int64_t> staticDims;
+    llvm::copy_if(shape, std::back_inserter(staticDims),
+                  [](int64_t dim) { return !ShapedType::isDynamic(dim); });
+    if (failed(checkShape(reshape, staticDims)))
       return failure();
     std::string view = name(reshape);
     std::string shapes = uniqueName(view + "_shapes");
+    // A run-time dimension (one at most) is the source's element count
+    // over the static ones.
+    int64_t staticCount = 1;
+    for (int64_t dim : staticDims)
+      staticCount *= dim;
     os << "int64_t " << shapes << "[" << shape.size() << "] = {";
-    llvm::interleaveComma(shape, os);
+    llvm::interleaveComma(shape, os, [&](int64_t dim) {
+      if (ShapedType::isDynamic(dim))
+        os << "pto2_inferred_dim(" << name(reshape.getSource()) << ", "
+           << staticCount << ", " << cppLocationLiteral(reshape.getLoc())
+           << ")";
+      else
+        os << dim;
+    });
     os << "};\n";
     os << "ChipTensor " << view << " = pto2_checked_reshape("
        << name(reshape.getSource()) << ", " << shape.size() << ", " << shapes

@@ -34,6 +34,15 @@ bool allDefinedOutside(ValueRange values, Operation *at) {
   return llvm::all_of(values, [&](Value v) { return isDefinedOutside(v, at); });
 }
 
+/// The contiguous tensor whose layout `tensor` has: through slices. A
+/// reshape with run-time sizes is contiguous in its own shape (its
+/// verifier).
+Value getLayoutRoot(Value tensor) {
+  while (auto slice = tensor.getDefiningOp<SliceOp>())
+    tensor = slice.getSource();
+  return tensor;
+}
+
 /// Stride `dim` of the contiguous tensor `root`, computed where `builder`
 /// is from its run-time dimensions.
 Value computeStride(OpBuilder &builder, Location loc, Value root,
@@ -459,7 +468,7 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
     for (auto [d, stride] : llvm::enumerate(strides))
       if (ShapedType::isDynamic(stride)) {
         scalars.push_back(
-            computeStride(sizeBuilder, at->getLoc(), getRootTensor(tensor), d));
+            computeStride(sizeBuilder, at->getLoc(), getLayoutRoot(tensor), d));
         runTimeSizes.push_back({unsigned(i), unsigned(d), true});
       }
   }

@@ -1089,9 +1089,12 @@ private:
   /// as 2-D through a pypto.reshape. Empty: declared 2-D.
   std::vector<int64_t> declaredShape(int t) {
     const Shape &s = layout.shapes[t];
-    if (p.tensors[t].runTimeRows || runTimeTmp(t) || regionResults.count(t) ||
-        (p.seed + 7 * uint64_t(t)) % 3 != 0)
+    if (regionResults.count(t) || (p.seed + 7 * uint64_t(t)) % 3 != 0)
       return {};
+    // Run-time rows: `?x1xC`, viewed as `?xC` by a reshape whose run-time
+    // dimension the element count gives.
+    if (p.tensors[t].runTimeRows || runTimeTmp(t))
+      return {-1, 1, s.cols};
     switch ((p.seed / 3 + uint64_t(t)) % 4) {
     case 0:
       return {s.rows * s.cols};
@@ -1117,7 +1120,7 @@ private:
       return tensorTypeOf(t);
     std::string text = "!pypto.tensor<";
     for (int64_t d : shape)
-      text += std::to_string(d) + "x";
+      text += (d < 0 ? "?" : std::to_string(d)) + "x";
     return text + dtypeName(p.tensors[t].dtype) + ">";
   }
   /// In a kernel on N-D tensors (`lead` > 0): a program tensor is sliced
@@ -1778,7 +1781,8 @@ std::string Printer::print() {
     if (tensor.role == "in" && tensor.runTimeRows)
       os << " {pypto.init = \"" << tensor.init
          << "\", pypto.shape = array<i64: " << layout.shapes[t].rows << ", "
-         << layout.shapes[t].cols << ">}";
+         << (declaredShape(t).empty() ? "" : "1, ") << layout.shapes[t].cols
+         << ">}";
     else if (tensor.role == "in")
       os << " {pypto.init = \"" << tensor.init << "\"}";
     else
@@ -1825,8 +1829,8 @@ std::string Printer::print() {
       os << "    %" << name << " = pypto.create_tensor" << sizes << init
          << " : " << tensorTypeOf(t) << "\n";
     } else {
-      os << "    %" << name << "_nd = pypto.create_tensor" << init << " : "
-         << declaredType(t) << "\n"
+      os << "    %" << name << "_nd = pypto.create_tensor" << sizes << init
+         << " : " << declaredType(t) << "\n"
          << "    %" << name << " = pypto.reshape %" << name
          << "_nd : " << declaredType(t) << " -> " << tensorTypeOf(t) << "\n";
     }

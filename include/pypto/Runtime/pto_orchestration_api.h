@@ -568,6 +568,25 @@ inline ChipTensor pto2_checked_view(const ChipTensor &t, uint32_t ndims, const i
   return t.view(shapes32, offsets32);
 }
 
+/// The run-time dimension of a reshape of `t` whose other dimensions hold
+/// `otherCount` elements (torch's view(-1)); a fatal error, and 0, when
+/// they do not divide the tensor's elements.
+inline int64_t pto2_inferred_dim(const ChipTensor &t, int64_t otherCount,
+                                 const char *where) {
+  int64_t count = 1;
+  for (uint32_t i = 0; i < t.ndims && i < MAX_TENSOR_DIMS; ++i)
+    count *= t.shapes[i];
+  if (otherCount <= 0 || count % otherCount != 0) {
+    rt_report_fatal(-1,
+                    "%s: the reshape's static dimensions (%lld elements) do "
+                    "not divide the tensor's %lld elements",
+                    where, static_cast<long long>(otherCount),
+                    static_cast<long long>(count));
+    return 0;
+  }
+  return count / otherCount;
+}
+
 /// The elements of `t` under the shape `shapes` (row-major order), as a view
 /// of the same memory; when no strides make that a view (dimensions merged
 /// across a gap), a fatal error and `t` itself.
@@ -579,6 +598,18 @@ inline ChipTensor pto2_checked_reshape(const ChipTensor &t, uint32_t ndims,
   for (uint32_t i = 0; i < t.ndims && i < MAX_TENSOR_DIMS; ++i) {
     oldShape[i] = t.shapes[i];
     oldStrides[i] = t.strides[i];
+  }
+  int64_t oldCount = 1, newCount = 1;
+  for (uint32_t i = 0; i < t.ndims && i < MAX_TENSOR_DIMS; ++i)
+    oldCount *= oldShape[i];
+  for (uint32_t i = 0; i < ndims && i < MAX_TENSOR_DIMS; ++i)
+    newCount *= shapes[i];
+  if (ndims != 0 && ndims <= MAX_TENSOR_DIMS && oldCount != newCount) {
+    // Sizes bound per run that do not fit the reshape's static shape.
+    rt_report_fatal(-1, "%s: the reshape has %lld elements, the tensor %lld",
+                    where, static_cast<long long>(newCount),
+                    static_cast<long long>(oldCount));
+    return t;
   }
   if (ndims == 0 || ndims > MAX_TENSOR_DIMS ||
       !pto2_view_strides(oldShape, oldStrides, static_cast<int>(t.ndims),

@@ -145,23 +145,39 @@ LogicalResult ReshapeOp::verify() {
   auto out = cast<ShapedType>(getResult().getType());
   if (failed(verifySameKind(*this, {getSource(), getResult()})))
     return failure();
-  if (in.getNumElements() != out.getNumElements())
+  bool runTimeShape = !in.hasStaticShape() || !out.hasStaticShape();
+  if (!runTimeShape && in.getNumElements() != out.getNumElements())
     return emitOpError("cannot change the number of elements: ")
            << in.getNumElements() << " to " << out.getNumElements();
   if (in.getElementType() != out.getElementType())
     return emitOpError("cannot change the element type");
   if (!isTileValue(getSource())) {
-    // In the orchestration a reshape is a view of the same memory.
+    if (runTimeShape && isInKernel(*this))
+      return emitOpError("in a kernel needs static shapes (reshape the "
+                         "tensor in the orchestration)");
     if (isInKernel(*this))
       return success();
-    if (!in.hasStaticShape() || !out.hasStaticShape())
-      return emitOpError("in the orchestration needs static shapes");
+    // In the orchestration a reshape is a view of the same memory. A
+    // run-time result dimension is the element count over the others, as
+    // torch's view(-1): one at most, from a source with run-time sizes.
+    int64_t runTimeDims = llvm::count_if(out.getShape(), ShapedType::isDynamic);
+    if (runTimeDims > 1)
+      return emitOpError("has ")
+             << runTimeDims
+             << " run-time dimensions in its result; one at most, which the "
+                "element count gives (as torch's view(-1))";
+    if (runTimeDims == 1 && in.hasStaticShape())
+      return emitOpError("of a static tensor has a static result: write "
+                         "its size instead of '?'");
     if (failed(getTensorStrides(getResult())))
       return emitOpError("in the orchestration is a view of the same memory, "
                          "and no strides view its source's elements as ")
              << out
-             << " (dimensions merge across a gap); reshape a "
-                "contiguous tensor, or reshape in a kernel";
+             << (runTimeShape
+                     ? " (with run-time sizes the source must be contiguous); "
+                       "reshape a contiguous tensor"
+                     : " (dimensions merge across a gap); reshape a "
+                       "contiguous tensor, or reshape in a kernel");
     return success();
   }
   if (cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())

@@ -330,9 +330,14 @@ FailureOr<SmallVector<int64_t>> mlir::pypto::getTensorStrides(Value tensor) {
       return failure();
     ArrayRef<int64_t> from = cast<GMTensorType>(source.getType()).getShape();
     ArrayRef<int64_t> to = cast<GMTensorType>(tensor.getType()).getShape();
+    // With run-time sizes, only a contiguous source is known to stay a
+    // view: the result is contiguous in its own shape.
     if (llvm::any_of(*sourceStrides, ShapedType::isDynamic) ||
-        ShapedType::isDynamicShape(from) || ShapedType::isDynamicShape(to))
-      return failure();
+        ShapedType::isDynamicShape(from) || ShapedType::isDynamicShape(to)) {
+      if (*sourceStrides != contiguousStrides(from))
+        return failure();
+      return contiguousStrides(to);
+    }
     SmallVector<int64_t> strides(to.size());
     if (!pto2_view_strides(from.data(), sourceStrides->data(), from.size(),
                            to.data(), to.size(), strides.data()))

@@ -1665,9 +1665,37 @@ func.func @reshape_not_a_view(%x: !pypto.tensor<4x8x32xf32>) {
 
 // -----
 
-func.func @reshape_dynamic(%x: !pypto.tensor<?x32xf32>) {
-  // expected-error @+1 {{'pypto.reshape' op in the orchestration needs static shapes}}
-  %r = pypto.reshape %x : !pypto.tensor<?x32xf32> -> !pypto.tensor<?x8x4xf32>
+// A run-time result dimension is the element count over the others: one.
+func.func @reshape_two_runtime_dims(%x: !pypto.tensor<?x32xf32>) {
+  // expected-error @+1 {{'pypto.reshape' op has 2 run-time dimensions in its result; one at most, which the element count gives (as torch's view(-1))}}
+  %r = pypto.reshape %x : !pypto.tensor<?x32xf32> -> !pypto.tensor<?x?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_static_to_runtime(%x: !pypto.tensor<16x32xf32>) {
+  // expected-error @+1 {{'pypto.reshape' op of a static tensor has a static result: write its size instead of '?'}}
+  %r = pypto.reshape %x : !pypto.tensor<16x32xf32> -> !pypto.tensor<?x8x4xf32>
+  return
+}
+
+// -----
+
+// With run-time sizes only a contiguous source stays a view.
+func.func @reshape_runtime_strided(%x: !pypto.tensor<?x64xf32> {pypto.strides = array<i64: 128, 1>}) {
+  // expected-error @+1 {{'pypto.reshape' op in the orchestration is a view of the same memory, and no strides view its source's elements as '!pypto.tensor<?x32xf32>' (with run-time sizes the source must be contiguous); reshape a contiguous tensor}}
+  %r = pypto.reshape %x : !pypto.tensor<?x64xf32> -> !pypto.tensor<?x32xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_runtime_in_kernel(%x: !pypto.tensor<?x32xf32>) {
+  pypto.at core_group "k" {
+    // expected-error @+1 {{'pypto.reshape' op in a kernel needs static shapes (reshape the tensor in the orchestration)}}
+    %r = pypto.reshape %x : !pypto.tensor<?x32xf32> -> !pypto.tensor<?x8x4xf32>
+  }
   return
 }
 

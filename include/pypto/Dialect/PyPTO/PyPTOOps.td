@@ -931,7 +931,7 @@ def PyPTO_TransposeOp : PyPTO_VectorOp<"transpose", [PyPTO_NeedsScratch]> {
 }
 
 def PyPTO_ReshapeOp : PyPTO_Op<"reshape", [Pure, PyPTO_VectorCompute]> {
-  let summary = "the same elements under another 2-D shape";
+  let summary = "the same elements under another shape";
   let description = [{
     Reinterprets a tensor or tile with the same number of elements in
     row-major order, for example a 64x1 column of row sums as a 1x64 row.
@@ -942,6 +942,11 @@ def PyPTO_ReshapeOp : PyPTO_Op<"reshape", [Pure, PyPTO_VectorCompute]> {
     ```mlir
     %row = pypto.reshape %col : !pypto.tensor<64x1xf32> -> !pypto.tensor<1x64xf32>
     ```
+
+    In the orchestration it is a view of the same memory. There a tensor
+    with run-time sizes reshapes too, with at most one `?` in the result:
+    the element count over the other dimensions, computed when the program
+    runs (torch's `view(-1)`); the source must then be contiguous.
   }];
   let arguments = (ins PyPTO_AnyTensorOrTile:$source);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
