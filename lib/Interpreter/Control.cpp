@@ -110,6 +110,33 @@ void Interpreter::runTask(Operation *op, Frame &f) {
     set(f, result, value);
 }
 
+/// An orchestration array is an int64 tensor, shared by reference: its
+/// integers wrapped to the element type, task ids as numbers (none -1).
+void Interpreter::runArray(Operation *op, Frame &f) {
+  if (auto create = dyn_cast<pp::ArrayCreateOp>(op)) {
+    pp::ArrayType type = create.getType();
+    int64_t none = isa<pp::TaskType>(type.getElementType()) ? -1 : 0;
+    set(f, create, at::full({type.getSize()}, none, at::kLong));
+    return;
+  }
+  auto get = dyn_cast<pp::ArrayGetOp>(op);
+  Value arrayValue = get ? get.getArray() : cast<pp::ArraySetOp>(op).getArray();
+  Value indexValue = get ? get.getIndex() : cast<pp::ArraySetOp>(op).getIndex();
+  at::Tensor array = tensor(f, arrayValue);
+  int64_t index = scalar(f, indexValue).i;
+  if (index < 0 || index >= array.size(0))
+    fail(op, "index " + std::to_string(index) + " is outside the " +
+                 std::to_string(array.size(0)) + "-element array");
+  if (get) {
+    Type element = get.getType();
+    Type type =
+        isa<pp::TaskType>(element) ? IndexType::get(op->getContext()) : element;
+    set(f, get, makeInt(type, array[index].item<int64_t>()));
+    return;
+  }
+  array[index] = scalar(f, cast<pp::ArraySetOp>(op).getValue()).i;
+}
+
 /// pypto.at runs its body once; pypto.spmd once per block, in block order.
 void Interpreter::runRegion(Operation *op, Frame &f) {
   if (isa<pp::YieldOp>(op))

@@ -222,6 +222,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::CallOp>(m, &I::runCall);
     add<pp::NoTaskOp, pp::TaskDummyOp, pp::ScopeOp, pp::ScopeYieldOp>(
         m, &I::runTask);
+    add<pp::ArrayCreateOp, pp::ArrayGetOp, pp::ArraySetOp>(m, &I::runArray);
     add<pp::SliceOp>(m, &I::runSlice);
     add<pp::CreateTensorOp, pp::CreateTileOp, pp::AllocWindowOp>(m,
                                                                  &I::runCreate);

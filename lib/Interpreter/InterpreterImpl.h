@@ -199,6 +199,7 @@ private:
   void runRegion(mlir::Operation *op, Frame &f);
   void runCall(mlir::Operation *op, Frame &f);
   void runTask(mlir::Operation *op, Frame &f);
+  void runArray(mlir::Operation *op, Frame &f);
   /// A new task's id (a `!pypto.task` result), if `task` is bound.
   void newTask(Frame &f, mlir::Value task);
   // Memory.cpp

@@ -184,6 +184,9 @@ private:
           return success();
         })
         .Case([&](TaskDummyOp dummy) { return emitTaskDummy(dummy); })
+        .Case([&](ArrayCreateOp create) { return emitArrayCreate(create); })
+        .Case([&](ArrayGetOp get) { return emitArrayGet(get); })
+        .Case([&](ArraySetOp set) { return emitArraySet(set); })
         .Case([&](ScopeOp scope) { return emitScope(scope); })
         .Case([&](func::ReturnOp) { return success(); })
         .Default([&](Operation *other) {
@@ -201,6 +204,47 @@ private:
     os << "};\n";
     os << params << ".set_dependencies(" << params << "_deps, " << deps.size()
        << ");\n";
+  }
+
+  /// The C++ type of an array's elements.
+  static FailureOr<std::string> arrayElementType(ArrayType array,
+                                                 Location loc) {
+    if (isa<TaskType>(array.getElementType()))
+      return std::string("PTO2TaskId");
+    return cppScalarType(array.getElementType(), loc);
+  }
+
+  /// A C array, value-initialised: integers 0, task ids invalid.
+  LogicalResult emitArrayCreate(ArrayCreateOp create) {
+    FailureOr<std::string> type =
+        arrayElementType(create.getType(), create.getLoc());
+    if (failed(type))
+      return failure();
+    os << *type << " " << name(create) << "[" << create.getType().getSize()
+       << "] = {};\n";
+    return success();
+  }
+
+  /// An index outside the array fails the run and reads the zero value.
+  LogicalResult emitArrayGet(ArrayGetOp get) {
+    ArrayType array = get.getArray().getType();
+    FailureOr<std::string> type = arrayElementType(array, get.getLoc());
+    if (failed(type))
+      return failure();
+    os << "const " << *type << " " << name(get) << " = pto2_check_array_index("
+       << name(get.getIndex()) << ", " << array.getSize() << ", "
+       << cppLocationLiteral(get.getLoc()) << ") ? " << name(get.getArray())
+       << "[" << name(get.getIndex()) << "] : " << *type << "{};\n";
+    return success();
+  }
+
+  LogicalResult emitArraySet(ArraySetOp set) {
+    ArrayType array = set.getArray().getType();
+    os << "if (pto2_check_array_index(" << name(set.getIndex()) << ", "
+       << array.getSize() << ", " << cppLocationLiteral(set.getLoc()) << ")) "
+       << name(set.getArray()) << "[" << name(set.getIndex())
+       << "] = " << name(set.getValue()) << ";\n";
+    return success();
   }
 
   /// A task without kernels; its id stands for its dependencies.

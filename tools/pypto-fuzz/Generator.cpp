@@ -1200,6 +1200,9 @@ private:
   /// conflicts with. A dropped or misplaced edge races. From the seed, so
   /// shrinking keeps it.
   bool manualDeps() const { return seedBucket() == 0; }
+  /// Half of those keep the task ids in a `pypto.array_create` array,
+  /// each stored after its kernel and read back for the deps that name it.
+  bool taskArray() const { return manualDeps() && (p.seed >> 7) % 2 == 0; }
   /// Another third submits them in an AUTO `pypto.scope`.
   bool autoScope() const { return seedBucket() == 1; }
   uint64_t seedBucket() const {
@@ -1841,7 +1844,22 @@ std::string Printer::print() {
        << "    pypto.scope manual {\n";
   else if (autoScope())
     os << "    pypto.scope {\n";
+  std::string arrayType =
+      "!pypto.array<" + std::to_string(p.kernels.size()) + ", !pypto.task>";
+  if (taskArray()) {
+    os << "    %tids = pypto.array_create : " << arrayType << "\n";
+    for (size_t i = 0; i < p.kernels.size(); ++i)
+      os << "    %tid_c" << i << " = arith.constant " << i << " : index\n";
+  }
+  // With a task array, each kernel's task id goes into it once the kernel
+  // is submitted.
+  auto storeTask = [&](int i) {
+    os << "    pypto.array_set %k" << i << "_task into %tids[%tid_c" << i
+       << "] : " << arrayType << "\n";
+  };
   for (kernel = 0; kernel < int(p.kernels.size()); ++kernel) {
+    if (taskArray() && kernel > 0)
+      storeTask(kernel - 1);
     const Kernel &k = p.kernels[kernel];
     std::vector<bool> live = liveOps(k);
     constants.clear();
@@ -1941,6 +1959,21 @@ std::string Printer::print() {
     std::string deps = manual ? depsOf(kernel, "") : "";
     std::string loopTask = manual ? "%" + kname + "_t = " : "";
     std::string loopDeps = manual ? depsOf(kernel, "%" + kname + "_prev") : "";
+    // With a task array, the earlier kernels' ids are read back from it.
+    if (taskArray())
+      for (int i = 0; i < kernel; ++i) {
+        std::string id = "%k" + std::to_string(i) + "_task";
+        std::string read = "%" + kname + "_dep" + std::to_string(i);
+        if (deps.find(id + ")") == std::string::npos &&
+            deps.find(id + ",") == std::string::npos)
+          continue;
+        os << "    " << read << " = pypto.array_get %tids[%tid_c" << i
+           << "] : " << arrayType << "\n";
+        for (std::string *text : {&deps, &loopDeps})
+          for (size_t at; (at = text->find(id + ")")) != std::string::npos ||
+                          (at = text->find(id + ",")) != std::string::npos;)
+            text->replace(at, id.size(), read);
+      }
     // More hints: in a manual scope every other kernel with several deps
     // waits on a task_dummy joining them, and every other kernel allows
     // early resolve; elsewhere an input the region slices (no kernel
@@ -2101,6 +2134,8 @@ std::string Printer::print() {
          << "\"}\n";
     }
   }
+  if (taskArray() && !p.kernels.empty())
+    storeTask(int(p.kernels.size()) - 1);
   if (manual || autoScope())
     os << "    }\n";
   os << "    return\n  }\n";

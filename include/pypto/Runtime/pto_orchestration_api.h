@@ -689,6 +689,17 @@ inline bool pto2_check_divisor(int64_t divisor, const char *where) {
   return false;
 }
 
+/// An element of an orchestration array (pypto.array_get/_set) must be in
+/// it; otherwise a fatal error and the access is skipped.
+inline bool pto2_check_array_index(int64_t index, int64_t size,
+                                   const char *where) {
+  if (index >= 0 && index < size)
+    return true;
+  rt_report_fatal(-1, "%s: index %lld is outside the %lld-element array", where,
+                  static_cast<long long>(index), static_cast<long long>(size));
+  return false;
+}
+
 /// A created tensor's run-time dimension must fit the runtime's uint32_t.
 inline bool pto2_check_dim(int64_t size, const char *where) {
   if (size >= 0 && size <= static_cast<int64_t>(UINT32_MAX))

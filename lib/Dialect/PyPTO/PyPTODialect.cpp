@@ -196,6 +196,25 @@ void TileType::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
+LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                int64_t size, Type elementType) {
+  // The orchestration keeps arrays on its stack.
+  constexpr int64_t kMaxArraySize = 1 << 16;
+  if (size < 1 || size > kMaxArraySize)
+    return emitError() << "arrays have 1 to " << kMaxArraySize
+                       << " elements, got " << size;
+  auto integer = llvm::dyn_cast<IntegerType>(elementType);
+  bool validInteger =
+      integer && integer.isSignless() &&
+      llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+  if (!validInteger && !elementType.isIndex() &&
+      !llvm::isa<TaskType>(elementType))
+    return emitError() << "array elements are integers (i8 to i64, index) or "
+                          "'!pypto.task', got "
+                       << elementType;
+  return success();
+}
+
 LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
                                ArrayRef<int64_t> shape, Type elementType,
                                std::optional<MemorySpace> space) {

@@ -1103,6 +1103,41 @@ OpFoldResult DimOp::fold(FoldAdaptor) {
 
 LogicalResult TaskDummyOp::verify() { return verifyOrchestrationOnly(*this); }
 
+//===----------------------------------------------------------------------===//
+// Arrays
+//===----------------------------------------------------------------------===//
+
+LogicalResult ArrayCreateOp::verify() {
+  if (isInKernel(*this))
+    return emitOpError("belongs to the orchestration: arrays inside kernels "
+                       "are not there yet");
+  return success();
+}
+
+/// An element access: in the orchestration, at a constant index inside
+/// the array (a run-time one is checked when the program runs).
+static LogicalResult verifyArrayAccess(Operation *op, ArrayType array,
+                                       Value index) {
+  if (isInKernel(op))
+    return op->emitOpError("belongs to the orchestration: arrays inside "
+                           "kernels are not there yet");
+  APInt constant;
+  if (matchPattern(index, m_ConstantInt(&constant)) &&
+      (constant.isNegative() || constant.getSExtValue() >= array.getSize()))
+    return op->emitOpError("index ")
+           << constant.getSExtValue() << " is outside the " << array.getSize()
+           << "-element array";
+  return success();
+}
+
+LogicalResult ArrayGetOp::verify() {
+  return verifyArrayAccess(*this, getArray().getType(), getIndex());
+}
+
+LogicalResult ArraySetOp::verify() {
+  return verifyArrayAccess(*this, getArray().getType(), getIndex());
+}
+
 LogicalResult ScopeOp::verify() {
   if (failed(verifyOrchestrationOnly(*this)))
     return failure();

@@ -83,3 +83,66 @@ func.func @nodep_scalar(%x: !pypto.tensor<16x16xf32>, %s: f32) {
   pypto.call @k(%x, %s) {arg_directions = ["nodep", "nodep"]} : (!pypto.tensor<16x16xf32>, f32) -> ()
   return
 }
+
+// -----
+
+// expected-error @+1 {{arrays have 1 to 65536 elements, got 0}}
+func.func @empty_array(%a: !pypto.array<0, i32>) { return }
+
+// -----
+
+// expected-error @+1 {{array elements are integers (i8 to i64, index) or '!pypto.task', got 'f32'}}
+func.func @float_array(%a: !pypto.array<4, f32>) { return }
+
+// -----
+
+func.func @array_constant_index() {
+  %c4 = arith.constant 4 : index
+  %a = pypto.array_create : !pypto.array<4, i32>
+  // expected-error @+1 {{'pypto.array_get' op index 4 is outside the 4-element array}}
+  %v = pypto.array_get %a[%c4] : !pypto.array<4, i32>
+  return
+}
+
+// -----
+
+func.func @array_set_negative(%v: i32) {
+  %m1 = arith.constant -1 : index
+  %a = pypto.array_create : !pypto.array<4, i32>
+  // expected-error @+1 {{'pypto.array_set' op index -1 is outside the 4-element array}}
+  pypto.array_set %v into %a[%m1] : !pypto.array<4, i32>
+  return
+}
+
+// -----
+
+func.func @array_in_kernel() {
+  pypto.at core_group "k" {
+    // expected-error @+1 {{'pypto.array_create' op belongs to the orchestration: arrays inside kernels are not there yet}}
+    %a = pypto.array_create : !pypto.array<4, i32>
+  }
+  return
+}
+
+// -----
+
+func.func @array_access_in_kernel(%v: i32) {
+  %c0 = arith.constant 0 : index
+  %a = pypto.array_create : !pypto.array<4, i32>
+  pypto.at core_group "k" {
+    // expected-error @+1 {{'pypto.array_set' op belongs to the orchestration: arrays inside kernels are not there yet}}
+    pypto.array_set %v into %a[%c0] : !pypto.array<4, i32>
+  }
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @array_wrong_value(%v: i64) {
+  %c0 = arith.constant 0 : index
+  %a = pypto.array_create : !pypto.array<4, i32>
+  // expected-error @+1 {{use of value '%v' expects different type than prior uses: 'i32' vs 'i64'}}
+  pypto.array_set %v into %a[%c0] : !pypto.array<4, i32>
+  return
+}

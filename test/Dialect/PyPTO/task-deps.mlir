@@ -84,3 +84,30 @@ func.func @scope(%x: !pypto.tensor<64x16xf32> {pypto.dir = "inout"}) {
   }
   return
 }
+
+// -----
+
+// Arrays of task ids and integers: created, updated and read in the
+// orchestration; the element type is the array's, not written.
+
+// CHECK-LABEL: func.func @arrays
+// CHECK:       %[[TIDS:.+]] = pypto.array_create : !pypto.array<4, !pypto.task>
+// CHECK:       pypto.array_set %{{.+}} into %[[TIDS]][%{{.+}}] : !pypto.array<4, !pypto.task>
+// CHECK:       %[[T:.+]] = pypto.array_get %[[TIDS]][%{{.+}}] : !pypto.array<4, !pypto.task>
+// CHECK:       pypto.task_dummy deps(%[[T]])
+// CHECK:       %[[N:.+]] = pypto.array_create : !pypto.array<8, i32>
+// CHECK:       %{{.+}} = pypto.array_get %[[N]][%{{.+}}] : !pypto.array<8, i32>
+// CHECK:       pypto.array_create : !pypto.array<2, index>
+func.func @arrays(%i: index, %v: i32) {
+  %c0 = arith.constant 0 : index
+  %tids = pypto.array_create : !pypto.array<4, !pypto.task>
+  %t = pypto.task_dummy
+  pypto.array_set %t into %tids[%i] : !pypto.array<4, !pypto.task>
+  %u = pypto.array_get %tids[%c0] : !pypto.array<4, !pypto.task>
+  %d = pypto.task_dummy deps(%u)
+  %counts = pypto.array_create : !pypto.array<8, i32>
+  pypto.array_set %v into %counts[%i] : !pypto.array<8, i32>
+  %n = pypto.array_get %counts[%i] : !pypto.array<8, i32>
+  %offsets = pypto.array_create : !pypto.array<2, index>
+  return
+}

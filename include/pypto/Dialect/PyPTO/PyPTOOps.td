@@ -194,6 +194,64 @@ def PyPTO_NoTaskOp : PyPTO_Op<"no_task", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+def PyPTO_ArrayCreateOp : PyPTO_Op<"array_create",
+    [MemoryEffects<[MemAlloc]>]> {
+  let summary = "a new array of integers or task ids (orchestration)";
+  let description = [{
+    pypto-lib's `pl.array.create(N, dtype)`: an array of `N` elements,
+    integers starting at 0 and task ids at no task (`pypto.no_task`). The
+    orchestration keeps per-iteration task ids in one and names them in a
+    later task's `deps(...)`, or counts with integers.
+
+    ```mlir
+    %tids = pypto.array_create : !pypto.array<4, !pypto.task>
+    scf.for %g = %c0 to %c4 step %c1 {
+      %t = pypto.at core_group "group" { ... }
+      pypto.array_set %t into %tids[%g] : !pypto.array<4, !pypto.task>
+    }
+    %t0 = pypto.array_get %tids[%c0] : !pypto.array<4, !pypto.task>
+    ```
+  }];
+  let results = (outs PyPTO_ArrayType:$array);
+  let assemblyFormat = "attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+}
+
+def PyPTO_ArrayGetOp : PyPTO_Op<"array_get", [MemoryEffects<[MemRead]>,
+    TypesMatchWith<"the result is the array's element type", "array",
+                   "result",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">]> {
+  let summary = "one element of an array (pypto-lib's `get_element`)";
+  let description = [{
+    `%v = pypto.array_get %a[%i] : !pypto.array<N, T>` is element `%i`
+    (0..N-1) of `%a`; an index outside the array stops the run at the op.
+  }];
+  let arguments = (ins PyPTO_ArrayType:$array, Index:$index);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $array `[` $index `]` attr-dict `:` qualified(type($array))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_ArraySetOp : PyPTO_Op<"array_set", [MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"the value is the array's element type", "array",
+                   "value",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">]> {
+  let summary = "update one element of an array (pypto-lib's "
+                "`update_element`)";
+  let description = [{
+    `pypto.array_set %v into %a[%i] : !pypto.array<N, T>` makes `%v`
+    element `%i` (0..N-1) of `%a`, in place; an index outside the array
+    stops the run at the op.
+  }];
+  let arguments = (ins AnyType:$value, PyPTO_ArrayType:$array, Index:$index);
+  let assemblyFormat = [{
+    $value `into` $array `[` $index `]` attr-dict `:` qualified(type($array))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_ScopeOp : PyPTO_Op<"scope", [
     SingleBlockImplicitTerminator<"ScopeYieldOp">, RecursiveMemoryEffects]> {
   let summary = "a runtime scope; `manual`: its tasks wait only for their deps";
