@@ -11,8 +11,8 @@
 //   3. wait until every peer signalled this rank (element [peer] >= 1);
 //   4. sum every rank's `data` (pypto.remote_load reads a peer's copy; a
 //      rank's own copy is read the same way) and store the row.
-// pypto-lib's inputs are [2, 1, 256]; here they are [2, 256] (kernels work
-// on 2-D tiles), one row per rank.
+// pypto-lib's inputs are [2, 1, 256]; here they are [2, 256], one row per
+// rank (test/pypto-run/Inputs/allreduce_nd.mlir reads N-D windows).
 // The rank count is written in the devices marker, the world of
 // pypto.ranks, %nranks and the leading dimensions of inputs, outputs and
 // signal: test/pypto-run/multi-card.test also runs this program with all of

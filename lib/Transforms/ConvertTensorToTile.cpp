@@ -195,13 +195,11 @@ private:
         return failure();
       SmallVector<Value> offsets = addOffsets(
           builder, op->getLoc(), source->offsets, remote.getOffsets());
-      auto tileType =
-          TileType::get(builder.getContext(), remote.getSizes(),
-                        remote.getType().getElementType(), std::nullopt);
+      // An N-D window is loaded into the tile of its 2-D form.
       auto load = builder.create<LoadOp>(
-          op->getLoc(), tileType, source->base, offsets,
-          /*window=*/DenseI64ArrayAttr(), remote.getPeer(),
-          /*valid=*/ValueRange());
+          op->getLoc(), tileTypeOf(remote.getType()), source->base, offsets,
+          windowAttr(builder, source->base, remote.getSizes()),
+          remote.getPeer(), /*valid=*/ValueRange());
       tiles[remote.getResult()] = load.getResult();
       erased.insert(op);
       return success();

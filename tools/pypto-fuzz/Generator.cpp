@@ -1202,7 +1202,9 @@ private:
   bool manualDeps() const { return seedBucket() == 0; }
   /// Half of those keep the task ids in a `pypto.array_create` array,
   /// each stored after its kernel and read back for the deps that name it.
-  bool taskArray() const { return manualDeps() && (p.seed >> 7) % 2 == 0; }
+  bool taskArray() const {
+    return manualDeps() && (p.seed * 0xD6E8FEB86659FD93ull) >> 63;
+  }
   /// Another third submits them in an AUTO `pypto.scope`.
   bool autoScope() const { return seedBucket() == 1; }
   uint64_t seedBucket() const {

@@ -531,9 +531,6 @@ LogicalResult RemoteLoadOp::verify() {
   if (failed(verifyWindow(*this, getSizes(), source.getShape(), getOffsets(),
                           "source tensor")))
     return failure();
-  if (source.getShape().size() != 2)
-    return emitOpError("reads a rank-")
-           << source.getShape().size() << " tensor; kernels work on 2-D tiles";
   if (failed(verifyPeer(*this, getPeer())))
     return failure();
   return verifyInKernel(*this);

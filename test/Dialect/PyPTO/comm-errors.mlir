@@ -396,13 +396,6 @@ func.func @window_without_ranks() {
 
 // -----
 
-func.func @remote_load_rank1(%w: !pypto.tensor<256xf32>, %p: index) attributes {pypto.kind = "incore"} {
-  %c0 = arith.constant 0 : index
-  // expected-error @below {{'pypto.remote_load' op reads a rank-1 tensor; kernels work on 2-D tiles}}
-  %r = pypto.remote_load %w[%c0] [256] peer %p : !pypto.tensor<256xf32> -> !pypto.tensor<256xf32>
-  return
-}
-
 //===----------------------------------------------------------------------===//
 // pypto.call: the CommContext comes from the runtime
 //===----------------------------------------------------------------------===//

@@ -530,7 +530,8 @@ def PyPTO_RemoteLoadOp : PyPTO_Op<"remote_load", [MemoryEffects<[MemRead]>]> {
   let description = [{
     `%t = pypto.remote_load %data[%i, %j] [R, C] peer %p` reads the R×C
     window at `(%i, %j)` of rank `%p`'s copy of `%data` (a
-    `pypto.alloc_window` buffer, or a slice of one). Inside a kernel.
+    `pypto.alloc_window` buffer, or a slice of one). Inside a kernel. A
+    window of an N-D buffer takes one offset and size per dimension.
 
     ```mlir
     %recv = pypto.remote_load %data[%c0, %c0] [1, 256] peer %peer
