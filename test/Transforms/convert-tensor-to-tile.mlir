@@ -197,7 +197,7 @@ func.func @softmax_rows(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16x64xf3
 // CHECK-NEXT: %[[R:.+]] = pypto.max %[[SQ]], %[[F]] : !pypto.tile<16x64xf32, vec>
 // CHECK-NEXT: %[[Q:.+]] = pypto.sqrt %[[R]] : !pypto.tile<16x64xf32, vec>
 // CHECK-NEXT: %[[TMP:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
-// CHECK-NEXT: %[[TR:.+]] = pypto.transpose %[[Q]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
+// CHECK-NEXT: %[[TR:.+]] = pypto.transpose %[[Q]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>
 // CHECK: pypto.store %[[TR]], %[[Y]]{{.+}} : !pypto.tile<64x16xf32, vec>, !pypto.tensor<64x16xf32>
 // CHECK-NEXT: %[[C:.+]] = pypto.col_min %[[T]] : !pypto.tile<16x64xf32, vec>
 // CHECK-NEXT: %[[H:.+]] = pypto.cast %[[C]] round odd : !pypto.tile<1x64xf32, vec> -> !pypto.tile<1x64xf16, vec>

@@ -33,6 +33,14 @@ static ParseResult parseColReduced(OpAsmParser &parser, Type source,
                                    Type &result);
 static void printColReduced(OpAsmPrinter &printer, Operation *, Type source,
                             Type result);
+static ParseResult parseSameAsSource(OpAsmParser &parser, Type source,
+                                     Type &result);
+static void printSameAsSource(OpAsmPrinter &printer, Operation *, Type source,
+                              Type result);
+static ParseResult parseTransposed(OpAsmParser &parser, Type source,
+                                   Type &result);
+static void printTransposed(OpAsmPrinter &printer, Operation *, Type source,
+                            Type result);
 
 #define GET_OP_CLASSES
 #include "pypto/Dialect/PyPTO/PyPTOOps.cpp.inc"
@@ -671,21 +679,25 @@ static Type reducedType(Type source, bool row) {
   return shaped.cloneWith(shape, shaped.getElementType());
 }
 
-static ParseResult parseReduced(OpAsmParser &parser, Type source, Type &result,
-                                bool row) {
+/// A result type that follows from the source: `-> T` is parsed where it
+/// is written, else `inferred` (null: it cannot be, and `what` says of
+/// what), and printed only where it differs.
+static ParseResult parseInferredResult(OpAsmParser &parser, Type source,
+                                       Type inferred, Type &result,
+                                       StringRef what) {
   if (succeeded(parser.parseOptionalArrow()))
     return parser.parseType(result);
-  result = reducedType(source, row);
+  result = inferred;
   if (!result)
-    return parser.emitError(parser.getNameLoc(),
-                            "cannot infer the result type of a reduction of ")
-           << source << ": write it as `-> T`";
+    return parser.emitError(parser.getNameLoc(), "cannot infer the result "
+                                                 "type of ")
+           << what << " of " << source << ": write it as `-> T`";
   return success();
 }
 
-static void printReduced(OpAsmPrinter &printer, Type source, Type result,
-                         bool row) {
-  if (result != reducedType(source, row)) {
+static void printInferredResult(OpAsmPrinter &printer, Type inferred,
+                                Type result) {
+  if (result != inferred) {
     printer << " -> ";
     printer.printType(result);
   }
@@ -693,19 +705,50 @@ static void printReduced(OpAsmPrinter &printer, Type source, Type result,
 
 static ParseResult parseRowReduced(OpAsmParser &parser, Type source,
                                    Type &result) {
-  return parseReduced(parser, source, result, /*row=*/true);
+  return parseInferredResult(parser, source, reducedType(source, /*row=*/true),
+                             result, "a reduction");
 }
 static void printRowReduced(OpAsmPrinter &printer, Operation *, Type source,
                             Type result) {
-  printReduced(printer, source, result, /*row=*/true);
+  printInferredResult(printer, reducedType(source, /*row=*/true), result);
 }
 static ParseResult parseColReduced(OpAsmParser &parser, Type source,
                                    Type &result) {
-  return parseReduced(parser, source, result, /*row=*/false);
+  return parseInferredResult(parser, source, reducedType(source, /*row=*/false),
+                             result, "a reduction");
 }
 static void printColReduced(OpAsmPrinter &printer, Operation *, Type source,
                             Type result) {
-  printReduced(printer, source, result, /*row=*/false);
+  printInferredResult(printer, reducedType(source, /*row=*/false), result);
+}
+
+/// fillpad's result is its source's type.
+static ParseResult parseSameAsSource(OpAsmParser &parser, Type source,
+                                     Type &result) {
+  return parseInferredResult(parser, source, source, result, "the op");
+}
+static void printSameAsSource(OpAsmPrinter &printer, Operation *, Type source,
+                              Type result) {
+  printInferredResult(printer, source, result);
+}
+
+/// A transpose's result: the 2-D source's dimensions swapped.
+static Type transposedType(Type source) {
+  auto shaped = dyn_cast<ShapedType>(source);
+  if (!shaped || !shaped.hasRank() || shaped.getRank() != 2)
+    return Type();
+  return shaped.cloneWith(
+      SmallVector<int64_t>{shaped.getDimSize(1), shaped.getDimSize(0)},
+      shaped.getElementType());
+}
+static ParseResult parseTransposed(OpAsmParser &parser, Type source,
+                                   Type &result) {
+  return parseInferredResult(parser, source, transposedType(source), result,
+                             "a transpose");
+}
+static void printTransposed(OpAsmPrinter &printer, Operation *, Type source,
+                            Type result) {
+  printInferredResult(printer, transposedType(source), result);
 }
 
 LogicalResult SliceOp::verify() {

@@ -1710,3 +1710,11 @@ func.func @load_1d_valid(%t: !pypto.tensor<64xf32>, %i: index) {
   %x = pypto.load %t[%i] window [16] valid [%c1, %c17] : !pypto.tensor<64xf32> -> !pypto.tile<1x16xf32, vec>
   return
 }
+
+// -----
+
+func.func @transpose_not_inferred(%x: !pypto.tensor<2x16x64xf32>) {
+  // expected-error @+1 {{cannot infer the result type of a transpose of '!pypto.tensor<2x16x64xf32>': write it as `-> T`}}
+  %t = pypto.transpose %x : !pypto.tensor<2x16x64xf32>
+  return
+}

@@ -447,10 +447,10 @@ func.func @reductions(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, v
 // CHECK: pypto.full %[[S]] : f32 -> !pypto.tensor<16x1xf32>
 // CHECK: pypto.full %[[S]] : f32 -> !pypto.tile<16x64xf32, vec>
 // CHECK: pypto.full %[[N]] : i8 -> !pypto.tile<32x32xi8, vec>
-// CHECK: pypto.transpose %[[A]] : !pypto.tensor<16x64xf32> -> !pypto.tensor<64x16xf32>
+// CHECK: pypto.transpose %[[A]] : !pypto.tensor<16x64xf32>{{$}}
 // CHECK: %[[TMP:.+]] = pypto.create_tile : !pypto.tile<16x64xf32, vec>
-// CHECK: pypto.transpose %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
-// CHECK: pypto.transpose %[[V]] : !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
+// CHECK: pypto.transpose %[[V]] tmp %[[TMP]] : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>{{$}}
+// CHECK: pypto.transpose %[[V]] : !pypto.tile<16x64xf32, vec>{{$}}
 // CHECK: pypto.create_tile : !pypto.tile<16x16xf16>
 // CHECK: pypto.create_tile {pypto.addr = 64 : i64} : !pypto.tile<16x16xf32, acc>
 func.func @fill_transpose(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, vec>, %s: f32, %n: i8) {
@@ -460,7 +460,7 @@ func.func @fill_transpose(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf3
   %t0 = pypto.transpose %a : !pypto.tensor<16x64xf32> -> !pypto.tensor<64x16xf32>
   %tmp = pypto.create_tile : !pypto.tile<16x64xf32, vec>
   %t1 = pypto.transpose %v tmp %tmp : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
-  %t2 = pypto.transpose %v : !pypto.tile<16x64xf32, vec> -> !pypto.tile<64x16xf32, vec>
+  %t2 = pypto.transpose %v : !pypto.tile<16x64xf32, vec>
   %c0 = pypto.create_tile : !pypto.tile<16x16xf16>
   %c1 = pypto.create_tile {pypto.addr = 64 : i64} : !pypto.tile<16x16xf32, acc>
   return
@@ -560,11 +560,11 @@ func.func @writes_and_tile_reads(%lens: !pypto.tensor<4xi32>, %m: !pypto.tensor<
 // CHECK: %[[C0:.+]] = arith.constant 0 : index
 // CHECK: %[[C16:.+]] = arith.constant 16 : index
 // CHECK: %[[C64:.+]] = arith.constant 64 : index
-// CHECK: pypto.fillpad %[[A]] valid [%[[C16]], %[[N]]] pad min : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
-// CHECK: pypto.fillpad %[[A]] valid [%[[N]], %[[C64]]] pad max : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
-// CHECK: pypto.fillpad %[[A]] valid [%[[C0]], %[[C0]]] pad zero : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
-// CHECK: pypto.fillpad %[[V]] valid [%[[C16]], %[[N]]] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
-// CHECK: pypto.fillpad %[[W]] valid [%[[N]], %[[N]]] pad zero {pypto.addr = 64 : i64} : !pypto.tile<16x64xi32> -> !pypto.tile<16x64xi32>
+// CHECK: pypto.fillpad %[[A]] valid [%[[C16]], %[[N]]] pad min : !pypto.tensor<16x64xf32>{{$}}
+// CHECK: pypto.fillpad %[[A]] valid [%[[N]], %[[C64]]] pad max : !pypto.tensor<16x64xf32>{{$}}
+// CHECK: pypto.fillpad %[[A]] valid [%[[C0]], %[[C0]]] pad zero : !pypto.tensor<16x64xf32>{{$}}
+// CHECK: pypto.fillpad %[[V]] valid [%[[C16]], %[[N]]] pad min : !pypto.tile<16x64xf32, vec>{{$}}
+// CHECK: pypto.fillpad %[[W]] valid [%[[N]], %[[N]]] pad zero {pypto.addr = 64 : i64} : !pypto.tile<16x64xi32>{{$}}
 func.func @fillpads(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, vec>,
                     %w: !pypto.tile<16x64xi32>, %n: index) {
   %c0 = arith.constant 0 : index
@@ -572,9 +572,9 @@ func.func @fillpads(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf32, vec
   %c64 = arith.constant 64 : index
   %f0 = pypto.fillpad %a valid [%c16, %n] pad min : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
   %f1 = pypto.fillpad %a valid [%n, %c64] pad max : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
-  %f2 = pypto.fillpad %a valid [%c0, %c0] pad zero : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x64xf32>
+  %f2 = pypto.fillpad %a valid [%c0, %c0] pad zero : !pypto.tensor<16x64xf32>
   %f3 = pypto.fillpad %v valid [%c16, %n] pad min : !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x64xf32, vec>
-  %f4 = pypto.fillpad %w valid [%n, %n] pad zero {pypto.addr = 64 : i64} : !pypto.tile<16x64xi32> -> !pypto.tile<16x64xi32>
+  %f4 = pypto.fillpad %w valid [%n, %n] pad zero {pypto.addr = 64 : i64} : !pypto.tile<16x64xi32>
   return
 }
 

@@ -960,31 +960,39 @@ def PyPTO_FillPadOp : PyPTO_VectorOp<"fillpad"> {
     max:
 
     ```mlir
-    %s = pypto.fillpad %scores valid [%c16, %n] pad min
-        : !pypto.tensor<16x256xf32> -> !pypto.tensor<16x256xf32>
+    %s = pypto.fillpad %scores valid [%c16, %n] pad min : !pypto.tensor<16x256xf32>
     ```
 
-    A valid extent outside `[0, dim]` is an error: at compile time when it
-    is a constant, in the simulator when it is not.
+    The result has the source's type (`-> T` after it is accepted). A valid
+    extent outside `[0, dim]` is an error: at compile time when it is a
+    constant, in the simulator when it is not.
   }];
   let arguments = (ins PyPTO_AnyTensorOrTile:$source, Index:$valid_rows,
                        Index:$valid_cols, PyPTO_PadValueAttr:$pad);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let assemblyFormat = [{
     $source `valid` ` ` `[` $valid_rows `,` $valid_cols `]` `pad` `` $pad attr-dict
-    `:` qualified(type($source)) `->` qualified(type($result))
+    `:` qualified(type($source)) `` custom<SameAsSource>(ref(type($source)), type($result))
   }];
   let hasVerifier = 1;
 }
 
 def PyPTO_TransposeOp : PyPTO_VectorOp<"transpose", [PyPTO_NeedsScratch]> {
   let summary = "transpose an MxN tensor or tile to NxM";
+  let description = [{
+    The result type (the source's dimensions swapped) is not written;
+    `-> T` after the source's type is accepted.
+
+    ```mlir
+    %t = pypto.transpose %x : !pypto.tensor<16x64xf32>
+    ```
+  }];
   let arguments = (ins PyPTO_AnyTensorOrTile:$source,
                        Optional<PyPTO_TileType>:$tmp);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let assemblyFormat = [{
     $source (`tmp` $tmp^)? attr-dict `:` qualified(type($source))
-    (`,` qualified(type($tmp))^)? `->` qualified(type($result))
+    (`,` qualified(type($tmp))^)? `` custom<Transposed>(ref(type($source)), type($result))
   }];
   let hasVerifier = 1;
 }
