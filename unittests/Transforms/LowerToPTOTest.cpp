@@ -30,6 +30,7 @@ const std::set<std::string> kOrchestrationOps = {
     "pypto.read",         "pypto.remote_load",   "pypto.slice",
     "pypto.spmd",         "pypto.no_task",       "pypto.task_dummy",
     "pypto.scope",        "pypto.scope_yield",   "pypto.yield",
+    "pypto.array_create", "pypto.array_get",     "pypto.array_set",
 };
 
 TEST(LowerToPTOTest, EveryKernelOpHasALowering) {
