@@ -107,6 +107,9 @@ private:
   /// A branch's tile result lives where the then-branch's value does; the
   /// else-branch's value is moved there when it lives elsewhere.
   void joinBranches(scf::IfOp branch) {
+    // An `if` without results may have no else region to yield from.
+    if (branch.getNumResults() == 0)
+      return;
     auto thenYield = branch.thenYield(), elseYield = branch.elseYield();
     for (OpResult result : branch.getResults()) {
       unsigned i = result.getResultNumber();

@@ -156,6 +156,9 @@ LogicalResult isolateCarriedTiles(func::FuncOp kernel, int64_t &numCopies) {
   // the branch (still readable after it), a view, or one yielded twice is
   // copied in the branch first.
   WalkResult branches = kernel.walk([&](scf::IfOp branch) -> WalkResult {
+    // Without results there is nothing to join (and maybe no else region).
+    if (branch.getNumResults() == 0)
+      return WalkResult::advance();
     for (scf::YieldOp yield : {branch.thenYield(), branch.elseYield()}) {
       DenseSet<Value> yieldedRoots;
       for (OpOperand &operand : yield->getOpOperands()) {

@@ -151,3 +151,24 @@ func.func @branch_spaces(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf
   pypto.store %v, %y[%c0, %c0] : !pypto.tile<16x16xf32>, !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A branch without results or an else region (tile work done only when a
+// token is inside the tensor, as hc_post does): the tiles in it get their
+// spaces as anywhere else.
+// CHECK-LABEL: func.func @branch_without_else
+// CHECK:       scf.if %{{.*}} {
+// CHECK-NEXT:    %[[T:.*]] = pypto.load %{{.*}} -> !pypto.tile<1x64xf32, vec>
+// CHECK-NEXT:    %[[E:.*]] = pypto.exp %[[T]] : !pypto.tile<1x64xf32, vec>
+// CHECK-NEXT:    pypto.store %[[E]]
+// CHECK-NEXT:  }
+func.func @branch_without_else(%x: !pypto.tensor<1x64xf32>, %y: !pypto.tensor<1x64xf32>, %c: i1) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  scf.if %c {
+    %t = pypto.load %x[%c0, %c0] : !pypto.tensor<1x64xf32> -> !pypto.tile<1x64xf32>
+    %e = pypto.exp %t : !pypto.tile<1x64xf32>
+    pypto.store %e, %y[%c0, %c0] : !pypto.tile<1x64xf32>, !pypto.tensor<1x64xf32>
+  }
+  return
+}

@@ -538,3 +538,21 @@ func.func @branch_buffers(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16x
   pypto.store %w, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A branch without results or an else region: its tiles are planned like
+// any others.
+// CHECK-LABEL: func.func @branch_without_else
+// CHECK:       scf.if %{{.*}} {
+// CHECK:         pypto.load {{.*}} {pypto.addr = 0 : i64,
+// CHECK:         pypto.exp {{.*}} {pypto.addr = 0 : i64,
+func.func @branch_without_else(%x: !pypto.tensor<1x64xf32>, %y: !pypto.tensor<1x64xf32>, %c: i1) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  scf.if %c {
+    %t = pypto.load %x[%c0, %c0] : !pypto.tensor<1x64xf32> -> !pypto.tile<1x64xf32, vec>
+    %e = pypto.exp %t : !pypto.tile<1x64xf32, vec>
+    pypto.store %e, %y[%c0, %c0] : !pypto.tile<1x64xf32, vec>, !pypto.tensor<1x64xf32>
+  }
+  return
+}
