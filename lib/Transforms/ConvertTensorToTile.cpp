@@ -147,6 +147,35 @@ private:
       return success();
     }
     if (auto read = dyn_cast<ReadOp>(op)) {
+      // An element of a same-form reshape of a window is that row and
+      // column of the window: the leading indices fold into the row, which
+      // unfolds over the window's leading dimensions.
+      if (Value viewed = throughSameFormReshapes(read.getSource());
+          viewed != read.getSource()) {
+        ArrayRef<int64_t> to =
+            cast<GMTensorType>(read.getSource().getType()).getShape();
+        ArrayRef<int64_t> from =
+            cast<GMTensorType>(viewed.getType()).getShape();
+        SmallVector<Value> indices(read.getIndices());
+        Location loc = op->getLoc();
+        auto constant = [&](int64_t v) {
+          return builder.create<arith::ConstantIndexOp>(loc, v).getResult();
+        };
+        Value row = constant(0);
+        for (size_t d = 0; d + 1 < to.size(); ++d)
+          row = builder.create<arith::AddIOp>(
+              loc, builder.create<arith::MulIOp>(loc, row, constant(to[d])),
+              indices[d]);
+        SmallVector<Value> unfolded(from.size());
+        unfolded.back() = indices.back();
+        for (size_t d = from.size() - 1; d-- > 0;) {
+          unfolded[d] =
+              builder.create<arith::RemUIOp>(loc, row, constant(from[d]));
+          row = builder.create<arith::DivUIOp>(loc, row, constant(from[d]));
+        }
+        read.getSourceMutable().assign(viewed);
+        read.getIndicesMutable().assign(unfolded);
+      }
       // An element of a tensor this kernel computed is read from its tile;
       // one of a parameter stays a GM read, of the parameter itself.
       Value source = read.getSource();

@@ -141,3 +141,24 @@ func.func @element_of_nd(%x: !pypto.tensor<1x2x4x8xf32> {pypto.dir = "in"},
   pypto.write %v into %y[%c0] : f32 into !pypto.tensor<1xf32>
   return
 }
+
+// -----
+
+// An element of a same-form reshape of a window is read from the window
+// itself: the reshape's leading indices fold into the row (here 0*2 + 1),
+// which unfolds over the window's leading dimensions (1 of 2 rows).
+// CHECK-LABEL: func.func @read_through_reshape
+// CHECK-NOT:   pypto.reshape
+// CHECK:       %[[ROW:.+]] = arith.remui %{{.+}}, %{{.+}} : index
+// CHECK:       %[[R:.+]] = arith.addi %{{.+}}, %[[ROW]] : index
+// CHECK:       pypto.read %arg0[%{{.+}}, %[[R]], %{{.+}}] : !pypto.tensor<4x2x64xi32> -> i32
+func.func @read_through_reshape(%x: !pypto.tensor<4x2x64xi32>, %y: !pypto.tensor<1x1xi32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %w = pypto.slice %x[%c1, %c0, %c0] [1, 2, 64] : !pypto.tensor<4x2x64xi32>
+  %r = pypto.reshape %w : !pypto.tensor<1x2x64xi32> -> !pypto.tensor<1x1x2x64xi32>
+  %v = pypto.read %r[%c0, %c0, %c1, %c5] : !pypto.tensor<1x1x2x64xi32> -> i32
+  pypto.write %v into %y[%c0, %c0] : i32 into !pypto.tensor<1x1xi32>
+  return
+}
