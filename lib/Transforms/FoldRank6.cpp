@@ -178,11 +178,15 @@ private:
     return success();
   }
 
-  /// The indices of one element of a rank-6 tensor, merged in place.
-  LogicalResult foldElement(Operation *op, GMTensorType tensor,
+  /// The indices of one element of `tensor`, merged in place when it is
+  /// rank 6.
+  LogicalResult foldElement(Operation *op, Value tensor,
                             MutableOperandRange indices) {
+    GMTensorType type = asRank6(tensor.getType());
+    if (!type)
+      return success();
     SmallVector<int64_t> ones(kFoldedRank, 1);
-    return foldWindow(op, tensor, indices, ones);
+    return foldWindow(op, type, indices, ones);
   }
 
   /// A tile load or store, whose `window` is the window's shape.
@@ -248,25 +252,17 @@ private:
           return foldTileWindow(store, store.getDest());
         })
         .Case([&](ReadOp read) {
-          GMTensorType source = asRank6(read.getSource().getType());
-          return source ? foldElement(read, source, read.getIndicesMutable())
-                        : success();
+          return foldElement(read, read.getSource(), read.getIndicesMutable());
         })
         .Case([&](WriteOp write) {
-          GMTensorType dest = asRank6(write.getDest().getType());
-          return dest ? foldElement(write, dest, write.getIndicesMutable())
-                      : success();
+          return foldElement(write, write.getDest(), write.getIndicesMutable());
         })
         .Case([&](NotifyOp notify) {
-          GMTensorType signal = asRank6(notify.getSignal().getType());
-          return signal
-                     ? foldElement(notify, signal, notify.getIndicesMutable())
-                     : success();
+          return foldElement(notify, notify.getSignal(),
+                             notify.getIndicesMutable());
         })
         .Case([&](WaitOp wait) {
-          GMTensorType signal = asRank6(wait.getSignal().getType());
-          return signal ? foldElement(wait, signal, wait.getIndicesMutable())
-                        : success();
+          return foldElement(wait, wait.getSignal(), wait.getIndicesMutable());
         })
         .Case([&](DimOp dim) {
           GMTensorType source = asRank6(dim.getSource().getType());
