@@ -38,9 +38,9 @@ module @topk attributes {pypto.golden = "topk.golden.py",
               -> !pypto.tensor<1x1024xf32>
           %m1 = pypto.mrgsort %sorted {block_len = 64 : i64} : !pypto.tensor<1x1024xf32>
           %m2 = pypto.mrgsort %m1 {block_len = 256 : i64} : !pypto.tensor<1x1024xf32>
-          %v = pypto.gather %m2 even
+          %v = pypto.gather_mask %m2 even
               : !pypto.tensor<1x1024xf32> -> !pypto.tensor<1x16xf32>
-          %k = pypto.gather %m2 odd
+          %k = pypto.gather_mask %m2 odd
               : !pypto.tensor<1x1024xf32> -> !pypto.tensor<1x16xi32>
           pypto.assemble %v into %vals[%row, %c0]
               : !pypto.tensor<1x16xf32> into !pypto.tensor<64x16xf32>

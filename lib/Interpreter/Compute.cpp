@@ -340,8 +340,8 @@ void Interpreter::runSort(Operation *op, Frame &f) {
       packPairs(values.gather(1, order), idx.gather(1, order)));
 }
 
-void Interpreter::runGather(Operation *op, Frame &f) {
-  auto gather = cast<pp::GatherOp>(op);
+void Interpreter::runGatherMask(Operation *op, Frame &f) {
+  auto gather = cast<pp::GatherMaskOp>(op);
   at::Tensor source = tensor(f, gather.getSource()).contiguous();
   auto type = shapedType(gather.getResult());
   // The bits are copied: the result reads them as its own type.
@@ -350,6 +350,88 @@ void Interpreter::runGather(Operation *op, Frame &f) {
   int64_t cols = type.getShape()[1];
   set(f, gather.getResult(),
       bits.slice(1, first, first + 2 * cols - 1, 2).contiguous());
+}
+
+void Interpreter::runGather(Operation *op, Frame &f) {
+  auto gather = cast<pp::GatherOp>(op);
+  at::Tensor source = flat2D(tensor(f, gather.getSource()));
+  at::Tensor index = flat2D(tensor(f, gather.getIndex())).to(at::kLong);
+  int64_t cols = source.size(1);
+  // The hardware reads undefined memory outside the row: an error here.
+  at::Tensor outside = (index < 0) | (index >= cols);
+  if (outside.any().item<bool>()) {
+    at::Tensor where = outside.nonzero()[0];
+    int64_t r = where[0].item<int64_t>(), c = where[1].item<int64_t>();
+    fail(op, "index " + Twine(index[r][c].item<int64_t>()) + " at (" +
+                 Twine(r) + ", " + Twine(c) + ") is outside the " +
+                 Twine(cols) + " columns of the source");
+  }
+  at::Tensor rows = source.slice(0, 0, index.size(0));
+  set(f, gather.getResult(),
+      asResultShape(at::gather(rows, 1, index), gather.getResult()));
+}
+
+void Interpreter::runArange(Operation *op, Frame &f) {
+  auto arange = cast<pp::ArangeOp>(op);
+  auto type = shapedType(arange.getResult());
+  int64_t start = scalar(f, arange.getStart()).toTorch().toLong();
+  int64_t n = type.getShape().back();
+  at::Tensor steps = at::arange(n, at::TensorOptions().dtype(at::kLong));
+  at::Tensor exact = arange.getDescending() ? start - steps : start + steps;
+  // The element type's wrap-around: keep the low bits, two's complement.
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  at::Tensor low = at::bitwise_and(exact, (int64_t(1) << bits) - 1);
+  at::Tensor wrapped = at::where(low >= (int64_t(1) << (bits - 1)),
+                                 low - (int64_t(1) << bits), low);
+  set(f, arange.getResult(),
+      rounded(wrapped.reshape(torchShape(type.getShape())),
+              arange.getResult()));
+}
+
+void Interpreter::runCompareSelect(Operation *op, Frame &f) {
+  auto compare = [&](pp::CmpMode mode, const at::Tensor &a,
+                     const at::Tensor &b) {
+    switch (mode) {
+    case pp::CmpMode::eq:
+      return at::eq(a, b);
+    case pp::CmpMode::ne:
+      return at::ne(a, b);
+    case pp::CmpMode::lt:
+      return at::lt(a, b);
+    case pp::CmpMode::le:
+      return at::le(a, b);
+    case pp::CmpMode::gt:
+      return at::gt(a, b);
+    case pp::CmpMode::ge:
+      return at::ge(a, b);
+    }
+    llvm_unreachable("unknown comparison");
+  };
+  auto scalarLike = [&](Value s, const at::Tensor &like) {
+    return at::full({}, scalar(f, s).toTorch(),
+                    at::TensorOptions().dtype(like.scalar_type()));
+  };
+  Value result = op->getResult(0);
+  at::Tensor r =
+      llvm::TypeSwitch<Operation *, at::Tensor>(op)
+          .Case([&](pp::CmpOp cmp) {
+            return compare(cmp.getMode(), widen(tensor(f, cmp.getLhs())),
+                           widen(tensor(f, cmp.getRhs())));
+          })
+          .Case([&](pp::CmpsOp cmps) {
+            at::Tensor a = widen(tensor(f, cmps.getSource()));
+            return compare(cmps.getMode(), a, scalarLike(cmps.getScalar(), a));
+          })
+          .Case([&](pp::SelOp sel) {
+            return at::where(tensor(f, sel.getMask()) != 0,
+                             tensor(f, sel.getLhs()), tensor(f, sel.getRhs()));
+          })
+          .Case([&](pp::SelsOp sels) {
+            at::Tensor a = tensor(f, sels.getSource());
+            return at::where(tensor(f, sels.getMask()) != 0, a,
+                             scalarLike(sels.getScalar(), widen(a)));
+          });
+  set(f, result, rounded(r, result));
 }
 
 void Interpreter::runMatmul(Operation *op, Frame &f) {

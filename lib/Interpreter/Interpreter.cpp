@@ -256,7 +256,10 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::TransposeOp>(m, &I::runTranspose);
     add<pp::ReshapeOp>(m, &I::runReshape);
     add<pp::Sort32Op, pp::MrgSortOp>(m, &I::runSort);
+    add<pp::GatherMaskOp>(m, &I::runGatherMask);
     add<pp::GatherOp>(m, &I::runGather);
+    add<pp::ArangeOp>(m, &I::runArange);
+    add<pp::CmpOp, pp::CmpsOp, pp::SelOp, pp::SelsOp>(m, &I::runCompareSelect);
     add<pp::MatmulOp, pp::MatmulAccOp>(m, &I::runMatmul);
     add<pp::AicInitializePipeOp, pp::AivInitializePipeOp, pp::TPushToAivOp,
         pp::TPushToAicOp, pp::TPopFromAicOp, pp::TPopFromAivOp,

@@ -183,11 +183,11 @@ private:
   at::Tensor readTail(mlir::Operation *op, Frame &f, const at::Tensor &source,
                       llvm::ArrayRef<int64_t> offsets,
                       llvm::ArrayRef<int64_t> sizes, mlir::ValueRange valid);
-  /// Writes `value` into `dest` at `offsets`: only its valid part `valid`
-  /// when that is given.
+  /// Writes `value` into `dest` at `offsets` (adds it, with `add`): only
+  /// its valid part `valid` when that is given.
   void writeWindow(mlir::Operation *op, Frame &f, const at::Tensor &dest,
                    llvm::ArrayRef<int64_t> offsets, const at::Tensor &value,
-                   mlir::ValueRange valid);
+                   mlir::ValueRange valid, bool add = false);
 
   // Handlers (one per op family).
   // Arith.cpp
@@ -229,7 +229,10 @@ private:
   void runTranspose(mlir::Operation *op, Frame &f);
   void runReshape(mlir::Operation *op, Frame &f);
   void runSort(mlir::Operation *op, Frame &f);
+  void runGatherMask(mlir::Operation *op, Frame &f);
   void runGather(mlir::Operation *op, Frame &f);
+  void runArange(mlir::Operation *op, Frame &f);
+  void runCompareSelect(mlir::Operation *op, Frame &f);
   void runMatmul(mlir::Operation *op, Frame &f);
 
   mlir::ModuleOp module;

@@ -95,7 +95,8 @@ at::Tensor Interpreter::readTail(Operation *op, Frame &f,
 
 void Interpreter::writeWindow(Operation *op, Frame &f, const at::Tensor &dest,
                               ArrayRef<int64_t> offsets,
-                              const at::Tensor &value, ValueRange valid) {
+                              const at::Tensor &value, ValueRange valid,
+                              bool add) {
   at::Tensor written = value;
   SmallVector<int64_t> sizes(mlirShape(value.sizes()));
   if (!valid.empty()) {
@@ -104,7 +105,12 @@ void Interpreter::writeWindow(Operation *op, Frame &f, const at::Tensor &dest,
       written = written.narrow(dim, 0, extent);
   }
   at::Tensor target = window(op, dest, offsets, sizes);
-  target.copy_(written.reshape(target.sizes()));
+  written = written.reshape(target.sizes());
+  // An atomic add rounds to the element type, as each device add does.
+  if (add)
+    target.add_(written.to(target.scalar_type()));
+  else
+    target.copy_(written);
   changed();
 }
 
@@ -190,7 +196,8 @@ void Interpreter::runAssemble(Operation *op, Frame &f) {
   // A copy first: the value may be a view of the destination.
   writeWindow(op, f, tensor(f, assemble.getDest()),
               indices(f, assemble.getOffsets()),
-              tensor(f, assemble.getValue()).clone(), assemble.getValid());
+              tensor(f, assemble.getValue()).clone(), assemble.getValid(),
+              assemble.getAtomicAdd());
 }
 
 void Interpreter::runRanks(Operation *op, Frame &f) {
@@ -294,7 +301,8 @@ void Interpreter::runLoad(Operation *op, Frame &f) {
 void Interpreter::runStore(Operation *op, Frame &f) {
   auto store = cast<pp::StoreOp>(op);
   writeWindow(op, f, tensor(f, store.getDest()), indices(f, store.getOffsets()),
-              tensor(f, store.getValue()), store.getValid());
+              tensor(f, store.getValue()), store.getValid(),
+              store.getAtomicAdd());
 }
 
 void Interpreter::runExtract(Operation *op, Frame &f) {

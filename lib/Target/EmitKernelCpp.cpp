@@ -294,12 +294,30 @@ private:
       return op->emitOpError(
           "is not supported by the built-in PTO->C++ lowering yet");
     // The mask gather names its pattern as a template argument.
-    if (auto gather = dyn_cast<pto::TGatherMaskOp>(op)) {
+    auto gather = dyn_cast<pto::TGatherOp>(op);
+    if (gather && gather.getMaskPatternAttr()) {
       std::string dst = name(gather.getDst()), src = name(gather.getSrc());
       os << "TGATHER<decltype(" << dst << "), decltype(" << src
          << "), MaskPattern::"
-         << pto::stringifyMaskPattern(gather.getMaskPattern()) << ">(" << dst
+         << pto::stringifyMaskPattern(*gather.getMaskPattern()) << ">(" << dst
          << ", " << src << ");\n";
+      return success();
+    }
+    // An atomic store names its tile, view and atomic type as template
+    // arguments, as ptoas's EmitC writes it.
+    if (auto store = dyn_cast<pto::TStoreOp>(op);
+        store && store.getAtomicType() == pto::AtomicType::AtomicAdd) {
+      std::string dst = name(store.getDst()), src = name(store.getSrc());
+      os << "TSTORE<decltype(" << src << "), decltype(" << dst
+         << "), AtomicType::AtomicAdd>(" << dst << ", " << src << ");\n";
+      return success();
+    }
+    // The ramp's start type and direction are template arguments.
+    if (auto ci = dyn_cast<pto::TCiOp>(op)) {
+      std::string dst = name(ci.getDst());
+      os << "TCI<decltype(" << dst << "), typename decltype(" << dst
+         << ")::DType, " << (ci.getDescending() ? 1 : 0) << ">(" << dst << ", "
+         << name(ci.getStart()) << ");\n";
       return success();
     }
     os << instruction.getCppFunction() << "(" << name(instruction.getOuts());
@@ -307,6 +325,12 @@ private:
       os << ", " << name(input);
     if (auto cvt = dyn_cast<pto::TCvtOp>(op))
       os << ", RoundMode::" << roundModeName(cvt.getRmode());
+    if (auto cmp = dyn_cast<pto::TCmpOp>(op))
+      os << ", CmpMode::"
+         << llvm::StringRef(pto::stringifyCmpMode(cmp.getCmpMode())).upper();
+    if (auto cmps = dyn_cast<pto::TCmpsOp>(op))
+      os << ", CmpMode::"
+         << llvm::StringRef(pto::stringifyCmpMode(cmps.getCmpMode())).upper();
     os << ");\n";
     return success();
   }

@@ -141,7 +141,8 @@ private:
       if (failed(valid))
         return failure();
       builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets,
-                              windowAttr(builder, dest->base, shape), *valid);
+                              windowAttr(builder, dest->base, shape), *valid,
+                              assemble.getAtomicAddAttr());
       forgetLoadsOf(dest->base);
       erased.insert(op);
       return success();
@@ -523,9 +524,25 @@ private:
           op->getLoc(), converted->getOperand(0).getType());
       converted->insertOperands(1, scratch);
     }
+    addScratchOperand(converted);
     for (auto [from, to] : llvm::zip(op->getResults(), converted->getResults()))
       tiles[from] = to;
     return success();
+  }
+
+  /// Gathers take a scratch tile of the index's type, compares and selects
+  /// one for the hardware's bit mask (maskScratchType): the last operand.
+  static void addScratchOperand(Operation *op) {
+    OpBuilder builder(op);
+    Type scratch;
+    if (auto gather = dyn_cast<GatherOp>(op); gather && !gather.getTmp())
+      scratch = gather.getIndex().getType();
+    else if (isa<CmpOp, CmpsOp, SelOp, SelsOp>(op) && !maskScratchOf(op))
+      scratch = maskScratchType(cast<TileType>(op->getResult(0).getType()));
+    if (!scratch)
+      return;
+    Value tmp = builder.create<CreateTileOp>(op->getLoc(), scratch);
+    op->insertOperands(op->getNumOperands(), tmp);
   }
 
   static bool isColumnVector(Value tile) {

@@ -36,7 +36,7 @@ bool isArithmetic(Operation *op) {
   return isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, AddsOp, SubsOp, MulsOp,
              DivsOp, MaxsOp, MinsOp, NegOp, AbsOp, ReluOp, ExpOp, LogOp, SqrtOp,
              RsqrtOp, RecipOp, RowSumOp, RowMaxOp, RowMinOp, ColSumOp, ColMaxOp,
-             ColMinOp>(op) ||
+             ColMinOp, CmpOp, CmpsOp, SelOp, SelsOp>(op) ||
          (op->hasTrait<OpTrait::pypto::Broadcasting>() &&
           op->getNumOperands() == 2);
 }
@@ -64,6 +64,14 @@ struct LegalizeElementTypesPass
     if (!isKernelFunction(kernel) || kernel.isExternal())
       return;
     SmallVector<Operation *> inF32, integerAbs, withTile;
+    if (arch == Arch::a2a3 && kernel
+                                  .walk([&](Operation *op) {
+                                    return failed(checkA2A3Compare(op))
+                                               ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+                                  })
+                                  .wasInterrupted())
+      return signalPassFailure();
     kernel.walk([&](Operation *op) {
       Type element = resultElementType(op);
       if (!element)
@@ -85,6 +93,31 @@ struct LegalizeElementTypesPass
     for (Operation *op : withTile)
       withFilledTile(op);
     numRewritten += inF32.size() + integerAbs.size() + withTile.size();
+  }
+
+  /// A2/A3's compares (tcmp, tcmps; a select compares its mask with 0)
+  /// compute only equality of i32, whatever the mode, and read i16 as
+  /// f16 bit patterns: such compares would differ from the program.
+  static LogicalResult checkA2A3Compare(Operation *op) {
+    if (!isa<CmpOp, CmpsOp, SelOp, SelsOp>(op))
+      return success();
+    Type element =
+        cast<ShapedType>(op->getResult(0).getType()).getElementType();
+    if (element.isSignlessInteger(16))
+      return op->emitOpError("of i16 elements is not possible on a2a3: its "
+                             "compare reads them as f16 (use i32, or a5)");
+    std::optional<CmpMode> mode;
+    if (auto cmp = dyn_cast<CmpOp>(op))
+      mode = cmp.getMode();
+    else if (auto cmps = dyn_cast<CmpsOp>(op))
+      mode = cmps.getMode();
+    if (element.isSignlessInteger(32) && mode && *mode != CmpMode::eq &&
+        *mode != CmpMode::ne)
+      return op->emitOpError("'")
+             << stringifyCmpMode(*mode)
+             << "' of i32 elements is not possible on a2a3: its compare "
+                "computes equality only (compare in f32, or on a5)";
+    return success();
   }
 
   /// bf16 work the arch's vector unit has no instruction for; and a fill

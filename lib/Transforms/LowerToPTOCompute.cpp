@@ -119,6 +119,49 @@ void viewPerRowBlocks(OpBuilder &builder, Location loc, Value &vec) {
       vec);
 }
 
+/// Whether `buffer` is a planned row-major tile of static valid shape:
+/// an alloc_tile at an address, whose rows can be seen one by one.
+bool hasPlannedRows(Value buffer) {
+  auto alloc = buffer.getDefiningOp<pto::AllocTileOp>();
+  auto type = cast<pto::TileBufType>(buffer.getType());
+  return alloc && alloc.getAddr() && type.hasStaticValidShape() &&
+         type.getBlayout() == pto::BLayout::row_major &&
+         type.getSlayout() == pto::SLayout::none_box;
+}
+
+/// A tile_buf of `type` at `byteOffset` (i64; null: 0) into the planned
+/// buffer `buffer` (see hasPlannedRows).
+Value tileAt(OpBuilder &builder, Location loc, Value buffer,
+             pto::TileBufType type, Value byteOffset) {
+  Value address = buffer.getDefiningOp<pto::AllocTileOp>().getAddr();
+  if (byteOffset)
+    address = builder.create<arith::AddIOp>(loc, address, byteOffset);
+  return builder.create<pto::AllocTileOp>(loc, type, address, Value(), Value());
+}
+
+/// Row `row` (i64) of the planned buffer `buffer`, as a 1xC tile.
+Value rowOf(OpBuilder &builder, Location loc, Value buffer, Value row) {
+  auto type = cast<pto::TileBufType>(buffer.getType());
+  int64_t rowBytes = type.getNumBytes() / type.getRows();
+  Value offset = builder.create<arith::MulIOp>(
+      loc, row, builder.create<arith::ConstantIntOp>(loc, rowBytes, 64));
+  return tileAt(builder, loc, buffer,
+                rowTileType(type, type.getCols(), type.getValidCols()), offset);
+}
+
+/// A loop over rows [0, rows) whose body `emitRow` builds from the row
+/// index (i64).
+void forEachRow(OpBuilder &builder, Location loc, KernelLoweringState &state,
+                int64_t rows, function_ref<void(Value)> emitRow) {
+  auto loop = builder.create<scf::ForOp>(loc, state.index(builder, 0),
+                                         state.index(builder, rows),
+                                         state.index(builder, 1));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop.getBody()->getTerminator());
+  emitRow(builder.create<arith::IndexCastOp>(loc, builder.getI64Type(),
+                                             loop.getInductionVar()));
+}
+
 /// ptoas 0.27's tmrgsort sorts one row. A merge sort of several rows
 /// (each row on its own) becomes a loop over the valid rows, each a 1xC
 /// tile at its address in the source and result buffers. Returns false
@@ -128,42 +171,24 @@ bool mergeSortRowByRow(OpBuilder &builder, Location loc,
                        KernelLoweringState &state, ArrayRef<Value> operands) {
   Value src = operands[0], blockLen = operands[1], dst = operands[2];
   auto srcType = cast<pto::TileBufType>(src.getType());
-  auto dstType = cast<pto::TileBufType>(dst.getType());
-  auto srcAlloc = src.getDefiningOp<pto::AllocTileOp>();
-  auto dstAlloc = dst.getDefiningOp<pto::AllocTileOp>();
-  if (srcType.getRows() == 1 || !srcAlloc || !dstAlloc || !srcAlloc.getAddr() ||
-      !dstAlloc.getAddr() || !srcType.hasStaticValidShape() ||
-      !dstType.hasStaticValidShape())
+  if (srcType.getRows() == 1 || !hasPlannedRows(src) || !hasPlannedRows(dst))
     return false;
-  for (pto::TileBufType type : {srcType, dstType})
-    if (type.getBlayout() != pto::BLayout::row_major ||
-        type.getSlayout() != pto::SLayout::none_box)
-      return false;
-  auto rowOf = [](pto::TileBufType type) {
-    return rowTileType(type, type.getCols(), type.getValidCols());
-  };
-  int64_t srcRowBytes = srcType.getNumBytes() / srcType.getRows();
-  int64_t dstRowBytes = dstType.getNumBytes() / dstType.getRows();
-  auto loop = builder.create<scf::ForOp>(
-      loc, state.index(builder, 0),
-      state.index(builder, srcType.getValidRows()), state.index(builder, 1));
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPoint(loop.getBody()->getTerminator());
-  Value row = builder.create<arith::IndexCastOp>(loc, builder.getI64Type(),
-                                                 loop.getInductionVar());
-  auto rowAddress = [&](Value base, int64_t rowBytes) -> Value {
-    Value offset = builder.create<arith::MulIOp>(
-        loc, row, builder.create<arith::ConstantIntOp>(loc, rowBytes, 64));
-    return builder.create<arith::AddIOp>(loc, base, offset);
-  };
-  Value srcRow = builder.create<pto::AllocTileOp>(
-      loc, rowOf(srcType), rowAddress(srcAlloc.getAddr(), srcRowBytes), Value(),
-      Value());
-  Value dstRow = builder.create<pto::AllocTileOp>(
-      loc, rowOf(dstType), rowAddress(dstAlloc.getAddr(), dstRowBytes), Value(),
-      Value());
-  builder.create<pto::TMrgSortOp>(loc, srcRow, blockLen, dstRow);
+  forEachRow(builder, loc, state, srcType.getValidRows(), [&](Value row) {
+    Value srcRow = rowOf(builder, loc, src, row);
+    Value dstRow = rowOf(builder, loc, dst, row);
+    builder.create<pto::TMrgSortOp>(loc, srcRow, blockLen, dstRow);
+  });
   return true;
+}
+
+/// Fails, at `op`, for an op whose scratch tile tile conversion has not
+/// added yet.
+LogicalResult requireScratch(KernelLoweringState &state, Operation *op,
+                             Value tmp) {
+  if (tmp)
+    return success();
+  return state.fail(op, "needs a scratch tile (tmp); "
+                        "pypto-convert-tensor-to-tile adds one");
 }
 
 pto::RoundMode roundMode(RoundMode mode) {
@@ -250,7 +275,14 @@ SmallVector<NamedAttribute> instructionAttributes(CastOp op) {
                      pto::RoundModeAttr::get(ctx, roundMode(op.getRound())))};
 }
 
-SmallVector<NamedAttribute> instructionAttributes(GatherOp op) {
+SmallVector<NamedAttribute> instructionAttributes(ArangeOp op) {
+  if (!op.getDescending())
+    return {};
+  return {NamedAttribute(StringAttr::get(op.getContext(), "descending"),
+                         UnitAttr::get(op.getContext()))};
+}
+
+SmallVector<NamedAttribute> instructionAttributes(GatherMaskOp op) {
   MLIRContext *ctx = op.getContext();
   return {NamedAttribute(
       StringAttr::get(ctx, "maskPattern"),
@@ -284,6 +316,17 @@ void createInstruction<pto::TNEGOp>(NegOp op, OpBuilder &builder,
   builder.create<pto::TMULSOp>(op.getLoc(), operands[0], minusOne, operands[1]);
 }
 
+/// The mask form of tgather (its index and scratch operands absent).
+template <>
+void createInstruction<pto::TGatherOp>(GatherMaskOp op, OpBuilder &builder,
+                                       KernelLoweringState &,
+                                       ArrayRef<Value> operands) {
+  auto attributes = instructionAttributes(op);
+  builder.create<pto::TGatherOp>(
+      op.getLoc(), operands[0], Value(), Value(),
+      cast<pto::MaskPatternAttr>(attributes.front().getValue()), operands[1]);
+}
+
 template <>
 void createInstruction<pto::TMrgSortOp>(MrgSortOp op, OpBuilder &builder,
                                         KernelLoweringState &state,
@@ -309,9 +352,9 @@ protected:
     if (failed(state.requireTiles(op)))
       return failure();
     if (op->template hasTrait<OpTrait::pypto::NeedsScratch>() &&
-        op->getNumOperands() < 2)
-      return state.fail(op, "needs a scratch tile (tmp); "
-                            "pypto-convert-tensor-to-tile adds one");
+        failed(requireScratch(
+            state, op, op->getNumOperands() < 2 ? Value() : op->getOperand(1))))
+      return failure();
     SmallVector<Value> operands;
     for (auto [original, lowered] :
          llvm::zip(op->getOperands(), adaptor.getOperands())) {
@@ -368,6 +411,180 @@ protected:
   }
 };
 
+/// Gather by column index: pto-isa's TGATHER reads a flat index into the
+/// source's storage, so row r of the index gets r times the source's
+/// columns added (into the scratch tile, row by row) and one tgather reads
+/// the whole tile (pypto's A5 form). A one-row index is already flat.
+class GatherLowering : public KernelOpLowering<GatherOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(GatherOp gather, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (failed(state.requireTiles(gather)))
+      return failure();
+    if (failed(requireScratch(state, gather, gather.getTmp())))
+      return failure();
+    Location loc = gather.getLoc();
+    FailureOr<Value> src = state.buffer(gather, adaptor.getSource());
+    FailureOr<Value> idx = state.buffer(gather, adaptor.getIndex());
+    FailureOr<Value> tmp = state.buffer(gather, adaptor.getTmp());
+    if (failed(src) || failed(idx) || failed(tmp))
+      return failure();
+    FailureOr<Value> dst = state.allocate(rewriter, gather);
+    if (failed(dst))
+      return failure();
+    auto idxType = cast<pto::TileBufType>(idx->getType());
+    auto srcType = cast<pto::TileBufType>(src->getType());
+    Value flat = *idx;
+    if (idxType.getRows() > 1) {
+      if (!hasPlannedRows(*idx) || !hasPlannedRows(*tmp) ||
+          srcType.getBlayout() != pto::BLayout::row_major ||
+          srcType.getSlayout() != pto::SLayout::none_box)
+        return state.fail(gather,
+                          "gathers rows of a row-major source by planned "
+                          "index tiles of static valid shape");
+      forEachRow(rewriter, loc, state, idxType.getValidRows(), [&](Value row) {
+        Value offset = rewriter.create<arith::TruncIOp>(
+            loc, rewriter.getI32Type(),
+            rewriter.create<arith::MulIOp>(
+                loc, row,
+                rewriter.create<arith::ConstantIntOp>(loc, srcType.getCols(),
+                                                      64)));
+        Value idxRow = rowOf(rewriter, loc, *idx, row);
+        Value flatRow = rowOf(rewriter, loc, *tmp, row);
+        rewriter.create<pto::TADDSOp>(loc, idxRow, offset, flatRow);
+      });
+      flat = *tmp;
+    }
+    rewriter.create<pto::TGatherOp>(loc, *src, flat, *tmp,
+                                    pto::MaskPatternAttr(), *dst);
+    rewriter.replaceOp(gather, *dst);
+    return success();
+  }
+};
+
+pto::CmpMode ptoCmpMode(CmpMode mode) {
+  return static_cast<pto::CmpMode>(static_cast<uint32_t>(mode));
+}
+
+/// Compares and selects: the hardware compares into a bit mask (tcmp,
+/// tcmps) and selects by one (tsel, tsels). pypto's 0/1 results are a
+/// select of 1 where the bit is set, 0 elsewhere; a 0/1 mask operand
+/// becomes bits by comparing it with 0. The mask and the select's scratch
+/// live in the op's tmp (maskScratchType): the mask from its start, as
+/// pypto packs it on A2/A3 (a byte per 8 columns, rows of 32-byte blocks)
+/// and of the data's shape on A5 (ptoas 0.27's tcmp verifier; the columns
+/// rounded up to a 32-byte row where they are fewer), the select scratch
+/// (1x32 bytes) in its last row.
+template <typename OpT>
+class CompareSelectLowering : public KernelOpLowering<OpT> {
+public:
+  using KernelOpLowering<OpT>::KernelOpLowering;
+  using Adaptor = typename OpT::Adaptor;
+
+protected:
+  LogicalResult lower(OpT op, Adaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    KernelLoweringState &state = this->state;
+    if (failed(state.requireTiles(op)))
+      return failure();
+    if (failed(requireScratch(state, op, op.getTmp())))
+      return failure();
+    Location loc = op.getLoc();
+    // The data tiles, the result's last, seen as rows where they are
+    // column vectors.
+    SmallVector<Value> data;
+    for (auto [original, lowered] :
+         llvm::zip(op->getOperands(), adaptor.getOperands())) {
+      if (!isa<TileType>(original.getType()) || original == op.getTmp())
+        continue;
+      FailureOr<Value> buffer = state.buffer(op, lowered);
+      if (failed(buffer))
+        return failure();
+      data.push_back(*buffer);
+    }
+    FailureOr<Value> tmp = state.buffer(op, adaptor.getTmp());
+    FailureOr<Value> dst = state.allocate(rewriter, op);
+    if (failed(tmp) || failed(dst))
+      return failure();
+    if (!hasPlannedRows(*tmp))
+      return state.fail(op, "needs a planned scratch tile");
+    data.push_back(*dst);
+    viewColumnsAsRows(rewriter, loc, data);
+    Value result = data.back();
+    auto type = cast<pto::TileBufType>(result.getType());
+    auto scratch = cast<pto::TileBufType>(tmp->getType());
+    auto u8 = IntegerType::get(op.getContext(), 8, IntegerType::Unsigned);
+    auto byteTile = [&](int64_t rows, int64_t cols, int64_t validRows,
+                        int64_t validCols) {
+      return pto::TileBufType::get(
+          op.getContext(), type.getLoc(), u8, rows, cols, validRows, validCols,
+          pto::BLayout::row_major, pto::SLayout::none_box, scratch.getFractal(),
+          0);
+    };
+    int64_t validCols = type.getValidCols();
+    pto::TileBufType maskType =
+        state.arch == Arch::a5
+            ? byteTile(type.getRows(), llvm::alignTo(type.getCols(), 32),
+                       type.getValidRows(), validCols)
+            : byteTile(type.getRows(),
+                       llvm::alignTo(llvm::divideCeil(type.getCols(), 8), 32),
+                       type.getValidRows(), llvm::divideCeil(validCols, 8));
+    Value mask = tileAt(rewriter, loc, *tmp, maskType, Value());
+    int64_t scratchRowBytes = scratch.getNumBytes() / scratch.getRows();
+    Value selectScratch =
+        tileAt(rewriter, loc, *tmp, byteTile(1, 32, 1, 32),
+               rewriter.create<arith::ConstantIntOp>(
+                   loc, scratchRowBytes * (scratch.getRows() - 1), 64));
+    Type element = type.getElementType();
+    auto constant = [&](double value) -> Value {
+      if (auto floatType = dyn_cast<FloatType>(element))
+        return rewriter.create<arith::ConstantFloatOp>(loc, APFloat(value),
+                                                       floatType);
+      return rewriter.create<arith::ConstantIntOp>(
+          loc, static_cast<int64_t>(value), element);
+    };
+    emit(op, rewriter, loc, data, mask, selectScratch, constant);
+    rewriter.replaceOp(op, *dst);
+    return success();
+  }
+
+  /// `data` holds the op's data tiles in order, then the result.
+  void emit(OpT op, OpBuilder &builder, Location loc, ArrayRef<Value> data,
+            Value mask, Value selectScratch,
+            function_ref<Value(double)> constant) const {
+    Value dst = data.back();
+    auto zeroOneFromMask = [&]() {
+      builder.create<pto::TExpandsOp>(loc, constant(1), dst);
+      builder.create<pto::TSelsOp>(loc, mask, dst, selectScratch, constant(0),
+                                   dst);
+    };
+    auto maskFromData = [&](Value values) {
+      builder.create<pto::TCmpsOp>(loc, values, constant(0), pto::CmpMode::ne,
+                                   mask);
+    };
+    if constexpr (std::is_same_v<OpT, CmpOp>) {
+      builder.create<pto::TCmpOp>(loc, data[0], data[1],
+                                  ptoCmpMode(op.getMode()), mask);
+      zeroOneFromMask();
+    } else if constexpr (std::is_same_v<OpT, CmpsOp>) {
+      builder.create<pto::TCmpsOp>(loc, data[0], op.getScalar(),
+                                   ptoCmpMode(op.getMode()), mask);
+      zeroOneFromMask();
+    } else if constexpr (std::is_same_v<OpT, SelOp>) {
+      maskFromData(data[0]);
+      builder.create<pto::TSelOp>(loc, mask, data[1], data[2], selectScratch,
+                                  dst);
+    } else {
+      maskFromData(data[0]);
+      builder.create<pto::TSelsOp>(loc, mask, data[1], selectScratch,
+                                   op.getScalar(), dst);
+    }
+  }
+};
+
 } // namespace
 
 void mlir::pypto::populateTileComputeLoweringPatterns(
@@ -376,5 +593,7 @@ void mlir::pypto::populateTileComputeLoweringPatterns(
 #define PYPTO_TILE_INSTRUCTION(PyPTOOp, PTOOp)                                 \
   TileInstructionLowering<PyPTOOp, pto::PTOOp>,
 #include "TileInstructions.def"
-      FillPadLowering>(patterns.getContext(), state);
+      FillPadLowering, GatherLowering, CompareSelectLowering<CmpOp>,
+      CompareSelectLowering<CmpsOp>, CompareSelectLowering<SelOp>,
+      CompareSelectLowering<SelsOp>>(patterns.getContext(), state);
 }

@@ -85,7 +85,12 @@ protected:
       if (failed(value))
         return failure();
     }
-    rewriter.create<pto::TStoreOp>(loc, *value, window);
+    rewriter.create<pto::TStoreOp>(
+        loc, *value, window,
+        store.getAtomicAdd()
+            ? pto::AtomicTypeAttr::get(rewriter.getContext(),
+                                       pto::AtomicType::AtomicAdd)
+            : pto::AtomicTypeAttr());
     // Publish side of data-before-signal: a store into a window is made
     // visible to the peers before any later notify releases it.
     auto param = cast<BlockArgument>(store.getDest());

@@ -64,6 +64,9 @@ void classifyAccess(Value value, bool &read, bool &written) {
     if ((isa<AssembleOp>(user) && use.getOperandNumber() == 1) ||
         (isa<WriteOp>(user) && use.getOperandNumber() == 1)) {
       written = true;
+      // An atomic add reads what it adds to.
+      if (auto assemble = dyn_cast<AssembleOp>(user))
+        read |= assemble.getAtomicAdd();
     } else if (user->getNumResults() == 1 &&
                getViewSource(user->getResult(0)) == value) {
       classifyAccess(user->getResult(0), read, written);

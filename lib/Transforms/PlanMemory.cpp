@@ -74,6 +74,10 @@ SmallVector<OpOperand *> bufferUses(Value value) {
 /// elementwise op reads each element before writing it, and an accumulating
 /// matmul updates its accumulator.
 bool writesInPlace(Operation *op, OpOperand &use) {
+  // A compare's or select's scratch holds its bit mask while the result is
+  // written.
+  if (use.get() == maskScratchOf(op))
+    return false;
   if (op->hasTrait<OpTrait::pypto::Elementwise>())
     return true;
   auto acc = dyn_cast<MatmulAccOp>(op);

@@ -268,7 +268,8 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
       window = builder.getDenseI64ArrayAttr(shape);
     }
     builder.create<StoreOp>(store.getLoc(), product, store.getDest(), offsets,
-                            window, /*valid=*/ValueRange());
+                            window, /*valid=*/ValueRange(),
+                            store.getAtomicAddAttr());
     store.erase();
   }
   matmul.erase();

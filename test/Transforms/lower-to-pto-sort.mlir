@@ -50,8 +50,8 @@ func.func @topk_row(%x: !pypto.tensor<4x512xf32>, %r: !pypto.tensor<1x512xi32>,
   %s = pypto.sort32 %t, %i {pypto.addr = 4096 : i64, pypto.live = array<i64: 4, 5>} : !pypto.tile<1x512xf32, vec>, !pypto.tile<1x512xi32, vec> -> !pypto.tile<1x1024xf32, vec>
   %m1 = pypto.mrgsort %s {block_len = 64 : i64, pypto.addr = 0 : i64, pypto.live = array<i64: 5, 6>} : !pypto.tile<1x1024xf32, vec>
   %m2 = pypto.mrgsort %m1 {block_len = 256 : i64, pypto.addr = 4096 : i64, pypto.live = array<i64: 6, 8>} : !pypto.tile<1x1024xf32, vec>
-  %v = pypto.gather %m2 even {pypto.addr = 0 : i64, pypto.live = array<i64: 7, 9>} : !pypto.tile<1x1024xf32, vec> -> !pypto.tile<1x16xf32, vec>
-  %k = pypto.gather %m2 odd {pypto.addr = 64 : i64, pypto.live = array<i64: 8, 10>} : !pypto.tile<1x1024xf32, vec> -> !pypto.tile<1x16xi32, vec>
+  %v = pypto.gather_mask %m2 even {pypto.addr = 0 : i64, pypto.live = array<i64: 7, 9>} : !pypto.tile<1x1024xf32, vec> -> !pypto.tile<1x16xf32, vec>
+  %k = pypto.gather_mask %m2 odd {pypto.addr = 64 : i64, pypto.live = array<i64: 8, 10>} : !pypto.tile<1x1024xf32, vec> -> !pypto.tile<1x16xi32, vec>
   pypto.store %v, %vals[%c0, %c0] : !pypto.tile<1x16xf32, vec>, !pypto.tensor<4x16xf32>
   pypto.store %k, %idx[%c0, %c0] : !pypto.tile<1x16xi32, vec>, !pypto.tensor<4x16xi32>
   return
@@ -91,7 +91,7 @@ func.func @sort_f16(%x: !pypto.tensor<2x128xf16>, %r: !pypto.tensor<1x128xi32>,
   %i = pypto.load %r[%c0, %c0] {pypto.addr = 512 : i64, pypto.live = array<i64: 3, 4>} : !pypto.tensor<1x128xi32> -> !pypto.tile<1x128xi32, vec>
   %s = pypto.sort32 %t, %i {pypto.addr = 1024 : i64, pypto.live = array<i64: 4, 5>} : !pypto.tile<2x128xf16, vec>, !pypto.tile<1x128xi32, vec> -> !pypto.tile<2x512xf16, vec>
   %m = pypto.mrgsort %s {block_len = 128 : i64, pypto.addr = 3072 : i64, pypto.live = array<i64: 5, 6>} : !pypto.tile<2x512xf16, vec>
-  %v = pypto.gather %m even {pypto.addr = 0 : i64, pypto.live = array<i64: 6, 7>} : !pypto.tile<2x512xf16, vec> -> !pypto.tile<2x256xf16, vec>
+  %v = pypto.gather_mask %m even {pypto.addr = 0 : i64, pypto.live = array<i64: 6, 7>} : !pypto.tile<2x512xf16, vec> -> !pypto.tile<2x256xf16, vec>
   pypto.store %v, %y[%c0, %c0] : !pypto.tile<2x256xf16, vec>, !pypto.tensor<2x256xf16>
   return
 }

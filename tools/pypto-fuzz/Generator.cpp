@@ -79,7 +79,8 @@ class Builder {
 public:
   explicit Builder(uint64_t seed)
       : rng(seed), helperRng(seed ^ 0x68656c70657273ull),
-        scalarRng(seed ^ 0x7363616c617273ull) {}
+        scalarRng(seed ^ 0x7363616c617273ull),
+        atomicRng(seed ^ 0x61746f6d6963ull) {}
 
   Program build(uint64_t seed);
 
@@ -258,6 +259,8 @@ private:
   // Scalar access inside kernels (element reads and writes) draws from its
   // own stream too.
   std::mt19937_64 scalarRng;
+  // Atomic outputs too.
+  std::mt19937_64 atomicRng;
   bool scalarChance(double p) {
     return std::uniform_real_distribution<>(0, 1)(scalarRng) < p;
   }
@@ -273,7 +276,7 @@ void Builder::step(Kernel &k) {
     return;
   const Op x = k.ops[a];
   bool fl = isFloat(x.dtype);
-  int choice = pick(15);
+  int choice = pick(18);
   auto markNew = [&] { usable.resize(k.ops.size(), true); };
   switch (choice) {
   case 0: { // unary
@@ -589,6 +592,96 @@ void Builder::step(Kernel &k) {
     add(k, op);
     break;
   }
+  case 15: { // a compare (1 or 0), and a select by it
+    // Only of values the device computes bit-exactly: a compare of values
+    // an ulp apart may differ. A2/A3 compares i32 for equality only, and
+    // no i16 at all.
+    bool isInt = x.dtype == DType::I32;
+    if (!x.exact || (!fl && !isInt))
+      break;
+    Op c{OpKind::Compare, "cmp"};
+    c.mode = isInt ? choose<std::string>({"eq", "ne"})
+                   : choose<std::string>({"eq", "ne", "lt", "le", "gt", "ge"});
+    int b = findValue(k, x.dtype, x.rows, x.cols, a);
+    if (b >= 0 && !k.ops[b].exact)
+      b = -1;
+    if (chance(0.4)) {
+      c.name = "cmps";
+      c.operands = {a};
+      c.scalar = fl ? choose<double>({0.0, 0.5, -1.0}) : choose<double>({0, 1});
+    } else {
+      if (b < 0)
+        b = sliceInput(k, x.dtype, x.rows, x.cols);
+      c.operands = {a, b};
+    }
+    c.dtype = x.dtype, c.rows = x.rows, c.cols = x.cols;
+    c.magnitude = 1, c.exact = true;
+    int m = add(k, c);
+    markNew();
+    if (chance(0.7)) {
+      Op s{OpKind::Select, chance(0.5) ? "sel" : "sels"};
+      int other = b >= 0 ? b : sliceInput(k, x.dtype, x.rows, x.cols);
+      markNew();
+      s.operands = s.name == "sel" ? std::vector<int>{m, a, other}
+                                   : std::vector<int>{m, other};
+      s.scalar = fl ? choose<double>({-2.0, 0.75}) : choose<double>({-3, 4});
+      const Op &o = k.ops[other];
+      s.dtype = x.dtype, s.rows = x.rows, s.cols = x.cols;
+      s.magnitude = s.name == "sel"
+                        ? std::max(x.magnitude, o.magnitude)
+                        : std::max(o.magnitude, std::fabs(s.scalar));
+      s.exact = o.exact && (s.name == "sels" || x.exact);
+      s.precision = std::max(x.precision, o.precision);
+      add(k, s);
+    }
+    break;
+  }
+  case 16: { // a gather of columns of each row by an index window
+    bool gatherable = x.dtype == DType::F32 || x.dtype == DType::F16 ||
+                      x.dtype == DType::I32 || x.dtype == DType::I16;
+    if (!gatherable || x.cols.isRows || x.cols.n < 2)
+      break;
+    Dim width{false, choose<int64_t>({8, 16, 37, 64})};
+    int idx = sliceInput(k, DType::I32, x.rows, width);
+    k.ops[idx].colOffset = -1; // the same indices for every block
+    Tensor &indices = program.tensors[k.ops[idx].operands[0]];
+    indices.init = "randint";
+    indices.initHigh = x.cols.n;
+    k.ops[idx].magnitude = double(x.cols.n);
+    Op op{OpKind::Gather, "gather"};
+    op.operands = {a, idx};
+    op.dtype = x.dtype, op.rows = x.rows, op.cols = width;
+    op.magnitude = x.magnitude, op.exact = x.exact, op.precision = x.precision;
+    add(k, op);
+    break;
+  }
+  case 17: { // a ramp, broadcast onto a value
+    if (x.cols.isRows || x.cols.n < 2 || x.dtype == DType::I8 ||
+        (x.dtype == DType::BF16 && x.cols.n > 128))
+      break;
+    Op r{OpKind::Arange, "arange"};
+    r.scalar = choose<double>({0, 5, -7, 100});
+    r.mode = chance(0.3) ? "descending" : "";
+    r.dtype = DType::I32, r.rows = Dim{false, 1}, r.cols = x.cols;
+    r.magnitude = std::fabs(r.scalar) + double(x.cols.n);
+    int ramp = add(k, r);
+    markNew();
+    if (x.dtype != DType::I32) {
+      // bf16 holds integers up to 256 exactly, f16 up to 2048.
+      ramp = cast(k, ramp, x.dtype, "rint");
+      markNew();
+    }
+    Op e{OpKind::ExpandBinary,
+         "col_expand_" + choose<std::string>({"add", "max", "sub"})};
+    e.operands = {a, ramp};
+    e.dtype = x.dtype, e.rows = x.rows, e.cols = x.cols;
+    e.magnitude = x.magnitude + k.ops[ramp].magnitude;
+    e.exact =
+        x.exact && (x.dtype == DType::F32 || !fl || e.name == "col_expand_max");
+    e.precision = x.precision;
+    add(k, e);
+    break;
+  }
   case 13: { // a constant
     Op op{OpKind::Full, "full"};
     op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
@@ -642,14 +735,28 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
     sideBySide = chance(0.4) && left.dtype == right.dtype &&
                  left.rows == right.rows && !left.cols.isRows;
   }
+  // Sometimes the first two (of one shape and type) added into one zeroed
+  // tensor instead (atomic_add); their own stream keeps the other draws.
+  bool accumulate = false;
+  if (values.size() >= 2 && !sideBySide) {
+    const Op &left = k.ops[values[0]], &right = k.ops[values[1]];
+    accumulate = std::uniform_real_distribution<>(0, 1)(atomicRng) < 0.3 &&
+                 left.dtype == right.dtype && left.rows == right.rows &&
+                 left.cols == right.cols && left.dtype != DType::I8;
+  }
   for (size_t i = 0; i < values.size(); ++i) {
     if (i == 1 && sideBySide)
       k.outputs.push_back(
           {values[1], k.outputs[0].tensor, k.ops[values[0]].cols.n});
+    else if (i == 1 && accumulate)
+      k.outputs.push_back({values[1], k.outputs[0].tensor, 0, false, true});
     else
-      k.outputs.push_back(
-          {values[i], newTensor("out", k.ops[values[i]].dtype, ""), 0});
+      k.outputs.push_back({values[i],
+                           newTensor("out", k.ops[values[i]].dtype, ""), 0,
+                           false, i == 0 && accumulate});
   }
+  if (accumulate)
+    program.tensors[k.outputs[0].tensor].accumulated = true;
   // Sometimes one element of a value written alone, per block.
   if (scalarChance(0.2)) {
     int v = candidates[std::uniform_int_distribution<int>(
@@ -875,8 +982,11 @@ bool analyze(const Program &p, const Kernel &k,
       if (found != tensorFacts.end()) {
         r = found->second;
       } else {
-        const std::string &init = p.tensors[op.operands[0]].init;
-        r.magnitude = init == "randint" ? 8 : init == "rand" ? 1 : 5;
+        const Tensor &t = p.tensors[op.operands[0]];
+        r.magnitude = t.initHigh > 0        ? double(t.initHigh)
+                      : t.init == "randint" ? 8
+                      : t.init == "rand"    ? 1
+                                            : 5;
       }
       break;
     }
@@ -1029,6 +1139,37 @@ bool analyze(const Program &p, const Kernel &k,
       }
       break;
     }
+    case OpKind::Compare: {
+      // 1 or 0 is only comparable where the operands are the reference's.
+      for (size_t j = 0; j < op.operands.size(); ++j)
+        if (!A(j).exact || A(j).error > 0)
+          return false;
+      r.magnitude = 1;
+      break;
+    }
+    case OpKind::Select: {
+      Facts m = A(0), a = A(1);
+      if (!m.exact || m.error > 0)
+        return false;
+      r = a;
+      if (op.operands.size() == 3) {
+        Facts b = A(2);
+        r.magnitude = std::max(a.magnitude, b.magnitude);
+        r.error = std::max(a.error, b.error);
+        r.exact = a.exact && b.exact;
+      } else {
+        r.magnitude = std::max(a.magnitude, std::fabs(op.scalar));
+      }
+      break;
+    }
+    case OpKind::Gather:
+      if (!A(1).exact || A(1).error > 0)
+        return false;
+      r = A(0);
+      break;
+    case OpKind::Arange:
+      r.magnitude = std::fabs(op.scalar) + double(op.cols.eval(k.rows));
+      break;
     case OpKind::CarryLoop: {
       Facts a = A(0);
       double steps = double(op.chunks);
@@ -1313,6 +1454,8 @@ private:
     case OpKind::Transpose:
     case OpKind::FillPad:
     case OpKind::Sort:
+    case OpKind::Gather:
+    case OpKind::Arange:
       return true;
     case OpKind::SliceInput:
       return hasRunTimeRows(op.operands[0]);
@@ -1330,6 +1473,7 @@ private:
     switch (op.kind) {
     case OpKind::SliceInput:
     case OpKind::Full:
+    case OpKind::Arange:
     case OpKind::MatmulKLoop:
       return {};
     case OpKind::CarryLoop:
@@ -1591,6 +1735,38 @@ void Printer::printOp(const Kernel &k, int v) {
        << " -> " << type << "\n";
     return;
   }
+  case OpKind::Compare:
+    if (op.name == "cmps") {
+      std::string s = scalarConstant(op.scalar, op.dtype);
+      os << in << result << " = pypto.cmps " << op.mode << " " << operand(0)
+         << ", " << s << " : " << type << ", " << dtypeName(op.dtype) << "\n";
+    } else {
+      os << in << result << " = pypto.cmp " << op.mode << " " << operand(0)
+         << ", " << operand(1) << " : " << type << "\n";
+    }
+    return;
+  case OpKind::Select:
+    if (op.name == "sels") {
+      std::string s = scalarConstant(op.scalar, op.dtype);
+      os << in << result << " = pypto.sels " << operand(0) << ", " << operand(1)
+         << ", " << s << " : " << type << ", " << dtypeName(op.dtype) << "\n";
+    } else {
+      os << in << result << " = pypto.sel " << operand(0) << ", " << operand(1)
+         << ", " << operand(2) << " : " << type << "\n";
+    }
+    return;
+  case OpKind::Gather:
+    os << in << result << " = pypto.gather " << operand(0) << "[" << operand(1)
+       << "] : " << operandType(0) << ", " << operandType(1) << " -> " << type
+       << "\n";
+    return;
+  case OpKind::Arange: {
+    std::string s = scalarConstant(op.scalar, DType::I32);
+    os << in << result << " = pypto.arange " << s
+       << (op.mode == "descending" ? " descending" : "") << " : i32 -> " << type
+       << "\n";
+    return;
+  }
   case OpKind::FillPad: {
     int64_t r = op.rows.eval(k.rows), c = op.cols.eval(k.rows);
     int64_t vr = op.validRows < 0 ? r : std::min(op.validRows, r);
@@ -1693,7 +1869,7 @@ void Printer::printOp(const Kernel &k, int v) {
          << " {block_len = " << run << " : i64} : " << pairs << "\n";
       sorted = merged;
     }
-    os << in << result << " = pypto.gather " << sorted << " " << op.mode
+    os << in << result << " = pypto.gather_mask " << sorted << " " << op.mode
        << " : " << pairs << " -> " << type << "\n";
     return;
   }
@@ -1751,8 +1927,17 @@ std::string Printer::print() {
       return "";
     for (const Output &o : k.outputs) {
       int v = o.value, t = o.tensor;
-      tensorFacts[t] = facts[v];
-      const Facts &f = facts[v];
+      Facts f = facts[v];
+      // The second output added to a tensor: their sum, rounded once.
+      if (o.atomic && tensorFacts.count(t)) {
+        const Facts &first = tensorFacts[t];
+        f.magnitude += first.magnitude;
+        f.error += first.error;
+        f.exact = f.exact && first.exact;
+        if (f.error > 0 || !f.exact)
+          f.error += ulpOf(k.ops[v].dtype) * f.magnitude;
+      }
+      tensorFacts[t] = f;
       // Twice the bound, and a unit of the dtype's last place over it.
       double atol = f.error > 0 || !f.exact
                         ? 2 * f.error + ulpOf(k.ops[v].dtype) * f.magnitude
@@ -1783,13 +1968,19 @@ std::string Printer::print() {
     os << (first ? "" : ",\n      ") << "%" << tensor.name
        << (declaredShape(t).empty() ? "" : "_nd") << ": " << declaredType(t);
     first = false;
-    if (tensor.role == "in" && tensor.runTimeRows)
-      os << " {pypto.init = \"" << tensor.init
-         << "\", pypto.shape = array<i64: " << layout.shapes[t].rows << ", "
-         << (declaredShape(t).empty() ? "" : "1, ") << layout.shapes[t].cols
-         << ">}";
-    else if (tensor.role == "in")
-      os << " {pypto.init = \"" << tensor.init << "\"}";
+    if (tensor.role == "in") {
+      os << " {pypto.init = \"" << tensor.init << "\"";
+      if (tensor.initHigh > 0)
+        os << ", pypto.init_range = array<i64: 0, " << tensor.initHigh << ">";
+      if (tensor.runTimeRows)
+        os << ", pypto.shape = array<i64: " << layout.shapes[t].rows << ", "
+           << (declaredShape(t).empty() ? "" : "1, ") << layout.shapes[t].cols
+           << ">";
+      os << "}";
+    } else if (tensor.accumulated)
+      os << " {pypto.dir = \"inout\", pypto.init = \"zeros\", "
+            "pypto.compare = \""
+         << comparators[t] << "\"}";
     else
       os << " {pypto.dir = \"out\", pypto.compare = \"" << comparators[t]
          << "\"}";
@@ -1889,7 +2080,7 @@ std::string Printer::print() {
       if (live[i])
         printOp(k, int(i));
     std::string results, resultTypes, yielded;
-    for (auto [v, t, col, element] : k.outputs) {
+    for (auto [v, t, col, element, atomic] : k.outputs) {
       const Op &op = k.ops[v];
       if (auto it = regionResults.find(t);
           it != regionResults.end() && it->second.first == kernel) {
@@ -1942,7 +2133,8 @@ std::string Printer::print() {
       }
       body << "      pypto.assemble " << stored << " into " << viewOf(t) << "["
            << leadingZeros() << row << ", " << index(col) << "]" << valid
-           << " : " << storedType << " into " << viewTypeOf(t) << "\n";
+           << (atomic ? " atomic_add" : "") << " : " << storedType << " into "
+           << viewTypeOf(t) << "\n";
       lead = kernelLeadSaved;
     }
     std::string constantText;

@@ -50,6 +50,14 @@ enum class OpKind {
   Sort,        // sort32 (+ mrgsort) of operand 0 with the indices of operand
                // 1 (an arange window), then gather `mode` (even: values,
                // odd: indices) of the first `chunks` pairs
+  Compare,     // cmp `mode` of operands 0 and 1, or cmps of operand 0 and
+               // `scalar`: 1 or 0 in the operands' type
+  Select,      // sel by operand 0 (a 0/1 mask) of operands 1 and 2, or
+               // sels of operand 1 and `scalar`
+  Gather,      // gather of operand 0 by the column indices of operand 1 (an
+               // input window of indices within operand 0's columns)
+  Arange,      // a 1 x `cols` i32 row from `scalar`, descending when `mode`
+               // is "descending"
 };
 
 struct Op {
@@ -94,6 +102,9 @@ struct Output {
   int tensor = 0;
   int64_t col = 0;
   bool element = false;
+  /// Added to the tensor (`atomic_add`): two outputs of one kernel into one
+  /// zeroed tensor, which then holds their sum.
+  bool atomic = false;
 };
 
 /// One `pypto.at` / `pypto.spmd` kernel and the loop around it.
@@ -119,6 +130,11 @@ struct Tensor {
   std::string init; // inputs: randn, randint, rand
   /// An input whose row count is bound per run: `?xC` with pypto.shape.
   bool runTimeRows = false;
+  /// randint inputs: values in [0, initHigh) when it is positive (gather
+  /// indices within their source's columns).
+  int64_t initHigh = 0;
+  /// An output that kernels add to: zeroed by the harness (`inout`).
+  bool accumulated = false;
 };
 
 struct Program {

@@ -221,8 +221,8 @@ func.func @f(%x: !pypto.tensor<1x128xf32> {pypto.init = "zeros"},
     %is = pypto.slice %i[%c0, %c0] [1, 128] : !pypto.tensor<1x128xi32> -> !pypto.tensor<1x128xi32>
     %s = pypto.sort32 %xs, %is : !pypto.tensor<1x128xf32>, !pypto.tensor<1x128xi32> -> !pypto.tensor<1x256xf32>
     %m = pypto.mrgsort %s {block_len = 64 : i64} : !pypto.tensor<1x256xf32>
-    %vals = pypto.gather %m even : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xf32>
-    %idx = pypto.gather %m odd : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xi32>
+    %vals = pypto.gather_mask %m even : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xf32>
+    %idx = pypto.gather_mask %m odd : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xi32>
     pypto.assemble %vals into %v[%c0, %c0] : !pypto.tensor<1x128xf32> into !pypto.tensor<1x128xf32>
     pypto.assemble %idx into %k[%c0, %c0] : !pypto.tensor<1x128xi32> into !pypto.tensor<1x128xi32>
   }
@@ -255,8 +255,8 @@ func.func @f(%p: !pypto.tensor<1x256xf32> {pypto.init = "zeros"},
   pypto.at core_group "k" {
     %s = pypto.slice %p[%c0, %c0] [1, 256] : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x256xf32>
     %m = pypto.mrgsort %s {block_len = 64 : i64} : !pypto.tensor<1x256xf32>
-    %vals = pypto.gather %m even : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xf32>
-    %idx = pypto.gather %m odd : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xi32>
+    %vals = pypto.gather_mask %m even : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xf32>
+    %idx = pypto.gather_mask %m odd : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x128xi32>
     pypto.assemble %vals into %v[%c0, %c0] : !pypto.tensor<1x128xf32> into !pypto.tensor<1x128xf32>
     pypto.assemble %idx into %k[%c0, %c0] : !pypto.tensor<1x128xi32> into !pypto.tensor<1x128xi32>
   }
@@ -545,6 +545,88 @@ func.func @f(%x: !pypto.tensor<2x8xi32> {pypto.init = "zeros"},
   EXPECT_EQ(args[1][1][0].item<int>(), INT32_MAX);
   EXPECT_EQ(args[2][0][0].item<int>(), 7);
   EXPECT_EQ(args[2][1][7].item<int>(), INT32_MIN);
+}
+
+TEST_F(InterpreterTest, ArangeWrapsInItsElementType) {
+  std::string source = R"mlir(
+func.func @f(%y: !pypto.tensor<1x8xi16> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "k" {
+    %s = arith.constant -32765 : i16
+    %r = pypto.arange %s descending : i16 -> !pypto.tensor<1x8xi16>
+    pypto.assemble %r into %y[%c0, %c0] : !pypto.tensor<1x8xi16> into !pypto.tensor<1x8xi16>
+  }
+  return
+}
+)mlir";
+  std::vector<at::Tensor> args = {at::zeros({1, 8}, at::kShort)};
+  ASSERT_EQ(run(source, args), "");
+  EXPECT_EQ(args[0][0][0].item<int>(), -32765);
+  EXPECT_EQ(args[0][0][3].item<int>(), -32768);
+  EXPECT_EQ(args[0][0][4].item<int>(), 32767); // wrapped
+  EXPECT_EQ(args[0][0][7].item<int>(), 32764);
+}
+
+TEST_F(InterpreterTest, GatherReadsColumnsOfEachRowAndChecksThem) {
+  std::string source = R"mlir(
+func.func @f(%x: !pypto.tensor<3x4xf32> {pypto.init = "zeros"},
+             %i: !pypto.tensor<2x6xi32> {pypto.init = "zeros"},
+             %y: !pypto.tensor<2x6xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "k" {
+    %g = pypto.gather %x[%i] : !pypto.tensor<3x4xf32>, !pypto.tensor<2x6xi32> -> !pypto.tensor<2x6xf32>
+    pypto.assemble %g into %y[%c0, %c0] : !pypto.tensor<2x6xf32> into !pypto.tensor<2x6xf32>
+  }
+  return
+}
+)mlir";
+  at::Tensor x = at::arange(12, at::kFloat).reshape({3, 4});
+  at::Tensor i = at::tensor({3, 0, 0, 1, 2, 3, 1, 1, 3, 2, 0, 0}, at::kInt)
+                     .reshape({2, 6});
+  std::vector<at::Tensor> args = {x, i, at::zeros({2, 6})};
+  ASSERT_EQ(run(source, args), "");
+  // Row 1 reads row 1 of x (4..7), not row 0 of a flat index.
+  EXPECT_EQ(args[2][0][0].item<float>(), 3.0f);
+  EXPECT_EQ(args[2][1][0].item<float>(), 5.0f);
+  EXPECT_EQ(args[2][1][2].item<float>(), 7.0f);
+  args[1][1][4] = 4;
+  EXPECT_EQ(run(source, args),
+            "test.mlir:7:10: error: index 4 at (1, 4) is outside the 4 "
+            "columns of the source");
+}
+
+TEST_F(InterpreterTest, ComparesGiveOneOrZeroAndSelectsReadThem) {
+  std::string source = R"mlir(
+func.func @f(%x: !pypto.tensor<1x4xf32> {pypto.init = "zeros"},
+             %y: !pypto.tensor<1x4xf32> {pypto.init = "zeros"},
+             %m: !pypto.tensor<1x4xf32> {pypto.dir = "out"},
+             %s: !pypto.tensor<1x4xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  pypto.at core_group "k" {
+    %k = arith.constant 2.0 : f32
+    %ne = pypto.cmp ne %x, %y : !pypto.tensor<1x4xf32>
+    %ge = pypto.cmps ge %x, %k : !pypto.tensor<1x4xf32>, f32
+    %v = pypto.sels %ge, %y, %k : !pypto.tensor<1x4xf32>, f32
+    %w = pypto.sel %ne, %v, %x : !pypto.tensor<1x4xf32>
+    pypto.assemble %ne into %m[%c0, %c0] : !pypto.tensor<1x4xf32> into !pypto.tensor<1x4xf32>
+    pypto.assemble %w into %s[%c0, %c0] : !pypto.tensor<1x4xf32> into !pypto.tensor<1x4xf32>
+  }
+  return
+}
+)mlir";
+  float nan = std::numeric_limits<float>::quiet_NaN();
+  at::Tensor x = at::tensor({1.0f, 3.0f, nan, 2.0f}).reshape({1, 4});
+  at::Tensor y = at::tensor({1.0f, 5.0f, nan, 7.0f}).reshape({1, 4});
+  std::vector<at::Tensor> args = {x, y, at::zeros({1, 4}), at::zeros({1, 4})};
+  ASSERT_EQ(run(source, args), "");
+  // NaN != NaN; the selects: equal -> x, else (x >= 2 ? y : 2).
+  EXPECT_EQ(args[2][0][0].item<float>(), 0.0f);
+  EXPECT_EQ(args[2][0][1].item<float>(), 1.0f);
+  EXPECT_EQ(args[2][0][2].item<float>(), 1.0f);
+  EXPECT_EQ(args[3][0][0].item<float>(), 1.0f);
+  EXPECT_EQ(args[3][0][1].item<float>(), 5.0f);
+  EXPECT_EQ(args[3][0][2].item<float>(), 2.0f);
+  EXPECT_EQ(args[3][0][3].item<float>(), 7.0f);
 }
 
 TEST_F(InterpreterTest, DirectedRoundingSaturatesAtTheLargestFinite) {

@@ -509,7 +509,15 @@ TEST(TileLibGather, Errors) {
   ix.at(1, 1) = -1;
   EXPECT_EQ(errorOf([&] { TGATHER(d, s, ix); }),
             "kernel 'g_kernel': TGATHER: index 1024 at (0, 1) is outside the "
-            "32x32 src tile");
+            "valid 32x32 of the 32x32 src tile");
+  // Inside the storage but past the valid columns: no data there.
+  RM<float> narrow(32, 20);
+  TASSIGN(narrow, 32768);
+  ix.at(0, 1) = 21;
+  ix.at(1, 1) = 3;
+  EXPECT_EQ(errorOf([&] { TGATHER(d, narrow, ix); }),
+            "kernel 'g_kernel': TGATHER: index 21 at (0, 1) is outside the "
+            "valid 32x20 of the 32x32 src tile");
   EXPECT_TRUE(
       contains(errorOf([&] { TGATHER(d, s, ix3); }),
                "TGATHER: valid shape of indices (2x3) differs from dst (2x2)"));

@@ -23,6 +23,7 @@
 #include <stdexcept>
 #include <string>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -624,6 +625,83 @@ TEST(TileLibLoadStore, StaticPartitionAndMultiDimRows) {
   for (int r = 0; r < 16; ++r)
     for (int c = 0; c < 16; ++c)
       ASSERT_EQ(out[(r / 8) * 100 + (r % 8) * 12 + c], t.at(r, c));
+}
+
+// An atomic store adds the tile to GM: into what is there, rounding each
+// sum to the GM type, only over the valid region, with wrap-around for
+// integers, and from an Acc tile after conversion.
+TEST(TileLibLoadStore, AtomicAddStore) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  Tile<TileType::Vec, float, 16, 32, BLayout::RowMajor, -1, -1> t(5, 19);
+  TASSIGN(t, 0);
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 32; ++c)
+      t.at(r, c) = 0.25f;
+  t.at(4, 18) = 3.0f;
+  std::vector<float> out(16 * 32, 1.0f);
+  using Sh = pto::Shape<1, 1, 1, -1, -1>;
+  using St = pto::Stride<-1, -1, -1, -1, 1>;
+  GlobalTensor<float, Sh, St> g(out.data(), Sh(5, 19), St(512, 512, 512, 32));
+  TSTORE<decltype(t), decltype(g), AtomicType::AtomicAdd>(g, t);
+  TSTORE<decltype(t), decltype(g), AtomicType::AtomicAdd>(g, t);
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 32; ++c) {
+      float expected =
+          r < 5 && c < 19 ? (r == 4 && c == 18 ? 7.0f : 1.5f) : 1.0f;
+      ASSERT_EQ(out[r * 32 + c], expected) << r << "," << c;
+    }
+  // The plain form still overwrites.
+  TSTORE(g, t);
+  EXPECT_EQ(out[0], 0.25f);
+  // bf16: 256 + 1 rounds to 256 (ties to even), each add on its own.
+  Tile<TileType::Vec, bfloat16_t, 1, 16> h;
+  TASSIGN(h, 4096);
+  for (int c = 0; c < 16; ++c)
+    h.at(0, c) = bfloat16_t(1.0f);
+  std::vector<bfloat16_t> hb(16, bfloat16_t(256.0f));
+  GlobalTensor<bfloat16_t, pto::Shape<1, 1, 1, 1, 16>,
+               pto::Stride<16, 16, 16, 16, 1>>
+      gh(hb.data());
+  TSTORE<decltype(h), decltype(gh), AtomicType::AtomicAdd>(gh, h);
+  EXPECT_EQ(float(hb[3]), 256.0f);
+  // i8 wraps.
+  Tile<TileType::Vec, int8_t, 1, 32> b;
+  TASSIGN(b, 8192);
+  for (int c = 0; c < 32; ++c)
+    b.at(0, c) = int8_t(100);
+  std::vector<int8_t> bb(32, int8_t(100));
+  GlobalTensor<int8_t, pto::Shape<1, 1, 1, 1, 32>,
+               pto::Stride<32, 32, 32, 32, 1>>
+      gb(bb.data());
+  TSTORE<decltype(b), decltype(gb), AtomicType::AtomicAdd>(gb, b);
+  EXPECT_EQ(bb[7], int8_t(-56));
+}
+
+// Adds from several threads at once lose nothing (every partial sum is an
+// integer, exact in f32 and bf16, so any order gives the same total).
+TEST(TileLibLoadStore, AtomicAddsFromThreadsAllLand) {
+  std::vector<float> f(64, 0.0f);
+  std::vector<bfloat16_t> h(64, bfloat16_t(0.0f));
+  std::vector<int16_t> s(64, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&] {
+      for (int i = 0; i < 2000; ++i) {
+        pto::detail::atomicAddTo(&f[i % 64], 1.0f);
+        pto::detail::atomicAddTo(&s[i % 64], int16_t(1));
+        if (i < 64 * 2)
+          pto::detail::atomicAddTo(&h[i % 64], bfloat16_t(1.0f));
+      }
+    });
+  for (std::thread &t : threads)
+    t.join();
+  double total = 0;
+  for (int i = 0; i < 64; ++i) {
+    total += f[i];
+    EXPECT_EQ(float(h[i]), 8.0f) << i;
+  }
+  EXPECT_EQ(total, 8000.0);
+  EXPECT_EQ(s[0] + s[63], (2000 / 64 + 1) * 4 + (2000 / 64) * 4);
 }
 
 TEST(TileLibLoadStore, DNAndNZGlobalLayouts) {

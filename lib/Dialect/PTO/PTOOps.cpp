@@ -659,13 +659,162 @@ LogicalResult TMrgSortOp::verify() {
   return verifyVecTiles(*this, {getSrc().getType(), getDst().getType()});
 }
 
-LogicalResult TGatherMaskOp::verify() {
+// Two forms:
+//   pto.tgather ins(%src, %idx, %tmp : S, I, T) outs(%dst : D)
+//   pto.tgather ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : S)
+//       outs(%dst : D)
+ParseResult TGatherOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand src, idx, tmp, dst;
+  Type srcType, idxType, tmpType, dstType;
+  bool indexForm = false;
+  if (parser.parseKeyword("ins") || parser.parseLParen() ||
+      parser.parseOperand(src) || parser.parseComma())
+    return failure();
+  if (succeeded(parser.parseOptionalLBrace())) {
+    MaskPatternAttr pattern;
+    if (parser.parseKeyword("maskPattern") || parser.parseEqual() ||
+        parser.parseAttribute(pattern, "maskPattern", result.attributes) ||
+        parser.parseRBrace() || parser.parseColonType(srcType))
+      return failure();
+  } else {
+    indexForm = true;
+    if (parser.parseOperand(idx) || parser.parseComma() ||
+        parser.parseOperand(tmp) || parser.parseColonType(srcType) ||
+        parser.parseComma() || parser.parseType(idxType) ||
+        parser.parseComma() || parser.parseType(tmpType))
+      return failure();
+  }
+  if (parser.parseRParen() || parser.parseKeyword("outs") ||
+      parser.parseLParen() || parser.parseOperand(dst) ||
+      parser.parseColonType(dstType) || parser.parseRParen() ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.resolveOperand(src, srcType, result.operands))
+    return failure();
+  if (indexForm && (parser.resolveOperand(idx, idxType, result.operands) ||
+                    parser.resolveOperand(tmp, tmpType, result.operands)))
+    return failure();
+  if (parser.resolveOperand(dst, dstType, result.operands))
+    return failure();
+  int32_t optional = indexForm ? 1 : 0;
+  result.addAttribute(
+      getOperandSegmentSizesAttrName(result.name),
+      parser.getBuilder().getDenseI32ArrayAttr({1, optional, optional, 1}));
+  return success();
+}
+
+void TGatherOp::print(OpAsmPrinter &printer) {
+  printer << " ins(" << getSrc();
+  if (getIdx()) {
+    printer << ", " << getIdx() << ", " << getTmp() << " : "
+            << getSrc().getType() << ", " << getIdx().getType() << ", "
+            << getTmp().getType();
+  } else {
+    printer << ", {maskPattern = ";
+    printer.printAttribute(getMaskPatternAttr());
+    printer << "} : " << getSrc().getType();
+  }
+  printer << ") outs(" << getDst() << " : " << getDst().getType() << ")";
+  printer.printOptionalAttrDict(
+      (*this)->getAttrs(), {"maskPattern", getOperandSegmentSizesAttrName()});
+}
+
+LogicalResult TGatherOp::verify() {
   TileBufType src = getSrc().getType(), dst = getDst().getType();
   if (failed(verifyVecTiles(*this, {src})) ||
       failed(verifyVecTiles(*this, {dst})))
     return failure();
-  if (src.getElementType().getIntOrFloatBitWidth() !=
-      dst.getElementType().getIntOrFloatBitWidth())
-    return emitOpError("dst elements must have the src's width");
+  if (static_cast<bool>(getIdx()) == static_cast<bool>(getMaskPatternAttr()))
+    return emitOpError("takes an index and a scratch tile, or a mask pattern");
+  if (static_cast<bool>(getIdx()) != static_cast<bool>(getTmp()))
+    return emitOpError("the index form takes an index and a scratch tile");
+  if (!getIdx()) {
+    if (src.getElementType().getIntOrFloatBitWidth() !=
+        dst.getElementType().getIntOrFloatBitWidth())
+      return emitOpError("dst elements must have the src's width");
+    return success();
+  }
+  auto idx = cast<TileBufType>(getIdx().getType()),
+       tmp = cast<TileBufType>(getTmp().getType());
+  if (failed(verifyVecTiles(*this, {idx, tmp})))
+    return failure();
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("dst elements must have the src's type");
+  if (!idx.getElementType().isInteger(32))
+    return emitOpError("indices must be 32-bit integers, got ")
+           << idx.getElementType();
+  if (knownAndDifferent(idx.getValidRows(), dst.getValidRows()) ||
+      knownAndDifferent(idx.getValidCols(), dst.getValidCols()))
+    return emitOpError("index and dst valid shapes differ");
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Index ramps, compares and selects
+//===----------------------------------------------------------------------===//
+
+LogicalResult TCiOp::verify() {
+  TileBufType dst = getDst().getType();
+  if (failed(verifyVecTiles(*this, {dst})))
+    return failure();
+  if (getStart().getType() != dst.getElementType())
+    return emitOpError("start type ")
+           << getStart().getType() << " differs from the tile dtype "
+           << dst.getElementType();
+  if (!dst.getElementType().isInteger(16) &&
+      !dst.getElementType().isInteger(32))
+    return emitOpError("fills i16 or i32 tiles, not ") << dst.getElementType();
+  // pto-isa's TCI fills one row (static_assert(Rows == 1)).
+  if (dst.getRows() != 1 || dst.getCols() == 1)
+    return emitOpError("fills one row of more than one column, got ")
+           << describeShape(dst.getRows(), dst.getCols());
+  return success();
+}
+
+/// A mask: vec i8 (any signedness), as tcmp writes it.
+static LogicalResult verifyMask(Operation *op, TileBufType mask) {
+  if (failed(verifyVecTiles(op, {mask})))
+    return failure();
+  if (!mask.getElementType().isInteger(8))
+    return op->emitOpError("mask must be 8-bit, got ") << mask.getElementType();
+  return success();
+}
+
+LogicalResult TCmpOp::verify() {
+  if (failed(verifyVecTiles(*this, {getSrc0().getType(), getSrc1().getType()})))
+    return failure();
+  if (knownAndDifferent(getSrc0().getType().getValidRows(),
+                        getDst().getType().getValidRows()))
+    return emitOpError("src and mask valid rows differ");
+  return verifyMask(*this, getDst().getType());
+}
+
+LogicalResult TCmpsOp::verify() {
+  TileBufType src = getSrc().getType();
+  if (failed(verifyVecTiles(*this, {src})))
+    return failure();
+  if (getScalar().getType() != src.getElementType())
+    return emitOpError("scalar type ")
+           << getScalar().getType() << " differs from the tile dtype "
+           << src.getElementType();
+  if (knownAndDifferent(src.getValidRows(), getDst().getType().getValidRows()))
+    return emitOpError("src and mask valid rows differ");
+  return verifyMask(*this, getDst().getType());
+}
+
+LogicalResult TSelOp::verify() {
+  if (failed(verifyVecTiles(*this, {getSrc0().getType(), getSrc1().getType(),
+                                    getDst().getType()})))
+    return failure();
+  return verifyMask(*this, getMask().getType());
+}
+
+LogicalResult TSelsOp::verify() {
+  TileBufType src = getSrc().getType();
+  if (failed(verifyVecTiles(*this, {src, getDst().getType()})))
+    return failure();
+  if (getScalar().getType() != src.getElementType())
+    return emitOpError("scalar type ")
+           << getScalar().getType() << " differs from the tile dtype "
+           << src.getElementType();
+  return verifyMask(*this, getMask().getType());
 }

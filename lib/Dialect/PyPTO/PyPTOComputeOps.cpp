@@ -467,7 +467,7 @@ LogicalResult MrgSortOp::verify() {
   return success();
 }
 
-LogicalResult GatherOp::verify() {
+LogicalResult GatherMaskOp::verify() {
   auto source = cast<ShapedType>(getSource().getType());
   auto result = cast<ShapedType>(getResult().getType());
   if (failed(verifySameKind(*this, {getSource(), getResult()})))
@@ -485,4 +485,150 @@ LogicalResult GatherOp::verify() {
            << source.getDimSize(1) / 2 << " columns, got "
            << result.getDimSize(0) << "x" << result.getDimSize(1);
   return success();
+}
+
+/// "AxBxC" of a shape.
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text;
+  for (auto [i, d] : llvm::enumerate(shape))
+    text += (i ? "x" : "") +
+            (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
+  return text;
+}
+
+/// A scratch tile of `type` when the op has one.
+static LogicalResult verifyScratch(Operation *op, Value tmp, Value like,
+                                   Type expected) {
+  if (!tmp)
+    return success();
+  if (!isTileValue(like))
+    return op->emitOpError("takes a scratch tile only on tiles");
+  if (tmp.getType() != expected)
+    return op->emitOpError("scratch tile must be ")
+           << expected << ", got " << tmp.getType();
+  return success();
+}
+
+LogicalResult ArangeOp::verify() {
+  auto type = cast<ShapedType>(getResult().getType());
+  Type element = type.getElementType();
+  if (!element.isSignlessInteger(32) && !element.isSignlessInteger(16))
+    return emitOpError("makes i32 or i16 elements, not ") << element;
+  if (getStart().getType() != element)
+    return emitOpError("start type ")
+           << getStart().getType() << " differs from the element type "
+           << element;
+  if (!type.hasStaticShape())
+    return emitOpError("needs a static shape, got ")
+           << shapeText(type.getShape());
+  // The hardware's tci fills one row.
+  ArrayRef<int64_t> shape = type.getShape();
+  if (llvm::any_of(shape.drop_back(), [](int64_t d) { return d != 1; }) ||
+      shape.back() == 1)
+    return emitOpError("makes one row (1x...xN, N > 1); broadcast it with "
+                       "col_expand for more rows, got ")
+           << shapeText(shape);
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  auto source = cast<ShapedType>(getSource().getType());
+  auto index = cast<ShapedType>(getIndex().getType());
+  auto result = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getSource(), getIndex(), getResult()})))
+    return failure();
+  Type element = source.getElementType();
+  if (!element.isF32() && !element.isF16() && !element.isSignlessInteger(32) &&
+      !element.isSignlessInteger(16))
+    return emitOpError("gathers f32, f16, i32 or i16 elements, not ")
+           << element;
+  if (!index.getElementType().isSignlessInteger(32))
+    return emitOpError("index must be i32, got ") << index.getElementType();
+  if (result.getShape() != index.getShape() ||
+      result.getElementType() != element)
+    return emitOpError("result must have the index's shape (")
+           << shapeText(index.getShape()) << ") and the source's element type ("
+           << element << ")";
+  if (!source.hasStaticShape() || !index.hasStaticShape())
+    return emitOpError("needs static shapes");
+  if (source.getRank() != index.getRank())
+    return emitOpError("source and index ranks differ: ")
+           << source.getRank() << " and " << index.getRank();
+  // Rows of the index read the same rows of the source (2-D forms).
+  ArrayRef<int64_t> s = source.getShape(), i = index.getShape();
+  for (int64_t d = 0, e = source.getRank() - 1; d < e; ++d)
+    if (d == 0 ? i[d] > s[d] : i[d] != s[d])
+      return emitOpError("index ")
+             << shapeText(i) << " does not read rows of the source "
+             << shapeText(s)
+             << ": the leading dimensions must agree (the first may be "
+                "smaller in the index)";
+  return verifyScratch(*this, getTmp(), getSource(), getIndex().getType());
+}
+
+/// The scratch tile of a compare or select on `like`: an i8 tile of one
+/// more row than it and its columns rounded up to 32. It holds the bit
+/// mask (up to one byte per element, A5's form) and, in its last row, the
+/// hardware's select scratch.
+Type mlir::pypto::maskScratchType(TileType like) {
+  ArrayRef<int64_t> shape = like.getShape();
+  return TileType::get(
+      like.getContext(),
+      {shape[0] + 1, static_cast<int64_t>(llvm::alignTo(shape[1], 32))},
+      IntegerType::get(like.getContext(), 8), like.getSpace());
+}
+
+Value mlir::pypto::maskScratchOf(Operation *op) {
+  if (auto cmp = dyn_cast<CmpOp>(op))
+    return cmp.getTmp();
+  if (auto cmps = dyn_cast<CmpsOp>(op))
+    return cmps.getTmp();
+  if (auto sel = dyn_cast<SelOp>(op))
+    return sel.getTmp();
+  if (auto sels = dyn_cast<SelsOp>(op))
+    return sels.getTmp();
+  return {};
+}
+
+/// Compares and selects take f32, f16, bf16, i32 and i16 elements.
+static LogicalResult verifyCompareElement(Operation *op, Type element) {
+  if (!element.isF32() && !element.isF16() && !element.isBF16() &&
+      !element.isSignlessInteger(32) && !element.isSignlessInteger(16))
+    return op->emitOpError("compares f32, f16, bf16, i32 or i16 elements, "
+                           "not ")
+           << element;
+  return success();
+}
+
+static LogicalResult verifyCompareOrSelect(Operation *op, Value data,
+                                           Value scalar, Value tmp) {
+  auto type = cast<ShapedType>(data.getType());
+  if (failed(verifyCompareElement(op, type.getElementType())))
+    return failure();
+  if (scalar && failed(verifyScalarOperand(op, data, scalar)))
+    return failure();
+  if (!tmp)
+    return success();
+  if (!isTileValue(data))
+    return op->emitOpError("takes a scratch tile only on tiles");
+  if (type.getRank() != 2)
+    return op->emitOpError("on tiles needs 2-D tiles");
+  return verifyScratch(op, tmp, data,
+                       maskScratchType(cast<TileType>(data.getType())));
+}
+
+LogicalResult CmpOp::verify() {
+  return verifyCompareOrSelect(*this, getLhs(), Value(), getTmp());
+}
+
+LogicalResult CmpsOp::verify() {
+  return verifyCompareOrSelect(*this, getSource(), getScalar(), getTmp());
+}
+
+LogicalResult SelOp::verify() {
+  return verifyCompareOrSelect(*this, getLhs(), Value(), getTmp());
+}
+
+LogicalResult SelsOp::verify() {
+  return verifyCompareOrSelect(*this, getSource(), getScalar(), getTmp());
 }

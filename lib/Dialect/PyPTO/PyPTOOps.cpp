@@ -764,6 +764,17 @@ LogicalResult SliceOp::verify() {
                       "source tensor", getValid());
 }
 
+/// The element types an atomic add of a tile to global memory has
+/// (pypto's `assemble(atomic=Add)`).
+static LogicalResult verifyAtomicAdd(Operation *op, Type element) {
+  if (element.isF32() || element.isF16() || element.isBF16() ||
+      element.isSignlessInteger(32) || element.isSignlessInteger(16) ||
+      element.isSignlessInteger(8))
+    return success();
+  return op->emitOpError("adds f32, f16, bf16, i32, i16 or i8 atomically, not ")
+         << element;
+}
+
 LogicalResult AssembleOp::verify() {
   auto value = cast<ShapedType>(getValue().getType());
   GMTensorType dest = getDest().getType();
@@ -775,6 +786,11 @@ LogicalResult AssembleOp::verify() {
       slice && !slice.getValid().empty())
     return emitOpError("writes into a slice with a valid shape, which is "
                        "read-only; give the valid shape on the assemble");
+  if (getAtomicAdd() && failed(verifyAtomicAdd(*this, value.getElementType())))
+    return failure();
+  if (getAtomicAdd() && !isInKernel(*this))
+    return emitOpError("adds atomically only in a kernel (pypto.at or "
+                       "pypto.spmd): it adds a task's tile to global memory");
   return verifyWindow(*this, value.getShape(), dest.getShape(), getOffsets(),
                       "destination tensor", getValid());
 }
@@ -866,6 +882,8 @@ LogicalResult StoreOp::verify() {
   FailureOr<SmallVector<int64_t>> window =
       verifyTileWindow(*this, dest, tile, getWindow(), /*transposed=*/false);
   if (failed(window))
+    return failure();
+  if (getAtomicAdd() && failed(verifyAtomicAdd(*this, dest.getElementType())))
     return failure();
   return verifyWindow(*this, *window, dest.getShape(), getOffsets(),
                       "destination tensor", getValid(), /*validOfTile=*/true);

@@ -226,71 +226,71 @@ func.func @mrgsort_result_type(%x: !pypto.tensor<4x256xf32>) {
 
 func.func @gather_mask(%x: !pypto.tensor<4x64xf32>) {
   // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'mask' [even, odd]}}
-  %g = pypto.gather %x all : !pypto.tensor<4x64xf32> -> !pypto.tensor<4x32xf32>
+  %g = pypto.gather_mask %x all : !pypto.tensor<4x64xf32> -> !pypto.tensor<4x32xf32>
   return
 }
 
 // -----
 
 func.func @gather_tensor_to_tile(%x: !pypto.tensor<4x64xf32>) {
-  // expected-error @+1 {{'pypto.gather' op operands and results must all be tensors or all tiles}}
-  %g = pypto.gather %x even : !pypto.tensor<4x64xf32> -> !pypto.tile<4x32xf32, vec>
+  // expected-error @+1 {{'pypto.gather_mask' op operands and results must all be tensors or all tiles}}
+  %g = pypto.gather_mask %x even : !pypto.tensor<4x64xf32> -> !pypto.tile<4x32xf32, vec>
   return
 }
 
 // -----
 
 func.func @gather_tile_to_tensor(%x: !pypto.tile<4x64xf32, vec>) {
-  // expected-error @+1 {{'pypto.gather' op operands and results must all be tensors or all tiles}}
-  %g = pypto.gather %x odd : !pypto.tile<4x64xf32, vec> -> !pypto.tensor<4x32xi32>
+  // expected-error @+1 {{'pypto.gather_mask' op operands and results must all be tensors or all tiles}}
+  %g = pypto.gather_mask %x odd : !pypto.tile<4x64xf32, vec> -> !pypto.tensor<4x32xi32>
   return
 }
 
 // -----
 
 func.func @gather_rank1(%x: !pypto.tensor<64xf32>) {
-  // expected-error @+1 {{'pypto.gather' op operand and result must be 2-D}}
-  %g = pypto.gather %x even : !pypto.tensor<64xf32> -> !pypto.tensor<32xf32>
+  // expected-error @+1 {{'pypto.gather_mask' op operand and result must be 2-D}}
+  %g = pypto.gather_mask %x even : !pypto.tensor<64xf32> -> !pypto.tensor<32xf32>
   return
 }
 
 // -----
 
 func.func @gather_rank1_result(%x: !pypto.tensor<4x64xf32>) {
-  // expected-error @+1 {{'pypto.gather' op operand and result must be 2-D}}
-  %g = pypto.gather %x even : !pypto.tensor<4x64xf32> -> !pypto.tensor<128xf32>
+  // expected-error @+1 {{'pypto.gather_mask' op operand and result must be 2-D}}
+  %g = pypto.gather_mask %x even : !pypto.tensor<4x64xf32> -> !pypto.tensor<128xf32>
   return
 }
 
 // -----
 
 func.func @gather_narrower(%x: !pypto.tensor<4x64xf32>) {
-  // expected-error @+1 {{'pypto.gather' op result elements must have the source's width ('f32' -> 'f16')}}
-  %g = pypto.gather %x even : !pypto.tensor<4x64xf32> -> !pypto.tensor<4x32xf16>
+  // expected-error @+1 {{'pypto.gather_mask' op result elements must have the source's width ('f32' -> 'f16')}}
+  %g = pypto.gather_mask %x even : !pypto.tensor<4x64xf32> -> !pypto.tensor<4x32xf16>
   return
 }
 
 // -----
 
 func.func @gather_wider(%x: !pypto.tile<4x64xf16, vec>) {
-  // expected-error @+1 {{'pypto.gather' op result elements must have the source's width ('f16' -> 'i32')}}
-  %g = pypto.gather %x odd : !pypto.tile<4x64xf16, vec> -> !pypto.tile<4x16xi32, vec>
+  // expected-error @+1 {{'pypto.gather_mask' op result elements must have the source's width ('f16' -> 'i32')}}
+  %g = pypto.gather_mask %x odd : !pypto.tile<4x64xf16, vec> -> !pypto.tile<4x16xi32, vec>
   return
 }
 
 // -----
 
 func.func @gather_rows(%x: !pypto.tensor<4x64xf32>) {
-  // expected-error @+1 {{'pypto.gather' op result must have 4 rows and at most 32 columns, got 1x16}}
-  %g = pypto.gather %x even : !pypto.tensor<4x64xf32> -> !pypto.tensor<1x16xf32>
+  // expected-error @+1 {{'pypto.gather_mask' op result must have 4 rows and at most 32 columns, got 1x16}}
+  %g = pypto.gather_mask %x even : !pypto.tensor<4x64xf32> -> !pypto.tensor<1x16xf32>
   return
 }
 
 // -----
 
 func.func @gather_too_many_columns(%x: !pypto.tile<4x64xf32, vec>) {
-  // expected-error @+1 {{'pypto.gather' op result must have 4 rows and at most 32 columns, got 4x33}}
-  %g = pypto.gather %x odd : !pypto.tile<4x64xf32, vec> -> !pypto.tile<4x33xi32, vec>
+  // expected-error @+1 {{'pypto.gather_mask' op result must have 4 rows and at most 32 columns, got 4x33}}
+  %g = pypto.gather_mask %x odd : !pypto.tile<4x64xf32, vec> -> !pypto.tile<4x33xi32, vec>
   return
 }
 
@@ -299,8 +299,8 @@ func.func @gather_too_many_columns(%x: !pypto.tile<4x64xf32, vec>) {
 // The limit is half the source's columns rounded down, for even and odd
 // alike.
 func.func @gather_odd_source(%x: !pypto.tensor<2x65xf32>) {
-  // expected-error @+1 {{'pypto.gather' op result must have 2 rows and at most 32 columns, got 2x33}}
-  %g = pypto.gather %x even : !pypto.tensor<2x65xf32> -> !pypto.tensor<2x33xf32>
+  // expected-error @+1 {{'pypto.gather_mask' op result must have 2 rows and at most 32 columns, got 2x33}}
+  %g = pypto.gather_mask %x even : !pypto.tensor<2x65xf32> -> !pypto.tensor<2x33xf32>
   return
 }
 

@@ -20,7 +20,7 @@ module @fuzz_174839108455 {
       %k0_v15 = pypto.slice %x11[%k0_c0, %k0_c0] [1, 128] : !pypto.tensor<1x128xi32> -> !pypto.tensor<1x128xi32>
       %k0_t1 = pypto.sort32 %k0_v14, %k0_v15 : !pypto.tensor<16x128xf32>, !pypto.tensor<1x128xi32> -> !pypto.tensor<16x256xf32>
       %k0_t2 = pypto.mrgsort %k0_t1 {block_len = 64 : i64} : !pypto.tensor<16x256xf32>
-      %k0_v16 = pypto.gather %k0_t2 odd : !pypto.tensor<16x256xf32> -> !pypto.tensor<16x16xi32>
+      %k0_v16 = pypto.gather_mask %k0_t2 odd : !pypto.tensor<16x256xf32> -> !pypto.tensor<16x16xi32>
       %k0_v17 = pypto.fillpad %k0_v16 valid [%k0_c2, %k0_c16] pad min : !pypto.tensor<16x16xi32> -> !pypto.tensor<16x16xi32>
       %k0_v18 = pypto.col_max %k0_v17 : !pypto.tensor<16x16xi32> -> !pypto.tensor<1x16xi32>
       %k0_v19 = pypto.col_expand_sub %k0_v16, %k0_v18 : !pypto.tensor<16x16xi32>, !pypto.tensor<1x16xi32>

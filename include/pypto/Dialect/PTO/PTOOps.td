@@ -200,9 +200,22 @@ def PTO_TLoadOp : PTO_TileInstructionOp<"tload"> {
   let hasVerifier = 1;
 }
 
+def PTO_AtomicTypeEnum : I32EnumAttr<"AtomicType", "how tstore writes", [
+    I32EnumAttrCase<"AtomicNone", 0, "atomic_none">,
+    I32EnumAttrCase<"AtomicAdd", 1, "atomic_add">]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+def PTO_AtomicTypeAttr : EnumAttr<PTO_Dialect, PTO_AtomicTypeEnum, "atomic_type">;
+
 def PTO_TStoreOp : PTO_TileInstructionOp<"tstore"> {
   let summary = "store a tile into a GM window (MTE3, or FIX from acc)";
-  let arguments = (ins PTO_TileBufType:$src, PTO_PartitionTensorViewType:$dst);
+  let description = [{
+    With `{atomicType = #pto<atomic_type atomic_add>}` the tile is added to
+    the window atomically.
+  }];
+  let arguments = (ins PTO_TileBufType:$src, PTO_PartitionTensorViewType:$dst,
+                       OptionalAttr<PTO_AtomicTypeAttr>:$atomicType);
   let assemblyFormat = [{
     `ins` `(` $src `:` qualified(type($src)) `)`
     `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
@@ -594,21 +607,130 @@ def PTO_TMrgSortOp : PTO_VecOp<"tmrgsort"> {
   }];
 }
 
-def PTO_TGatherMaskOp : PTO_TileInstructionOp<"tgather"> {
+def PTO_TGatherOp : PTO_TileInstructionOp<"tgather",
+    [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
-  let summary = "gather the columns a mask pattern selects";
+  let summary = "gather by flat index, or the columns a mask pattern selects";
   let description = [{
+    The index form reads `dst[i, j] = src_flat[idx[i, j]]`, the flat index
+    into src's storage (row stride: its columns); `tmp` has the index's
+    type. The mask form keeps the columns of each group of four that the
+    pattern selects.
+
     ```mlir
+    pto.tgather ins(%src, %idx, %tmp : !pto.tile_buf<...>, !pto.tile_buf<...>, !pto.tile_buf<...>)
+        outs(%dst : !pto.tile_buf<...>)
     pto.tgather ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<...>)
         outs(%dst : !pto.tile_buf<...>)
     ```
   }];
-  let arguments = (ins PTO_TileBufType:$src, PTO_MaskPatternAttr:$maskPattern,
+  let arguments = (ins PTO_TileBufType:$src, Optional<PTO_TileBufType>:$idx,
+                       Optional<PTO_TileBufType>:$tmp,
+                       OptionalAttr<PTO_MaskPatternAttr>:$maskPattern,
+                       PTO_TileBufType:$dst);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def PTO_TCiOp : PTO_TileInstructionOp<"tci"> {
+  let hasVerifier = 1;
+  let summary = "fill row 0 with start + j (start - j when descending)";
+  let description = [{
+    ```mlir
+    pto.tci ins(%s {descending = true} : i32) outs(%t : !pto.tile_buf<...>)
+    ```
+  }];
+  let arguments = (ins AnySignlessInteger:$start, UnitAttr:$descending,
                        PTO_TileBufType:$dst);
   let assemblyFormat = [{
-    `ins` `(` $src `,` `{` `maskPattern` `=` qualified($maskPattern) `}` `:`
-    qualified(type($src)) `)` `outs` `(` $dst `:` qualified(type($dst)) `)`
-    attr-dict
+    `ins` `(` $start (` ` `{` `descending` `=` `true` `}` $descending^)? `:`
+    type($start) `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_CmpModeEnum : I32EnumAttr<"CmpMode", "a comparison of tcmp", [
+    I32EnumAttrCase<"eq", 0>, I32EnumAttrCase<"ne", 1>,
+    I32EnumAttrCase<"lt", 2>, I32EnumAttrCase<"le", 3>,
+    I32EnumAttrCase<"gt", 4>, I32EnumAttrCase<"ge", 5>]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+def PTO_CmpModeAttr : EnumAttr<PTO_Dialect, PTO_CmpModeEnum, "cmp">;
+
+def PTO_TCmpOp : PTO_TileInstructionOp<"tcmp"> {
+  let hasVerifier = 1;
+  let summary = "compare two tiles into a bit mask";
+  let description = [{
+    Bit `c % 8` of byte `dst[r, c / 8]` is `src0[r, c] <mode> src1[r, c]`.
+
+    ```mlir
+    pto.tcmp ins(%a, %b {cmpMode = #pto<cmp gt>} : !pto.tile_buf<...>, !pto.tile_buf<...>)
+        outs(%m : !pto.tile_buf<...dtype=ui8...>)
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$src0, PTO_TileBufType:$src1,
+                       PTO_CmpModeAttr:$cmpMode, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 ` ` `{` `cmpMode` `=` qualified($cmpMode) `}` `:`
+    qualified(type($src0)) `,` qualified(type($src1)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TCmpsOp : PTO_TileInstructionOp<"tcmps"> {
+  let hasVerifier = 1;
+  let summary = "compare a tile with a scalar into a bit mask";
+  let description = [{
+    ```mlir
+    pto.tcmps ins(%a, %s {cmpMode = #pto<cmp ge>} : !pto.tile_buf<...>, f32)
+        outs(%m : !pto.tile_buf<...dtype=ui8...>)
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$src,
+                       AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar,
+                       PTO_CmpModeAttr:$cmpMode, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $scalar ` ` `{` `cmpMode` `=` qualified($cmpMode) `}` `:`
+    qualified(type($src)) `,` type($scalar) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TSelOp : PTO_TileInstructionOp<"tsel"> {
+  let hasVerifier = 1;
+  let summary = "select src0 where the mask bit is set, else src1";
+  let description = [{
+    ```mlir
+    pto.tsel ins(%m, %x, %y, %tmp : !pto.tile_buf<...>, !pto.tile_buf<...>, !pto.tile_buf<...>, !pto.tile_buf<...>)
+        outs(%d : !pto.tile_buf<...>)
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$mask, PTO_TileBufType:$src0,
+                       PTO_TileBufType:$src1, PTO_TileBufType:$tmp,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $mask `,` $src0 `,` $src1 `,` $tmp `:` qualified(type($mask)) `,`
+    qualified(type($src0)) `,` qualified(type($src1)) `,` qualified(type($tmp))
+    `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TSelsOp : PTO_TileInstructionOp<"tsels"> {
+  let hasVerifier = 1;
+  let summary = "select src where the mask bit is set, else the scalar";
+  let description = [{
+    ```mlir
+    pto.tsels ins(%m, %x, %tmp, %s : !pto.tile_buf<...>, !pto.tile_buf<...>, !pto.tile_buf<...>, f32)
+        outs(%d : !pto.tile_buf<...>)
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$mask, PTO_TileBufType:$src,
+                       PTO_TileBufType:$tmp,
+                       AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $mask `,` $src `,` $tmp `,` $scalar `:` qualified(type($mask)) `,`
+    qualified(type($src)) `,` qualified(type($tmp)) `,` type($scalar) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
 }
 

@@ -67,6 +67,12 @@ bool hasUnitLeadingDims(ArrayRef<int64_t> shape);
 
 namespace mlir::pypto {
 
+/// The scratch tile a compare or select on `like` takes: the bit mask the
+/// hardware compares into, and the select's own scratch.
+Type maskScratchType(TileType like);
+/// The scratch tile of a compare or select (null when it has none yet).
+Value maskScratchOf(Operation *op);
+
 /// Names of the discardable attributes the dialect owns.
 namespace attr {
 inline constexpr llvm::StringLiteral kKind = "pypto.kind";

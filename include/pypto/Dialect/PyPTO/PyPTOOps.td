@@ -459,11 +459,25 @@ def PyPTO_AssembleOp : PyPTO_Op<"assemble", [AttrSizedOperandSegments]> {
     pypto.assemble %y into %out[%t0, %c0] valid [%rows, %c256]
         : !pypto.tensor<16x256xf32> into !pypto.tensor<?x256xf32>
     ```
+
+    With `atomic_add` (pypto's `atomic=pl.AtomicType.Add`) the value is
+    added to the window, element by element and atomically, so that several
+    tasks, or the blocks of one SPMD task, accumulate into one output (a
+    split-K matmul): the window is read and written (`inout`), and the
+    program zeroes it first. In kernels only; f32, f16, bf16, i32, i16 or i8,
+    each addition rounded to the element type, in an order the runtime
+    decides.
+
+    ```mlir
+    pypto.assemble %partial into %q[%c0, %n0] atomic_add
+        : !pypto.tensor<16x256xf32> into !pypto.tensor<16x1024xf32>
+    ```
   }];
   let arguments = (ins PyPTO_AnyTensorOrTile:$value, PyPTO_TensorType:$dest,
-                       Variadic<Index>:$offsets, Variadic<Index>:$valid);
+                       Variadic<Index>:$offsets, Variadic<Index>:$valid,
+                       UnitAttr:$atomic_add);
   let assemblyFormat = [{
-    $value `into` $dest `[` $offsets `]` (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($value)) `into` qualified(type($dest))
+    $value `into` $dest `[` $offsets `]` (`valid` ` ` `[` $valid^ `]`)? (`atomic_add` $atomic_add^)? attr-dict `:` qualified(type($value)) `into` qualified(type($dest))
   }];
   let hasVerifier = 1;
 }
@@ -653,13 +667,16 @@ def PyPTO_StoreOp : PyPTO_Op<"store", [AttrSizedOperandSegments]> {
 
     Into a tensor of rank other than 2, `window [A, B, R, C]` gives the
     window's shape; the tile is its 2-D form, `A*B*R`x`C`.
+
+    With `atomic_add` the tile is added to the window atomically (an
+    `atomic_add` assemble).
   }];
   let arguments = (ins PyPTO_TileType:$value, PyPTO_TensorType:$dest,
                        Variadic<Index>:$offsets,
                        OptionalAttr<DenseI64ArrayAttr>:$window,
-                       Variadic<Index>:$valid);
+                       Variadic<Index>:$valid, UnitAttr:$atomic_add);
   let assemblyFormat = [{
-    $value `,` $dest `[` $offsets `]` (`window` $window^)? (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($value)) `,` qualified(type($dest))
+    $value `,` $dest `[` $offsets `]` (`window` $window^)? (`valid` ` ` `[` $valid^ `]`)? (`atomic_add` $atomic_add^)? attr-dict `:` qualified(type($value)) `,` qualified(type($dest))
   }];
   let extraClassDeclaration = [{
     /// The shape of the window in the destination: `window`, or the
@@ -941,6 +958,134 @@ def PyPTO_FullOp : PyPTO_VectorOp<"full"> {
   let hasVerifier = 1;
 }
 
+def PyPTO_ArangeOp : PyPTO_VectorOp<"arange"> {
+  let summary = "a row of consecutive integers (pypto's ci)";
+  let description = [{
+    `result[0, j] = start + j` (`start - j` with `descending`), in the
+    result's integer type with its wrap-around: pypto's `pl.arange` (tensor
+    and tile `ci`). The result is one row: every dimension but the last is
+    1, as the hardware's `tci` fills one row; broadcast it with
+    `col_expand` for more.
+
+    ```mlir
+    %ramp = pypto.arange %c0 : i32 -> !pypto.tensor<1x64xi32>
+    %down = pypto.arange %s descending : i16 -> !pypto.tensor<1x32xi16>
+    ```
+
+    The element type is i32 or i16, and `start` has it.
+  }];
+  let arguments = (ins AnySignlessInteger:$start, UnitAttr:$descending);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $start (`descending` $descending^)? attr-dict `:` type($start) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_CmpMode : I32EnumAttr<"CmpMode", "a comparison", [
+    I32EnumAttrCase<"eq", 0>, I32EnumAttrCase<"ne", 1>,
+    I32EnumAttrCase<"lt", 2>, I32EnumAttrCase<"le", 3>,
+    I32EnumAttrCase<"gt", 4>, I32EnumAttrCase<"ge", 5>]> {
+  let cppNamespace = "::mlir::pypto";
+}
+
+def PyPTO_CmpOp : PyPTO_VectorOp<"cmp", [PyPTO_Elementwise,
+    AllTypesMatch<["lhs", "rhs", "result"]>]> {
+  let summary = "elementwise comparison giving 1 or 0";
+  let description = [{
+    `result = (lhs <mode> rhs) ? 1 : 0` in the operands' type, for `mode`
+    one of `eq ne lt le gt ge` (pypto's `cmp_type` 0 to 5). This is pypto's
+    tensor-level `pl.cmp`; a NaN compares unequal and unordered (IEEE).
+
+    ```mlir
+    %newer = pypto.cmp gt %scores, %best : !pypto.tensor<8x808xf32>
+    ```
+
+    Elements are f32, f16, bf16, i32 or i16. On A2/A3 the hardware compares
+    i32 only for equality and has no i16 compare: those are compile-time
+    errors there. On tiles an optional i8 scratch tile (`tmp`) holds the
+    hardware's bit mask; tile conversion creates it.
+  }];
+  let arguments = (ins PyPTO_CmpMode:$mode, PyPTO_AnyTensorOrTile:$lhs,
+                       PyPTO_AnyTensorOrTile:$rhs, Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $mode $lhs `,` $rhs (`tmp` $tmp^)? attr-dict `:` qualified(type($result))
+    (`,` qualified(type($tmp))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_CmpsOp : PyPTO_VectorOp<"cmps", [PyPTO_Elementwise,
+    AllTypesMatch<["source", "result"]>]> {
+  let summary = "elementwise comparison with a scalar giving 1 or 0";
+  let description = [{
+    `result = (source <mode> scalar) ? 1 : 0`; the scalar has the element
+    type. The rest is as `pypto.cmp`.
+
+    ```mlir
+    %ge = pypto.cmps ge %k, %bound : !pypto.tensor<16x128xf32>, f32
+    ```
+  }];
+  let arguments = (ins PyPTO_CmpMode:$mode, PyPTO_AnyTensorOrTile:$source,
+                       AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar,
+                       Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $mode $source `,` $scalar (`tmp` $tmp^)? attr-dict `:`
+    qualified(type($source)) `,` type($scalar) (`,` qualified(type($tmp))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_SelOp : PyPTO_VectorOp<"sel", [PyPTO_Elementwise,
+    AllTypesMatch<["mask", "lhs", "rhs", "result"]>]> {
+  let summary = "elementwise select by a 0/1 mask";
+  let description = [{
+    `result = mask != 0 ? lhs : rhs`, where `mask` is of the operands' type,
+    as `pypto.cmp` gives it (pypto's `tile.sel` takes the hardware's bit
+    mask instead; the lowering makes it).
+
+    ```mlir
+    %best = pypto.sel %newer, %scores, %best0 : !pypto.tensor<8x808xf32>
+    ```
+
+    Elements are f32, f16, bf16, i32 or i16 (i16 on A5 only). On tiles an
+    optional i8 scratch tile (`tmp`) holds the bit mask.
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$mask, PyPTO_AnyTensorOrTile:$lhs,
+                       PyPTO_AnyTensorOrTile:$rhs, Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $mask `,` $lhs `,` $rhs (`tmp` $tmp^)? attr-dict `:` qualified(type($result))
+    (`,` qualified(type($tmp))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_SelsOp : PyPTO_VectorOp<"sels", [PyPTO_Elementwise,
+    AllTypesMatch<["mask", "source", "result"]>]> {
+  let summary = "elementwise select between a tile and a scalar";
+  let description = [{
+    `result = mask != 0 ? source : scalar`; the scalar has the element type.
+    The rest is as `pypto.sel`.
+
+    ```mlir
+    %kept = pypto.sels %keep, %x, %zero : !pypto.tensor<16x64xf32>, f32
+    ```
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$mask, PyPTO_AnyTensorOrTile:$source,
+                       AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar,
+                       Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $mask `,` $source `,` $scalar (`tmp` $tmp^)? attr-dict `:`
+    qualified(type($source)) `,` type($scalar) (`,` qualified(type($tmp))^)?
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_PadValue : I32EnumAttr<"PadValue", "what fillpad writes", [
     I32EnumAttrCase<"zero", 1>, I32EnumAttrCase<"max", 2>,
     I32EnumAttrCase<"min", 3>]> {
@@ -1080,24 +1225,58 @@ def PyPTO_GatherMask : I32EnumAttr<"GatherMask",
   let cppNamespace = "::mlir::pypto";
 }
 
-def PyPTO_GatherOp : PyPTO_VectorOp<"gather"> {
+def PyPTO_GatherMaskOp : PyPTO_VectorOp<"gather_mask"> {
   let summary = "keep the even or the odd columns (split sorted pairs)";
+  // pypto's tensor.gather_mask / tile.gather_mask (P0101 and P1010).
   let description = [{
-    `%v = pypto.gather %s even` takes columns 0, 2, 4, ... of each row,
+    `%v = pypto.gather_mask %s even` takes columns 0, 2, 4, ... of each row,
     `odd` columns 1, 3, 5, ...; the result's column count (at most half the
     source's) says how many. The bits are copied, so the result may read
     them as another type of the same width: the odd columns of sorted f32
     pairs are the i32 indices.
 
     ```mlir
-    %vals = pypto.gather %s even : !pypto.tensor<1x1024xf32> -> !pypto.tensor<1x16xf32>
-    %idx = pypto.gather %s odd : !pypto.tensor<1x1024xf32> -> !pypto.tensor<1x16xi32>
+    %vals = pypto.gather_mask %s even : !pypto.tensor<1x1024xf32> -> !pypto.tensor<1x16xf32>
+    %idx = pypto.gather_mask %s odd : !pypto.tensor<1x1024xf32> -> !pypto.tensor<1x16xi32>
     ```
   }];
   let arguments = (ins PyPTO_AnyTensorOrTile:$source, PyPTO_GatherMask:$mask);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let assemblyFormat = [{
     $source $mask attr-dict `:` qualified(type($source)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_GatherOp : PyPTO_VectorOp<"gather"> {
+  let summary = "gather elements of each row by column index";
+  let description = [{
+    `result[i, j] = source[i, index[i, j]]`: torch's `gather` along the last
+    dimension (pypto's `pl.gather(x, dim=-1, index=i)`). The result has the
+    index's shape and the source's element type; the index may be wider than
+    the source (a column read twice) and have fewer rows (the first rows of
+    the source are read). Of an N-D tensor the 2-D forms are gathered: the
+    leading dimensions of index and source agree, except the first, which
+    may be smaller in the index.
+
+    ```mlir
+    %g = pypto.gather %cos[%idx] : !pypto.tensor<4x32xf32>, !pypto.tensor<4x64xi32> -> !pypto.tensor<4x64xf32>
+    ```
+
+    The source is f32, f16, i32 or i16; the index i32. An index outside
+    `[0, columns)` is an error when the program runs (the hardware reads
+    undefined memory there). On tiles an optional scratch tile of the index
+    tile's type (`tmp`) is the buffer the hardware instruction needs; tile
+    conversion creates it.
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source,
+                       PyPTO_AnyTensorOrTile:$index,
+                       Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source `[` $index `]` (`tmp` $tmp^)? attr-dict `:` qualified(type($source))
+    `,` qualified(type($index)) (`,` qualified(type($tmp))^)? `->`
     qualified(type($result))
   }];
   let hasVerifier = 1;

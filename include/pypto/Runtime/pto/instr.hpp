@@ -480,10 +480,40 @@ inline void TLOAD(TileT& dst, const GT& src) {
       });
 }
 
-// Store the valid region of a tile to a GM partition. From an Acc tile the
-// elements are converted to the GM element type.
-template <typename GT, typename TileT>
-inline void TSTORE(const GT& dst, const TileT& src) {
+// How TSTORE writes GM: pto-isa's names.
+enum class AtomicType : uint8_t { AtomicNone = 0, AtomicAdd = 1 };
+
+namespace detail {
+// *p += v atomically, the sum rounded to T once (a compare-and-swap loop
+// over T's bits for floats): tasks and SPMD blocks on other cores may add
+// to the same element at the same time.
+template <typename T> inline void atomicAddTo(T *p, T v) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>; // wraps, as the hardware does
+    __atomic_fetch_add(reinterpret_cast<U *>(p), static_cast<U>(v),
+                       __ATOMIC_RELAXED);
+  } else {
+    using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
+    static_assert(sizeof(T) == sizeof(Bits),
+                  "atomic add of 16- or 32-bit floats");
+    Bits *bits = reinterpret_cast<Bits *>(p);
+    Bits seen = __atomic_load_n(bits, __ATOMIC_RELAXED);
+    for (;;) {
+      T current;
+      std::memcpy(&current, &seen, sizeof(T));
+      const T sum = cvt<T>(cvt<ComputeT<T>>(current) + cvt<ComputeT<T>>(v));
+      Bits next;
+      std::memcpy(&next, &sum, sizeof(T));
+      if (__atomic_compare_exchange_n(bits, &seen, next, /*weak=*/true,
+                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        return;
+    }
+  }
+}
+
+// The valid region of a tile stored to (Add: added to) a GM partition.
+template <bool Add, typename GT, typename TileT>
+inline void storeTile(const GT &dst, const TileT &src) {
   static_assert(is_tile_v<TileT>, "TSTORE: src must be a Tile");
   static_assert(is_global_tensor<std::remove_cv_t<GT>>::value, "TSTORE: dst must be a GlobalTensor");
   using TG = typename GT::DType;
@@ -498,6 +528,14 @@ inline void TSTORE(const GT& dst, const TileT& src) {
       ctx, "TSTORE", dst, src.GetValidRow(), src.GetValidCol(),
       [&](int r, int c, int64_t off, int64_t step, int len, bool alongRow) {
         TG* gl = g + off;
+        if constexpr (Add) {
+          for (int k = 0; k < len; ++k)
+            atomicAddTo(
+                gl + k * step,
+                detail::cvt<TG>(s[alongRow ? TileT::offsetOf(r, c + k)
+                                           : TileT::offsetOf(r + k, c)]));
+          return;
+        }
         if (alongRow) {
           if constexpr (std::is_same_v<TG, TS> && !TileT::isBoxed && TileT::isRowMajor) {
             if (step == 1) {
@@ -518,6 +556,21 @@ inline void TSTORE(const GT& dst, const TileT& src) {
             gl[k * step] = detail::cvt<TG>(s[TileT::offsetOf(r + k, c)]);
         }
       });
+}
+} // namespace detail
+
+// Store the valid region of a tile to a GM partition. From an Acc tile the
+// elements are converted to the GM element type.
+template <typename GT, typename TileT>
+inline void TSTORE(const GT &dst, const TileT &src) {
+  detail::storeTile<false>(dst, src);
+}
+
+// pto-isa's atomic form, `TSTORE<TileData, GlobalData, AtomicType::AtomicAdd>`:
+// the tile is added to the partition, each element atomically.
+template <typename TileT, typename GT, AtomicType Atomic>
+inline void TSTORE(const GT &dst, const TileT &src) {
+  detail::storeTile<Atomic == AtomicType::AtomicAdd>(dst, src);
 }
 
 //===----------------------------------------------------------------------===//

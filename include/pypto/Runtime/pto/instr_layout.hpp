@@ -192,8 +192,8 @@ inline void TFILLPAD_EXPAND(D& dst, const S& src) {
 //===----------------------------------------------------------------------===//
 
 // dst(i,j) = src(k / S::Cols, k % S::Cols) with k = indices(i,j), over the dst
-// valid region. Indices are i32/u32/i16/u16; an index outside the src storage
-// (k < 0 or k >= Rows*Cols) is an error.
+// valid region. Indices are i32/u32/i16/u16; an index outside the src's
+// valid region is an error (the hardware reads the storage, or past it).
 template <typename D, typename S, typename I>
 inline void TGATHER(D& dst, const S& src, const I& indices) {
   static_assert(is_tile_v<D> && is_tile_v<S> && is_tile_v<I>, "TGATHER: operands must be Tiles");
@@ -214,9 +214,17 @@ inline void TGATHER(D& dst, const S& src, const I& indices) {
                       detail::overlaps(dst, src) || detail::overlaps(dst, indices),
                       [&](int r, int c) {
                         const int64_t k = static_cast<int64_t>(ix[I::offsetOf(r, c)]);
-                        if (k < 0 || k >= numel)
-                          sim::fail(ctx, "TGATHER: index %lld at (%d, %d) is outside the %dx%d src tile",
-                                    (long long)k, r, c, S::Rows, S::Cols);
+                        // Storage past the valid region holds no data:
+                        // reading it is an error too.
+                        if (k < 0 || k >= numel ||
+                            k / S::Cols >= src.GetValidRow() ||
+                            k % S::Cols >= src.GetValidCol())
+                          sim::fail(ctx,
+                                    "TGATHER: index %lld at (%d, %d) is "
+                                    "outside the valid %dx%d "
+                                    "of the %dx%d src tile",
+                                    (long long)k, r, c, src.GetValidRow(),
+                                    src.GetValidCol(), S::Rows, S::Cols);
                         return s[S::offsetOf((int)(k / S::Cols), (int)(k % S::Cols))];
                       });
 }

@@ -16,20 +16,21 @@
 #include <algorithm>
 #include <cmath>
 
+#include "pto/comm.hpp"
 #include "pto/common.hpp"
 #include "pto/dtypes.hpp"
-#include "pto/sim/core_context.hpp"
-#include "pto/sim/core.hpp"
-#include "pto/tile.hpp"
 #include "pto/instr.hpp"
-#include "pto/instr_util.hpp"
-#include "pto/instr_elem.hpp"
-#include "pto/instr_unary.hpp"
-#include "pto/instr_reduce.hpp"
+#include "pto/instr_cmp.hpp"
 #include "pto/instr_cvt.hpp"
+#include "pto/instr_elem.hpp"
 #include "pto/instr_layout.hpp"
+#include "pto/instr_reduce.hpp"
 #include "pto/instr_sort.hpp"
+#include "pto/instr_unary.hpp"
+#include "pto/instr_util.hpp"
 #include "pto/pipe.hpp"
-#include "pto/comm.hpp"
+#include "pto/sim/core.hpp"
+#include "pto/sim/core_context.hpp"
+#include "pto/tile.hpp"
 
 #endif // PTO_PTO_INST_HPP

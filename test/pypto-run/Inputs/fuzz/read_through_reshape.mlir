@@ -29,7 +29,7 @@ module @fuzz_654803957215 {
       %k0_t2 = pypto.reshape %k0_v2 : !pypto.tensor<1x1x1x1x1x128xi32> -> !pypto.tensor<1x128xi32>
       %k0_t4 = pypto.sort32 %k0_t1, %k0_t2 : !pypto.tensor<1x128xf32>, !pypto.tensor<1x128xi32> -> !pypto.tensor<1x256xf32>
       %k0_t5 = pypto.mrgsort %k0_t4 {block_len = 64 : i64} : !pypto.tensor<1x256xf32>
-      %k0_t3 = pypto.gather %k0_t5 odd : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x16xi32>
+      %k0_t3 = pypto.gather_mask %k0_t5 odd : !pypto.tensor<1x256xf32> -> !pypto.tensor<1x16xi32>
       %k0_v3 = pypto.reshape %k0_t3 : !pypto.tensor<1x16xi32> -> !pypto.tensor<1x1x1x1x1x16xi32>
       %k0_t6 = pypto.read %k0_v2[%k0_c0, %k0_c0, %k0_c0, %k0_c0, %k0_c0, %k0_c127] : !pypto.tensor<1x1x1x1x1x128xi32> -> i32
       %k0_v6 = pypto.adds %k0_v3, %k0_t6 : !pypto.tensor<1x1x1x1x1x16xi32>, i32

@@ -1,0 +1,203 @@
+//===- pto/instr_cmp.hpp - Index ramps, compares and selects
+//----------------===//
+//
+// TCI fills row 0 with start +/- j. TCMP/TCMPS write a bit mask: bit c % 8 of
+// byte (r, c / 8) of the mask tile (rows at the mask's row stride, LSB first)
+// is the comparison of element (r, c). TSEL/TSELS read that layout. Mask
+// bytes past ceil(valid cols / 8) of a row are zeroed, as pto-isa's CPU
+// simulator does; the hardware leaves them undefined.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTO_INSTR_CMP_HPP
+#define PTO_INSTR_CMP_HPP
+
+#include "pto/instr_util.hpp"
+
+// Library internals stay private to each kernel shared object.
+#pragma GCC visibility push(hidden)
+
+namespace pto {
+
+enum class CmpMode : uint8_t { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 };
+
+namespace detail {
+
+// IEEE comparisons: a NaN is unequal and unordered.
+template <typename C> inline bool compare(CmpMode mode, C a, C b) {
+  switch (mode) {
+  case CmpMode::EQ:
+    return a == b;
+  case CmpMode::NE:
+    return a != b;
+  case CmpMode::LT:
+    return a < b;
+  case CmpMode::LE:
+    return a <= b;
+  case CmpMode::GT:
+    return a > b;
+  case CmpMode::GE:
+    return a >= b;
+  }
+  return false;
+}
+
+template <typename M>
+inline void requireMask(sim::CoreContext *ctx, const char *op, const M &mask,
+                        int rows, int cols) {
+  static_assert(sizeof(typename M::DType) == 1, "masks are 8-bit tiles");
+  static_assert(!M::isBoxed && M::isRowMajor, "masks are row-major tiles");
+  requireBound(ctx, op, "mask", mask);
+  if (rows > M::Rows || (cols + 7) / 8 > M::Cols)
+    sim::fail(ctx, "%s: a %dx%d mask tile holds no mask of %dx%d elements", op,
+              M::Rows, M::Cols, rows, cols);
+}
+
+// Writes the bits pred(r, c) of the rows x cols region into mask.
+template <typename M, typename P>
+inline void writeMask(M &mask, int rows, int cols, P pred) {
+  uint8_t *m = reinterpret_cast<uint8_t *>(mask.data());
+  for (int r = 0; r < rows; ++r) {
+    uint8_t *row = m + (size_t)r * M::Cols;
+    for (int b = 0; b < M::Cols; ++b)
+      row[b] = 0;
+    for (int c = 0; c < cols; ++c)
+      if (pred(r, c))
+        row[c / 8] |= static_cast<uint8_t>(1u << (c % 8));
+  }
+}
+
+template <typename M> inline bool maskBit(const M &mask, int r, int c) {
+  const uint8_t *m = reinterpret_cast<const uint8_t *>(mask.data());
+  return (m[(size_t)r * M::Cols + c / 8] >> (c % 8)) & 1u;
+}
+
+} // namespace detail
+
+//===----------------------------------------------------------------------===//
+// TCI
+//===----------------------------------------------------------------------===//
+
+// dst(0, j) = start + j (start - j when Descending) for j < valid cols, in
+// T's wrap-around. Only row 0 exists (pto-isa: Rows == 1).
+template <typename D, typename T, int Descending = 0>
+inline void TCI(D &dst, T start) {
+  static_assert(is_tile_v<D>, "TCI: dst must be a Tile");
+  using E = typename D::DType;
+  static_assert(std::is_same_v<E, T>,
+                "TCI: start must have the tile's element type");
+  static_assert(std::is_integral_v<E> && (sizeof(E) == 2 || sizeof(E) == 4),
+                "TCI: 16- or 32-bit integer tiles");
+  static_assert(D::Rows == 1, "TCI: the tile has one row");
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TCI", "dst", dst);
+  using U = std::make_unsigned_t<E>;
+  E *d = dst.data();
+  for (int j = 0; j < dst.GetValidCol(); ++j) {
+    const U step = static_cast<U>(j);
+    d[D::offsetOf(0, j)] = static_cast<E>(
+        Descending ? static_cast<U>(static_cast<U>(start) - step)
+                   : static_cast<U>(static_cast<U>(start) + step));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// TCMP, TCMPS
+//===----------------------------------------------------------------------===//
+
+// mask bit (r, c) = src0(r, c) <mode> src1(r, c) over src0's valid region.
+template <typename M, typename A, typename B>
+inline void TCMP(M &mask, const A &src0, const B &src1, CmpMode mode) {
+  static_assert(is_tile_v<M> && is_tile_v<A> && is_tile_v<B>,
+                "TCMP: operands must be Tiles");
+  static_assert(std::is_same_v<typename A::DType, typename B::DType>,
+                "TCMP: src0 and src1 must have the same element type");
+  using C = detail::ComputeT<typename A::DType>;
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TCMP", "src0", src0);
+  detail::requireBound(ctx, "TCMP", "src1", src1);
+  detail::requireSameValid(ctx, "TCMP", "src1", src0, src1);
+  const int rows = src0.GetValidRow(), cols = src0.GetValidCol();
+  detail::requireMask(ctx, "TCMP", mask, rows, cols);
+  const auto *a = src0.data();
+  const auto *b = src1.data();
+  detail::writeMask(mask, rows, cols, [&](int r, int c) {
+    return detail::compare(mode, detail::cvt<C>(a[A::offsetOf(r, c)]),
+                           detail::cvt<C>(b[B::offsetOf(r, c)]));
+  });
+}
+
+// mask bit (r, c) = src(r, c) <mode> scalar.
+template <typename M, typename S>
+inline void TCMPS(M &mask, const S &src, typename S::DType scalar,
+                  CmpMode mode) {
+  static_assert(is_tile_v<M> && is_tile_v<S>, "TCMPS: operands must be Tiles");
+  using C = detail::ComputeT<typename S::DType>;
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TCMPS", "src", src);
+  const int rows = src.GetValidRow(), cols = src.GetValidCol();
+  detail::requireMask(ctx, "TCMPS", mask, rows, cols);
+  const auto *s = src.data();
+  const C k = detail::cvt<C>(scalar);
+  detail::writeMask(mask, rows, cols, [&](int r, int c) {
+    return detail::compare(mode, detail::cvt<C>(s[S::offsetOf(r, c)]), k);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// TSEL, TSELS
+//===----------------------------------------------------------------------===//
+
+// dst(r, c) = mask bit (r, c) ? src0(r, c) : src1(r, c) over dst's valid
+// region.
+template <typename D, typename M, typename A, typename B, typename Tmp>
+inline void TSEL(D &dst, const M &mask, const A &src0, const B &src1,
+                 const Tmp & /*tmp*/) {
+  static_assert(is_tile_v<D> && is_tile_v<M> && is_tile_v<A> && is_tile_v<B>,
+                "TSEL: operands must be Tiles");
+  using T = typename D::DType;
+  static_assert(std::is_same_v<T, typename A::DType> &&
+                    std::is_same_v<T, typename B::DType>,
+                "TSEL: src0, src1 and dst must have the same element type");
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TSEL", "dst", dst);
+  detail::requireOperand(ctx, "TSEL", "src0", dst, src0);
+  detail::requireOperand(ctx, "TSEL", "src1", dst, src1);
+  const int rows = dst.GetValidRow(), cols = dst.GetValidCol();
+  detail::requireMask(ctx, "TSEL", mask, rows, cols);
+  const T *a = src0.data();
+  const T *b = src1.data();
+  detail::storeRegion(
+      dst, rows, cols,
+      !detail::safeInPlace(dst, src0) || !detail::safeInPlace(dst, src1),
+      [&](int r, int c) {
+        return detail::maskBit(mask, r, c) ? a[A::offsetOf(r, c)]
+                                           : b[B::offsetOf(r, c)];
+      });
+}
+
+// dst(r, c) = mask bit (r, c) ? src(r, c) : scalar.
+template <typename D, typename M, typename S, typename Tmp>
+inline void TSELS(D &dst, const M &mask, const S &src, const Tmp & /*tmp*/,
+                  typename S::DType scalar) {
+  static_assert(is_tile_v<D> && is_tile_v<M> && is_tile_v<S>,
+                "TSELS: operands must be Tiles");
+  using T = typename D::DType;
+  static_assert(std::is_same_v<T, typename S::DType>,
+                "TSELS: src and dst must have the same element type");
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TSELS", "dst", dst);
+  detail::requireOperand(ctx, "TSELS", "src", dst, src);
+  const int rows = dst.GetValidRow(), cols = dst.GetValidCol();
+  detail::requireMask(ctx, "TSELS", mask, rows, cols);
+  const T *s = src.data();
+  detail::storeRegion(
+      dst, rows, cols, !detail::safeInPlace(dst, src), [&](int r, int c) {
+        return detail::maskBit(mask, r, c) ? s[S::offsetOf(r, c)] : scalar;
+      });
+}
+
+} // namespace pto
+
+#pragma GCC visibility pop
+
+#endif // PTO_INSTR_CMP_HPP

@@ -1,0 +1,42 @@
+// RUN: pypto-opt %s -split-input-file | pypto-opt -split-input-file | FileCheck %s
+// RUN: pypto-opt %s -split-input-file -mlir-print-op-generic | pypto-opt -split-input-file | FileCheck %s
+
+// tci, the two forms of tgather, tcmp/tcmps and tsel/tsels in ptoas 0.27's
+// syntax: attributes inside `ins`, before the colon.
+
+// CHECK-LABEL: func.func @ramps
+// CHECK: pto.tci ins(%{{.+}} : i32) outs(%{{.+}} : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=64{{[^>]+}}>)
+// CHECK: pto.tci ins(%{{.+}} {descending = true} : i16) outs(%{{.+}} : !pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=32{{[^>]+}}>)
+func.func @ramps(%s: i32, %h: i16, %a: !pto.tile_buf<vec, 1x64xi32>, %b: !pto.tile_buf<vec, 1x32xi16>) {
+  pto.tci ins(%s : i32) outs(%a : !pto.tile_buf<vec, 1x64xi32>)
+  pto.tci ins(%h {descending = true} : i16) outs(%b : !pto.tile_buf<vec, 1x32xi16>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @gathers
+// CHECK: pto.tgather ins(%{{.+}}, %{{.+}}, %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=64{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=64{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64{{[^>]+}}>){{$}}
+// CHECK: pto.tgather ins(%{{.+}}, {maskPattern = #pto.mask_pattern<P1010>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16{{[^>]+}}>){{$}}
+func.func @gathers(%src: !pto.tile_buf<vec, 1x32xf32>, %idx: !pto.tile_buf<vec, 1x64xi32>,
+                   %dst: !pto.tile_buf<vec, 1x64xf32>, %half: !pto.tile_buf<vec, 1x16xi32>) {
+  pto.tgather ins(%src, %idx, %idx : !pto.tile_buf<vec, 1x32xf32>, !pto.tile_buf<vec, 1x64xi32>, !pto.tile_buf<vec, 1x64xi32>) outs(%dst : !pto.tile_buf<vec, 1x64xf32>)
+  pto.tgather ins(%src, {maskPattern = #pto.mask_pattern<P1010>} : !pto.tile_buf<vec, 1x32xf32>) outs(%half : !pto.tile_buf<vec, 1x16xi32>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @compares
+// CHECK: pto.tcmp ins(%[[A:.+]], %[[B:.+]] {cmpMode = #pto<cmp gt>} : !pto.tile_buf<{{[^>]+}}>, !pto.tile_buf<{{[^>]+}}>) outs(%[[M:.+]] : !pto.tile_buf<loc=vec, dtype=ui8, rows=8, cols=32{{[^>]+}}>)
+// CHECK: pto.tcmps ins(%[[A]], %[[S:.+]] {cmpMode = #pto<cmp ge>} : !pto.tile_buf<{{[^>]+}}>, f32) outs(%[[M]] : !pto.tile_buf<{{[^>]+}}>)
+// CHECK: pto.tsel ins(%[[M]], %[[A]], %[[B]], %[[T:.+]] : !pto.tile_buf<{{[^>]+}}>, !pto.tile_buf<{{[^>]+}}>, !pto.tile_buf<{{[^>]+}}>, !pto.tile_buf<{{[^>]+}}>) outs(%[[A]] : !pto.tile_buf<{{[^>]+}}>)
+// CHECK: pto.tsels ins(%[[M]], %[[A]], %[[T]], %[[S]] : !pto.tile_buf<{{[^>]+}}>, !pto.tile_buf<{{[^>]+}}>, !pto.tile_buf<{{[^>]+}}>, f32) outs(%[[B]] : !pto.tile_buf<{{[^>]+}}>)
+func.func @compares(%a: !pto.tile_buf<vec, 8x64xf32>, %b: !pto.tile_buf<vec, 8x64xf32>,
+                    %m: !pto.tile_buf<vec, 8x32xui8>, %t: !pto.tile_buf<vec, 1x32xui8>, %s: f32) {
+  pto.tcmp ins(%a, %b {cmpMode = #pto<cmp gt>} : !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 8x64xf32>) outs(%m : !pto.tile_buf<vec, 8x32xui8>)
+  pto.tcmps ins(%a, %s {cmpMode = #pto<cmp ge>} : !pto.tile_buf<vec, 8x64xf32>, f32) outs(%m : !pto.tile_buf<vec, 8x32xui8>)
+  pto.tsel ins(%m, %a, %b, %t : !pto.tile_buf<vec, 8x32xui8>, !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 1x32xui8>) outs(%a : !pto.tile_buf<vec, 8x64xf32>)
+  pto.tsels ins(%m, %a, %t, %s : !pto.tile_buf<vec, 8x32xui8>, !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 1x32xui8>, f32) outs(%b : !pto.tile_buf<vec, 8x64xf32>)
+  return
+}
