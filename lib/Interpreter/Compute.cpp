@@ -388,6 +388,12 @@ void Interpreter::runArange(Operation *op, Frame &f) {
               arange.getResult()));
 }
 
+void Interpreter::runConcat(Operation *op, Frame &f) {
+  auto concat = cast<pp::ConcatOp>(op);
+  set(f, concat.getResult(),
+      at::cat({tensor(f, concat.getLhs()), tensor(f, concat.getRhs())}, -1));
+}
+
 void Interpreter::runCompareSelect(Operation *op, Frame &f) {
   auto compare = [&](pp::CmpMode mode, const at::Tensor &a,
                      const at::Tensor &b) {

@@ -80,7 +80,8 @@ public:
   explicit Builder(uint64_t seed)
       : rng(seed), helperRng(seed ^ 0x68656c70657273ull),
         scalarRng(seed ^ 0x7363616c617273ull),
-        atomicRng(seed ^ 0x61746f6d6963ull) {}
+        atomicRng(seed ^ 0x61746f6d6963ull),
+        concatRng(seed ^ 0x636f6e636174ull) {}
 
   Program build(uint64_t seed);
 
@@ -261,6 +262,11 @@ private:
   std::mt19937_64 scalarRng;
   // Atomic outputs too.
   std::mt19937_64 atomicRng;
+  // And the concatenation that may end a kernel's ops.
+  std::mt19937_64 concatRng;
+  /// Sometimes the last value side by side with another of its rows and
+  /// type (pypto.concat), drawn from its own stream after the other ops.
+  void concatLast(Kernel &k);
   bool scalarChance(double p) {
     return std::uniform_real_distribution<>(0, 1)(scalarRng) < p;
   }
@@ -697,6 +703,36 @@ void Builder::step(Kernel &k) {
   usable.resize(k.ops.size(), true);
 }
 
+void Builder::concatLast(Kernel &k) {
+  auto draw = [&](int n) {
+    return std::uniform_int_distribution<int>(0, n - 1)(concatRng);
+  };
+  if (k.ops.empty() || draw(4) != 0)
+    return;
+  int a = int(k.ops.size()) - 1;
+  const Op &x = k.ops[a];
+  if (!usable[a] || x.cols.isRows || x.dtype == DType::I8 || x.magnitude >= 1e4)
+    return;
+  std::vector<int> partners;
+  for (int i = 0; i < int(k.ops.size()); ++i)
+    if (usable[i] && k.ops[i].dtype == x.dtype && k.ops[i].rows == x.rows &&
+        !k.ops[i].cols.isRows && k.ops[i].cols.n + x.cols.n <= 256 &&
+        k.ops[i].magnitude < 1e4)
+      partners.push_back(i);
+  if (partners.empty())
+    return;
+  int b = partners[draw(int(partners.size()))];
+  const Op &y = k.ops[b];
+  Op op{OpKind::Concat, "concat"};
+  op.operands = draw(2) ? std::vector<int>{a, b} : std::vector<int>{b, a};
+  op.dtype = x.dtype, op.rows = x.rows;
+  op.cols = Dim{false, x.cols.n + y.cols.n};
+  op.magnitude = std::max(x.magnitude, y.magnitude);
+  op.exact = x.exact && y.exact;
+  op.precision = std::max(x.precision, y.precision);
+  add(k, op);
+}
+
 void Builder::buildKernel(Kernel &k, int carryTensor) {
   usable.clear();
   carryIn = carryTensor;
@@ -714,6 +750,8 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   int steps = 3 + pick(9);
   for (int i = 0; i < steps; ++i)
     step(k);
+  usable.resize(k.ops.size(), true);
+  concatLast(k);
   usable.resize(k.ops.size(), true);
   // Outputs: the last value, and sometimes others.
   std::vector<int> candidates;
@@ -1170,6 +1208,13 @@ bool analyze(const Program &p, const Kernel &k,
     case OpKind::Arange:
       r.magnitude = std::fabs(op.scalar) + double(op.cols.eval(k.rows));
       break;
+    case OpKind::Concat: {
+      Facts a = A(0), b = A(1);
+      r.magnitude = std::max(a.magnitude, b.magnitude);
+      r.error = std::max(a.error, b.error);
+      r.exact = a.exact && b.exact;
+      break;
+    }
     case OpKind::CarryLoop: {
       Facts a = A(0);
       double steps = double(op.chunks);
@@ -1754,6 +1799,11 @@ void Printer::printOp(const Kernel &k, int v) {
       os << in << result << " = pypto.sel " << operand(0) << ", " << operand(1)
          << ", " << operand(2) << " : " << type << "\n";
     }
+    return;
+  case OpKind::Concat:
+    os << in << result << " = pypto.concat " << operand(0) << ", " << operand(1)
+       << " : " << operandType(0) << ", " << operandType(1) << " -> " << type
+       << "\n";
     return;
   case OpKind::Gather:
     os << in << result << " = pypto.gather " << operand(0) << "[" << operand(1)

@@ -58,6 +58,7 @@ enum class OpKind {
                // input window of indices within operand 0's columns)
   Arange,      // a 1 x `cols` i32 row from `scalar`, descending when `mode`
                // is "descending"
+  Concat,      // operands 0 and 1 side by side (their columns added)
 };
 
 struct Op {

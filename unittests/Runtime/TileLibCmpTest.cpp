@@ -161,4 +161,36 @@ TEST(TileLibCmp, MaskTooSmall) {
             "elements");
 }
 
+// TCONCAT places src1 at src0's valid width, not its storage width, and
+// leaves the rest of dst alone; overlapping dst and a source is an error.
+TEST(TileLibConcat, ValidColumnsSideBySide) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5, "cat_kernel");
+  F a(8, 36);
+  Tile<TileType::Vec, float, 8, 24, BLayout::RowMajor, -1, -1> b(8, 20);
+  Tile<TileType::Vec, float, 8, 64, BLayout::RowMajor, -1, -1> d(8, 56);
+  TASSIGN(a, 0);
+  TASSIGN(b, 2048);
+  TASSIGN(d, 4096);
+  Rng rng(9);
+  fillRandom(a, rng);
+  fillRandom(b, rng);
+  fillRandom(d, rng);
+  const auto before = snapshot(d);
+  TCONCAT(d, a, b);
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 56; ++c)
+      ASSERT_EQ(d.at(r, c), c < 36 ? a.at(r, c) : b.at(r, c - 36))
+          << r << "," << c;
+  EXPECT_TRUE(outsideUntouched(d, before, 8, 56));
+  Tile<TileType::Vec, float, 8, 64, BLayout::RowMajor, -1, -1> wrong(8, 60);
+  TASSIGN(wrong, 4096);
+  EXPECT_EQ(
+      errorOf([&] { TCONCAT(wrong, a, b); }),
+      "kernel 'cat_kernel': TCONCAT: 8x36 and 8x20 do not make the 8x60 dst");
+  Tile<TileType::Vec, float, 8, 64, BLayout::RowMajor, -1, -1> onA(8, 56);
+  TASSIGN(onA, 0);
+  EXPECT_EQ(errorOf([&] { TCONCAT(onA, a, b); }),
+            "kernel 'cat_kernel': TCONCAT: dst overlaps a source");
+}
+
 } // namespace

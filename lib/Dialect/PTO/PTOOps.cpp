@@ -752,6 +752,26 @@ LogicalResult TGatherOp::verify() {
 // Index ramps, compares and selects
 //===----------------------------------------------------------------------===//
 
+LogicalResult TConcatOp::verify() {
+  TileBufType a = getSrc0().getType(), b = getSrc1().getType(),
+              d = getDst().getType();
+  for (TileBufType tile : {a, b, d})
+    if (failed(verifyVecTiles(*this, {tile})))
+      return failure();
+  if (a.getElementType() != d.getElementType() ||
+      b.getElementType() != d.getElementType())
+    return emitOpError("element types differ");
+  if (knownAndDifferent(a.getValidRows(), d.getValidRows()) ||
+      knownAndDifferent(b.getValidRows(), d.getValidRows()))
+    return emitOpError("valid rows differ");
+  if (a.getValidCols() >= 0 && b.getValidCols() >= 0 &&
+      a.getValidCols() + b.getValidCols() > d.getCols())
+    return emitOpError("dst has ")
+           << d.getCols() << " columns, fewer than the "
+           << a.getValidCols() + b.getValidCols() << " it would hold";
+  return success();
+}
+
 LogicalResult TCiOp::verify() {
   TileBufType dst = getDst().getType();
   if (failed(verifyVecTiles(*this, {dst})))

@@ -566,6 +566,36 @@ LogicalResult GatherOp::verify() {
   return verifyScratch(*this, getTmp(), getSource(), getIndex().getType());
 }
 
+LogicalResult ConcatOp::verify() {
+  auto lhs = cast<ShapedType>(getLhs().getType());
+  auto rhs = cast<ShapedType>(getRhs().getType());
+  auto result = cast<ShapedType>(getResult().getType());
+  if (failed(verifySameKind(*this, {getLhs(), getRhs(), getResult()})))
+    return failure();
+  Type element = lhs.getElementType();
+  if (rhs.getElementType() != element || result.getElementType() != element)
+    return emitOpError("operands and result must have one element type");
+  if (!element.isF32() && !element.isF16() && !element.isBF16() &&
+      !element.isSignlessInteger(32) && !element.isSignlessInteger(16) &&
+      !element.isSignlessInteger(8))
+    return emitOpError("concatenates f32, f16, bf16, i32, i16 or i8 elements, "
+                       "not ")
+           << element;
+  if (!lhs.hasStaticShape() || !rhs.hasStaticShape())
+    return emitOpError("needs static shapes");
+  ArrayRef<int64_t> a = lhs.getShape(), b = rhs.getShape();
+  if (a.size() < 2 || a.size() != b.size() || a.drop_back() != b.drop_back())
+    return emitOpError("operands ")
+           << shapeText(a) << " and " << shapeText(b)
+           << " must agree in every dimension but the last (rank 2 or more)";
+  SmallVector<int64_t> expected(a);
+  expected.back() = a.back() + b.back();
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result must be ")
+           << shapeText(expected) << ", got " << shapeText(result.getShape());
+  return success();
+}
+
 /// The scratch tile of a compare or select on `like`: an i8 tile of one
 /// more row than it and its columns rounded up to 32. It holds the bit
 /// mask (up to one byte per element, A5's form) and, in its last row, the

@@ -85,3 +85,19 @@ func.func @tsels_mask(%m: !pto.tile_buf<vec, 8x32xf32>, %a: !pto.tile_buf<vec, 8
   pto.tsels ins(%m, %a, %t, %s : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 1x32xui8>, f32) outs(%a : !pto.tile_buf<vec, 8x64xf32>)
   return
 }
+
+// -----
+
+func.func @tconcat_too_narrow(%a: !pto.tile_buf<vec, 8x40xf32, valid=8x36>, %b: !pto.tile_buf<vec, 8x24xf32>, %d: !pto.tile_buf<vec, 8x56xf32>) {
+  // expected-error @+1 {{'pto.tconcat' op dst has 56 columns, fewer than the 60 it would hold}}
+  pto.tconcat ins(%a, %b : !pto.tile_buf<vec, 8x40xf32, valid=8x36>, !pto.tile_buf<vec, 8x24xf32>) outs(%d : !pto.tile_buf<vec, 8x56xf32>)
+  return
+}
+
+// -----
+
+func.func @tconcat_rows(%a: !pto.tile_buf<vec, 8x32xf32>, %b: !pto.tile_buf<vec, 4x32xf32>, %d: !pto.tile_buf<vec, 8x64xf32>) {
+  // expected-error @+1 {{'pto.tconcat' op valid rows differ}}
+  pto.tconcat ins(%a, %b : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 4x32xf32>) outs(%d : !pto.tile_buf<vec, 8x64xf32>)
+  return
+}

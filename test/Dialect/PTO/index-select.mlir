@@ -40,3 +40,12 @@ func.func @compares(%a: !pto.tile_buf<vec, 8x64xf32>, %b: !pto.tile_buf<vec, 8x6
   pto.tsels ins(%m, %a, %t, %s : !pto.tile_buf<vec, 8x32xui8>, !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 1x32xui8>, f32) outs(%b : !pto.tile_buf<vec, 8x64xf32>)
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @concat
+// CHECK: pto.tconcat ins(%{{.+}}, %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=40, v_row=8, v_col=36{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=24, v_row=8, v_col=20{{[^>]+}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=56{{[^>]+}}>)
+func.func @concat(%a: !pto.tile_buf<vec, 8x40xf32, valid=8x36>, %b: !pto.tile_buf<vec, 8x24xf32, valid=8x20>, %d: !pto.tile_buf<vec, 8x56xf32>) {
+  pto.tconcat ins(%a, %b : !pto.tile_buf<vec, 8x40xf32, valid=8x36>, !pto.tile_buf<vec, 8x24xf32, valid=8x20>) outs(%d : !pto.tile_buf<vec, 8x56xf32>)
+  return
+}

@@ -194,3 +194,35 @@ func.func @atomic_store_f64(%t: !pypto.tile<16x128xf64, vec>, %q: !pypto.tensor<
   pypto.store %t, %q[%c0, %c0] atomic_add : !pypto.tile<16x128xf64, vec>, !pypto.tensor<16x512xf64>
   return
 }
+
+// -----
+
+func.func @concat_rows(%a: !pypto.tensor<16x32xf32>, %b: !pypto.tensor<8x32xf32>) {
+  // expected-error @+1 {{'pypto.concat' op operands 16x32 and 8x32 must agree in every dimension but the last (rank 2 or more)}}
+  %c = pypto.concat %a, %b : !pypto.tensor<16x32xf32>, !pypto.tensor<8x32xf32> -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @concat_result(%a: !pypto.tensor<16x32xf32>, %b: !pypto.tensor<16x8xf32>) {
+  // expected-error @+1 {{'pypto.concat' op result must be 16x40, got 16x32}}
+  %c = pypto.concat %a, %b : !pypto.tensor<16x32xf32>, !pypto.tensor<16x8xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @concat_types(%a: !pypto.tensor<16x32xf32>, %b: !pypto.tensor<16x8xf16>) {
+  // expected-error @+1 {{'pypto.concat' op operands and result must have one element type}}
+  %c = pypto.concat %a, %b : !pypto.tensor<16x32xf32>, !pypto.tensor<16x8xf16> -> !pypto.tensor<16x40xf32>
+  return
+}
+
+// -----
+
+func.func @concat_rank1(%a: !pypto.tensor<32xf32>) {
+  // expected-error @+1 {{'pypto.concat' op operands 32 and 32 must agree in every dimension but the last (rank 2 or more)}}
+  %c = pypto.concat %a, %a : !pypto.tensor<32xf32>, !pypto.tensor<32xf32> -> !pypto.tensor<64xf32>
+  return
+}

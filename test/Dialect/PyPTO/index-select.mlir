@@ -43,3 +43,18 @@ func.func @tiles(%x: !pypto.tile<4x32xf32, vec>, %i: !pypto.tile<4x8xi32, vec>,
   %z = pypto.sels %e, %a, %k tmp %m : !pypto.tile<4x32xi32, vec>, i32, !pypto.tile<5x32xi8, vec>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @concats
+// CHECK: pypto.concat %{{.+}}, %{{.+}} : !pypto.tensor<16x448xbf16>, !pypto.tensor<16x64xbf16> -> !pypto.tensor<16x512xbf16>
+// CHECK: pypto.concat %{{.+}}, %{{.+}} : !pypto.tile<8x36xf32, vec>, !pypto.tile<8x20xf32, vec> -> !pypto.tile<8x56xf32, vec>
+// CHECK: pypto.concat %{{.+}}, %{{.+}} : !pypto.tensor<2x4x8xi32>, !pypto.tensor<2x4x8xi32> -> !pypto.tensor<2x4x16xi32>
+func.func @concats(%a: !pypto.tensor<16x448xbf16>, %b: !pypto.tensor<16x64xbf16>,
+                   %x: !pypto.tile<8x36xf32, vec>, %y: !pypto.tile<8x20xf32, vec>,
+                   %n: !pypto.tensor<2x4x8xi32>) {
+  %c = pypto.concat %a, %b : !pypto.tensor<16x448xbf16>, !pypto.tensor<16x64xbf16> -> !pypto.tensor<16x512xbf16>
+  %t = pypto.concat %x, %y : !pypto.tile<8x36xf32, vec>, !pypto.tile<8x20xf32, vec> -> !pypto.tile<8x56xf32, vec>
+  %m = pypto.concat %n, %n : !pypto.tensor<2x4x8xi32>, !pypto.tensor<2x4x8xi32> -> !pypto.tensor<2x4x16xi32>
+  return
+}

@@ -631,6 +631,22 @@ def PTO_TGatherOp : PTO_TileInstructionOp<"tgather",
   let hasCustomAssemblyFormat = 1;
 }
 
+def PTO_TConcatOp : PTO_TileInstructionOp<"tconcat"> {
+  let hasVerifier = 1;
+  let summary = "src1's valid columns after src0's, row by row";
+  let description = [{
+    ```mlir
+    pto.tconcat ins(%a, %b : !pto.tile_buf<...>, !pto.tile_buf<...>) outs(%d : !pto.tile_buf<...>)
+    ```
+  }];
+  let arguments = (ins PTO_TileBufType:$src0, PTO_TileBufType:$src1,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 `:` qualified(type($src0)) `,` qualified(type($src1)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
 def PTO_TCiOp : PTO_TileInstructionOp<"tci"> {
   let hasVerifier = 1;
   let summary = "fill row 0 with start + j (start - j when descending)";

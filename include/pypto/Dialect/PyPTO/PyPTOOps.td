@@ -983,6 +983,27 @@ def PyPTO_ArangeOp : PyPTO_VectorOp<"arange"> {
   let hasVerifier = 1;
 }
 
+def PyPTO_ConcatOp : PyPTO_VectorOp<"concat"> {
+  let summary = "two tensors or tiles side by side (along the last dimension)";
+  let description = [{
+    `result[..., 0:C0] = lhs`, `result[..., C0:C0+C1] = rhs`: pypto's
+    `pl.concat` (torch's `cat` along the last dimension). The operands have
+    one element type and the same dimensions but the last; the result's last
+    is the sum. On tiles it is the hardware's `tconcat`.
+
+    ```mlir
+    %kv = pypto.concat %nope, %rope : !pypto.tensor<16x448xbf16>, !pypto.tensor<16x64xbf16> -> !pypto.tensor<16x512xbf16>
+    ```
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$lhs, PyPTO_AnyTensorOrTile:$rhs);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+    `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_CmpMode : I32EnumAttr<"CmpMode", "a comparison", [
     I32EnumAttrCase<"eq", 0>, I32EnumAttrCase<"ne", 1>,
     I32EnumAttrCase<"lt", 2>, I32EnumAttrCase<"le", 3>,

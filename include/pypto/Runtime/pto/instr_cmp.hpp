@@ -101,6 +101,45 @@ inline void TCI(D &dst, T start) {
 }
 
 //===----------------------------------------------------------------------===//
+// TCONCAT
+//===----------------------------------------------------------------------===//
+
+// dst(r, 0:vc0) = src0(r, 0:vc0), dst(r, vc0:vc0+vc1) = src1(r, 0:vc1) over
+// dst's valid rows, vc0 and vc1 the sources' valid columns (pto-isa's
+// TConcat: dst's valid columns are their sum).
+template <typename D, typename A, typename B>
+inline void TCONCAT(D &dst, const A &src0, const B &src1) {
+  static_assert(is_tile_v<D> && is_tile_v<A> && is_tile_v<B>,
+                "TCONCAT: operands must be Tiles");
+  using T = typename D::DType;
+  static_assert(std::is_same_v<T, typename A::DType> &&
+                    std::is_same_v<T, typename B::DType>,
+                "TCONCAT: operands must have one element type");
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TCONCAT", "dst", dst);
+  detail::requireBound(ctx, "TCONCAT", "src0", src0);
+  detail::requireBound(ctx, "TCONCAT", "src1", src1);
+  const int rows = dst.GetValidRow(), vc0 = src0.GetValidCol(),
+            vc1 = src1.GetValidCol();
+  if (src0.GetValidRow() != rows || src1.GetValidRow() != rows ||
+      dst.GetValidCol() != vc0 + vc1)
+    sim::fail(ctx, "TCONCAT: %dx%d and %dx%d do not make the %dx%d dst",
+              src0.GetValidRow(), vc0, src1.GetValidRow(), vc1, rows,
+              dst.GetValidCol());
+  if (detail::overlaps(dst, src0) || detail::overlaps(dst, src1))
+    sim::fail(ctx, "TCONCAT: dst overlaps a source");
+  const T *a = src0.data();
+  const T *b = src1.data();
+  T *d = dst.data();
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < vc0; ++c)
+      d[D::offsetOf(r, c)] = a[A::offsetOf(r, c)];
+    for (int c = 0; c < vc1; ++c)
+      d[D::offsetOf(r, vc0 + c)] = b[B::offsetOf(r, c)];
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // TCMP, TCMPS
 //===----------------------------------------------------------------------===//
 
