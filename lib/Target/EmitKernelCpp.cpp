@@ -215,8 +215,8 @@ private:
           return success();
         })
         .Case([&](pto::AddPtrOp add) -> LogicalResult {
-          FailureOr<std::string> element = cppScalarType(
-              add.getType().getElementType(), add.getLoc());
+          FailureOr<std::string> element =
+              cppScalarType(add.getType().getElementType(), add.getLoc());
           if (failed(element))
             return failure();
           os << "__gm__ " << *element << "* " << name(add) << " = "
@@ -226,9 +226,8 @@ private:
         .Case([&](pto::CommTNotifyOp notify) {
           os << "pto::comm::TNOTIFY(" << name(notify.getSignal()) << ", "
              << name(notify.getValue()) << ", pto::comm::NotifyOp::"
-             << (notify.getNotifyOp() == pto::NotifyOp::atomic_add
-                     ? "AtomicAdd"
-                     : "Set")
+             << (notify.getNotifyOp() == pto::NotifyOp::atomic_add ? "AtomicAdd"
+                                                                   : "Set")
              << ");\n";
           return success();
         })
@@ -325,12 +324,14 @@ private:
       os << ", " << name(input);
     if (auto cvt = dyn_cast<pto::TCvtOp>(op))
       os << ", RoundMode::" << roundModeName(cvt.getRmode());
+    std::optional<pto::CmpMode> cmpMode;
     if (auto cmp = dyn_cast<pto::TCmpOp>(op))
-      os << ", CmpMode::"
-         << llvm::StringRef(pto::stringifyCmpMode(cmp.getCmpMode())).upper();
+      cmpMode = cmp.getCmpMode();
     if (auto cmps = dyn_cast<pto::TCmpsOp>(op))
+      cmpMode = cmps.getCmpMode();
+    if (cmpMode)
       os << ", CmpMode::"
-         << llvm::StringRef(pto::stringifyCmpMode(cmps.getCmpMode())).upper();
+         << llvm::StringRef(pto::stringifyCmpMode(*cmpMode)).upper();
     os << ");\n";
     return success();
   }

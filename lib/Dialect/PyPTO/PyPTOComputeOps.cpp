@@ -41,18 +41,20 @@ LogicalResult mlir::pypto::verifyUnaryOperand(Operation *op, Value source,
   return success();
 }
 
+/// "AxBxC" of a shape.
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text;
+  for (auto [i, d] : llvm::enumerate(shape))
+    text += (i ? "x" : "") +
+            (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
+  return text;
+}
+
 /// "RxC", or for an N-D shape "RxC (the 2-D form of AxBxC)".
 static std::string describe2D(ArrayRef<int64_t> flat, ArrayRef<int64_t> full) {
-  auto text = [](ArrayRef<int64_t> shape) {
-    std::string s;
-    for (auto [i, d] : llvm::enumerate(shape))
-      s +=
-          (i ? "x" : "") + (ShapedType::isDynamic(d) ? "?" : std::to_string(d));
-    return s;
-  };
   if (full.size() == 2)
-    return text(flat);
-  return text(flat) + " (the 2-D form of " + text(full) + ")";
+    return shapeText(flat);
+  return shapeText(flat) + " (the 2-D form of " + shapeText(full) + ")";
 }
 
 /// `vector` is the row vector (Mx1, `isRow`) or the column vector (1xN) of
@@ -485,15 +487,6 @@ LogicalResult GatherMaskOp::verify() {
            << source.getDimSize(1) / 2 << " columns, got "
            << result.getDimSize(0) << "x" << result.getDimSize(1);
   return success();
-}
-
-/// "AxBxC" of a shape.
-static std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string text;
-  for (auto [i, d] : llvm::enumerate(shape))
-    text += (i ? "x" : "") +
-            (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
-  return text;
 }
 
 /// A scratch tile of `type` when the op has one.
