@@ -231,7 +231,8 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::DimOp>(m, &I::runDim);
     add<pp::AssembleOp>(m, &I::runAssemble);
     add<pp::RanksOp>(m, &I::runRanks);
-    add<pp::RemoteLoadOp, pp::NotifyOp, pp::WaitOp>(m, &I::runRemote);
+    add<pp::RemoteLoadOp, pp::RemoteStoreOp, pp::PutOp, pp::NotifyOp,
+        pp::WaitOp>(m, &I::runRemote);
     add<pp::LoadOp>(m, &I::runLoad);
     add<pp::StoreOp>(m, &I::runStore);
     add<pp::ExtractOp>(m, &I::runExtract);

@@ -231,6 +231,30 @@ void Interpreter::runRemote(Operation *op, Frame &f) {
             window(op, theirs, indices(f, load.getOffsets()), load.getSizes())
                 .clone());
       })
+      .Case([&](pp::RemoteStoreOp store) {
+        at::Tensor theirs = peerView(op, f, tensor(f, store.getDest()),
+                                     index(f, store.getPeer()));
+        // A copy first: the value may be a view of this rank's window.
+        writeWindow(op, f, theirs, indices(f, store.getOffsets()),
+                    tensor(f, store.getValue()).clone(), ValueRange(),
+                    store.getAtomicAdd());
+      })
+      .Case([&](pp::PutOp put) {
+        at::Tensor theirs =
+            peerView(op, f, tensor(f, put.getDest()), index(f, put.getPeer()));
+        SmallVector<int64_t> sizes(put.getStaticSizes());
+        unsigned dynamic = 0;
+        for (int64_t &size : sizes)
+          if (ShapedType::isDynamic(size)) {
+            size = index(f, put.getSizes()[dynamic++]);
+            if (size < 0)
+              fail(op, "size " + Twine(size) + " of the copy is negative");
+          }
+        at::Tensor data = window(op, tensor(f, put.getSource()),
+                                 indices(f, put.getSourceOffsets()), sizes);
+        writeWindow(op, f, theirs, indices(f, put.getDestOffsets()),
+                    data.clone(), ValueRange(), put.getAtomicAdd());
+      })
       .Case([&](pp::NotifyOp notify) {
         at::Tensor theirs = peerView(op, f, tensor(f, notify.getSignal()),
                                      index(f, notify.getPeer()));
@@ -300,7 +324,10 @@ void Interpreter::runLoad(Operation *op, Frame &f) {
 
 void Interpreter::runStore(Operation *op, Frame &f) {
   auto store = cast<pp::StoreOp>(op);
-  writeWindow(op, f, tensor(f, store.getDest()), indices(f, store.getOffsets()),
+  at::Tensor dest = tensor(f, store.getDest());
+  if (store.getPeer())
+    dest = peerView(op, f, dest, index(f, store.getPeer()));
+  writeWindow(op, f, dest, indices(f, store.getOffsets()),
               tensor(f, store.getValue()), store.getValid(),
               store.getAtomicAdd());
 }

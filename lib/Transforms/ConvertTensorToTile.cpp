@@ -124,29 +124,16 @@ private:
       erased.insert(op);
       return success();
     }
-    if (auto assemble = dyn_cast<AssembleOp>(op)) {
-      FailureOr<Window> dest = windowOf(assemble.getDest(), op);
-      FailureOr<Value> tile = tileOf(assemble.getValue(), op);
-      if (failed(dest) || failed(tile))
-        return failure();
-      if (!dest->valid.empty())
-        return op->emitOpError("writes into a slice with a valid shape, which "
-                               "is read-only; give the valid shape on the "
-                               "assemble");
-      SmallVector<Value> offsets = addOffsets(
-          builder, op->getLoc(), dest->offsets, assemble.getOffsets());
-      SmallVector<int64_t> shape = tensorShapeOf(assemble.getValue());
-      FailureOr<SmallVector<Value>> valid =
-          tileValid(builder, op, shape, assemble.getValid());
-      if (failed(valid))
-        return failure();
-      builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets,
-                              windowAttr(builder, dest->base, shape), *valid,
-                              assemble.getAtomicAddAttr());
-      forgetLoadsOf(dest->base);
-      erased.insert(op);
-      return success();
-    }
+    if (auto assemble = dyn_cast<AssembleOp>(op))
+      return convertStore(op, assemble.getValue(), assemble.getDest(),
+                          assemble.getOffsets(), assemble.getValid(),
+                          /*peer=*/Value(), assemble.getAtomicAddAttr());
+    if (auto remote = dyn_cast<RemoteStoreOp>(op))
+      return convertStore(op, remote.getValue(), remote.getDest(),
+                          remote.getOffsets(), /*valid=*/ValueRange(),
+                          remote.getPeer(), remote.getAtomicAddAttr());
+    if (auto put = dyn_cast<PutOp>(op))
+      return convertPut(put);
     if (auto read = dyn_cast<ReadOp>(op)) {
       // An element of a same-form reshape of a window is that row and
       // column of the window: the leading indices fold into the row, which
@@ -269,6 +256,101 @@ private:
     OpBuilder builder(op);
     indices.assign(addOffsets(builder, op->getLoc(), window->offsets, current));
     tensor.set(window->base);
+    return success();
+  }
+
+  /// An assemble, or a remote store into a peer's copy of a window: a store
+  /// of the value's tile.
+  LogicalResult convertStore(Operation *op, Value value, Value destTensor,
+                             ValueRange innerOffsets, ValueRange innerValid,
+                             Value peer, UnitAttr atomicAdd) {
+    OpBuilder builder(op);
+    FailureOr<Window> dest = windowOf(destTensor, op);
+    FailureOr<Value> tile = tileOf(value, op);
+    if (failed(dest) || failed(tile))
+      return failure();
+    if (!dest->valid.empty())
+      return op->emitOpError("writes into a slice with a valid shape, which "
+                             "is read-only; give the valid shape on the "
+                             "assemble");
+    SmallVector<Value> offsets =
+        addOffsets(builder, op->getLoc(), dest->offsets, innerOffsets);
+    SmallVector<int64_t> shape = tensorShapeOf(value);
+    FailureOr<SmallVector<Value>> valid =
+        tileValid(builder, op, shape, innerValid);
+    if (failed(valid))
+      return failure();
+    builder.create<StoreOp>(op->getLoc(), *tile, dest->base, offsets,
+                            windowAttr(builder, dest->base, shape), peer,
+                            *valid, atomicAdd);
+    forgetLoadsOf(dest->base);
+    erased.insert(op);
+    return success();
+  }
+
+  /// A put copies its window chunk by chunk through a staging tile: a
+  /// load of the source's chunk and a store into the peer's window, both
+  /// of the chunk's valid part when the sizes do not divide into chunks.
+  LogicalResult convertPut(PutOp put) {
+    Operation *op = put;
+    Location loc = op->getLoc();
+    OpBuilder builder(op);
+    FailureOr<Window> source = windowOf(put.getSource(), op);
+    FailureOr<Window> dest = windowOf(put.getDest(), op);
+    if (failed(source) || failed(dest))
+      return failure();
+    if (!source->valid.empty() || !dest->valid.empty())
+      return op->emitOpError("copies a slice with a valid shape; give the "
+                             "extents as the put's sizes instead");
+    auto constant = [&](int64_t v) -> Value {
+      return builder.create<arith::ConstantIndexOp>(loc, v);
+    };
+    SmallVector<Value> sizes;
+    unsigned dynamic = 0;
+    for (int64_t size : put.getStaticSizes())
+      sizes.push_back(ShapedType::isDynamic(size) ? put.getSizes()[dynamic++]
+                                                  : constant(size));
+    SmallVector<int64_t> chunk = put.getStagingShape();
+    auto element = put.getSource().getType().getElementType();
+    auto stage = TileType::get(op->getContext(), chunk, element, std::nullopt);
+    // Each dimension: one chunk at offset 0 when the size is the chunk,
+    // else a loop over the chunks (with a valid part when they may not
+    // divide the size).
+    SmallVector<Value> at(2), extent(2);
+    bool partial = false;
+    for (unsigned d = 0; d < 2; ++d) {
+      int64_t size = put.getStaticSizes()[d];
+      if (size == chunk[d]) {
+        at[d] = constant(0);
+        extent[d] = constant(size);
+        continue;
+      }
+      auto loop = builder.create<scf::ForOp>(loc, constant(0), sizes[d],
+                                             constant(chunk[d]));
+      builder.setInsertionPoint(loop.getBody()->getTerminator());
+      at[d] = loop.getInductionVar();
+      extent[d] = builder.create<arith::MinSIOp>(
+          loc, constant(chunk[d]),
+          builder.create<arith::SubIOp>(loc, sizes[d], at[d]));
+      partial |= ShapedType::isDynamic(size) || size % chunk[d] != 0;
+    }
+    SmallVector<Value> valid;
+    if (partial)
+      valid = extent;
+    SmallVector<Value> from = addOffsets(
+        builder, loc,
+        addOffsets(builder, loc, source->offsets, put.getSourceOffsets()), at);
+    SmallVector<Value> to = addOffsets(
+        builder, loc,
+        addOffsets(builder, loc, dest->offsets, put.getDestOffsets()), at);
+    auto load =
+        builder.create<LoadOp>(loc, stage, source->base, from,
+                               DenseI64ArrayAttr(), Value(), valid, UnitAttr());
+    builder.create<StoreOp>(loc, load.getResult(), dest->base, to,
+                            DenseI64ArrayAttr(), put.getPeer(), valid,
+                            put.getAtomicAddAttr());
+    forgetLoadsOf(dest->base);
+    erased.insert(op);
     return success();
   }
 

@@ -236,6 +236,15 @@ private:
           assemble.getValidMutable().assign(valid);
           return success();
         })
+        .Case([&](RemoteStoreOp store) {
+          GMTensorType dest = asRank6(store.getDest().getType());
+          if (!dest)
+            return success();
+          SmallVector<int64_t> sizes(kFoldedRank, 1);
+          if (GMTensorType value = asRank6(store.getValue().getType()))
+            sizes.assign(value.getShape().begin(), value.getShape().end());
+          return foldWindow(store, dest, store.getOffsetsMutable(), sizes);
+        })
         .Case([&](RemoteLoadOp load) {
           GMTensorType source = asRank6(load.getSource().getType());
           if (!source)

@@ -131,7 +131,9 @@ void KernelLoweringState::createEntryViews(OpBuilder &builder) {
   bool needsComm = false;
   kernel.walk([&](Operation *op) {
     auto load = dyn_cast<LoadOp>(op);
-    needsComm |= isa<NotifyOp>(op) || (load && load.getPeer());
+    auto store = dyn_cast<StoreOp>(op);
+    needsComm |= isa<NotifyOp>(op) || (load && load.getPeer()) ||
+                 (store && store.getPeer());
   });
   if (needsComm) {
     unsigned position = kernel.getNumArguments();
@@ -169,11 +171,12 @@ pto::TileBufType mlir::pypto::viewType(pto::TileBufType like, Type element,
 
 Value KernelLoweringState::partition(OpBuilder &builder, Location loc,
                                      Value tensor, ValueRange offsets,
-                                     ArrayRef<int64_t> shape,
-                                     ValueRange valid) {
+                                     ArrayRef<int64_t> shape, ValueRange valid,
+                                     Value view) {
+  if (!view)
+    view = views.lookup(tensor);
   if (valid.empty())
-    return partitionOf(builder, loc, views.lookup(tensor), tensor, offsets,
-                       shape);
+    return partitionOf(builder, loc, view, tensor, offsets, shape);
   // A tail window: its sizes are the valid extents (rows, columns) in the
   // last two dimensions, `?` where they are run-time values (the partition
   // shape equals the tile's valid shape); the leading dimensions are 1.
@@ -193,8 +196,8 @@ Value KernelLoweringState::partition(OpBuilder &builder, Location loc,
   auto type = pto::PartitionTensorViewType::get(
       kernel.getContext(), sizes,
       cast<GMTensorType>(tensor.getType()).getElementType());
-  return builder.create<pto::PartitionViewOp>(loc, type, views.lookup(tensor),
-                                              offsets, extents);
+  return builder.create<pto::PartitionViewOp>(loc, type, view, offsets,
+                                              extents);
 }
 
 FailureOr<Value> KernelLoweringState::withValidShape(OpBuilder &builder,

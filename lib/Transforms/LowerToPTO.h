@@ -65,10 +65,11 @@ public:
 
   /// A window of `tensor`, a parameter, at `offsets`, of the N-D `shape`;
   /// of the run-time extents `valid` (rows, columns: the last two
-  /// dimensions) when they are given (a tail).
+  /// dimensions) when they are given (a tail). In `view` when given (a
+  /// peer's copy), else in the parameter's own view.
   Value partition(OpBuilder &builder, Location loc, Value tensor,
                   ValueRange offsets, ArrayRef<int64_t> shape,
-                  ValueRange valid = {});
+                  ValueRange valid = {}, Value view = {});
   /// The planned buffer `tile` seen with the run-time valid shape `valid`:
   /// a second tile_buf at its address. Fails, reporting at `user`, for a
   /// tile without an address (one popped from a pipe).

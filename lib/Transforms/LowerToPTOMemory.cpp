@@ -77,9 +77,13 @@ protected:
     if (failed(value))
       return failure();
     Location loc = store.getLoc();
+    Value peerView;
+    if (store.getPeer())
+      peerView = state.peerTensorView(rewriter, loc, store.getDest(),
+                                      adaptor.getPeer());
     Value window =
         state.partition(rewriter, loc, store.getDest(), adaptor.getOffsets(),
-                        store.getWindowShape(), adaptor.getValid());
+                        store.getWindowShape(), adaptor.getValid(), peerView);
     if (!store.getValid().empty()) {
       value = state.withValidShape(rewriter, store, *value, adaptor.getValid());
       if (failed(value))

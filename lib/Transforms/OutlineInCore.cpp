@@ -67,6 +67,12 @@ void classifyAccess(Value value, bool &read, bool &written) {
       // An atomic add reads what it adds to.
       if (auto assemble = dyn_cast<AssembleOp>(user))
         read |= assemble.getAtomicAdd();
+    } else if ((isa<RemoteStoreOp>(user) && use.getOperandNumber() == 1) ||
+               (isa<PutOp>(user) && use.get() == cast<PutOp>(user).getDest())) {
+      // A write of a peer's copy: this rank's copy is the one the kernel
+      // takes, read and written so that the task orders after its readers
+      // and writers here.
+      written = read = true;
     } else if (user->getNumResults() == 1 &&
                getViewSource(user->getResult(0)) == value) {
       classifyAccess(user->getResult(0), read, written);

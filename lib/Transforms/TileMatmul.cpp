@@ -268,7 +268,7 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
       window = builder.getDenseI64ArrayAttr(shape);
     }
     builder.create<StoreOp>(store.getLoc(), product, store.getDest(), offsets,
-                            window, /*valid=*/ValueRange(),
+                            window, store.getPeer(), /*valid=*/ValueRange(),
                             store.getAtomicAddAttr());
     store.erase();
   }

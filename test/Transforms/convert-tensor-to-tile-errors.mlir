@@ -145,3 +145,15 @@ func.func @transposed_tail(%q: !pypto.tensor<16x64xf32>, %k: !pypto.tensor<?x64x
   pypto.assemble %p into %s[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+func.func @put_valid_slice(%x: !pypto.tensor<48x64xf32>, %data: !pypto.tensor<48x64xf32>, %peer: index, %n: index)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %tail = pypto.slice %x[%c0, %c0] [16, 64] valid [%n, %c64] : !pypto.tensor<48x64xf32> -> !pypto.tensor<16x64xf32>
+  // expected-error @+1 {{'pypto.put' op copies a slice with a valid shape; give the extents as the put's sizes instead}}
+  pypto.put %tail[%c0, %c0] into %data[%c0, %c0] [16, 64] peer %peer : !pypto.tensor<16x64xf32> into !pypto.tensor<48x64xf32>
+  return
+}

@@ -585,3 +585,46 @@ func.func @branch_result(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf
   pypto.assemble %v into %y[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// Pushes. A put whose staging tile is the whole window is one load and one
+// store into the peer's copy (at the slice's offsets); with a run-time row
+// count, a loop over chunks of 8 rows, each loading and storing the
+// chunk's valid rows (min(8, n - r)); with chunks that do not divide the
+// static sizes (2x48 of 3x64), a loop per dimension with valid parts, and
+// atomic. A remote_store is a store of the value's tile with `peer`.
+
+// CHECK-LABEL: func.func @push
+// CHECK-SAME: (%[[X:[^:]+]]: !pypto.tensor<48x64xf32>, %[[DATA:[^:]+]]: !pypto.tensor<48x64xf32> {pypto.window}, %[[PEER:[^:]+]]: index, %[[N:[^:]+]]: index)
+// CHECK:      %[[W:.+]] = pypto.load %[[X]][%{{.+}}, %{{.+}}] : !pypto.tensor<48x64xf32> -> !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT: pypto.store %[[W]], %[[DATA]][%{{.+}}, %{{.+}}] peer %[[PEER]] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<48x64xf32>
+// CHECK:      scf.for %[[R:.+]] = %{{.+}} to %[[N]] step %{{.+}} {
+// CHECK-NEXT:   %[[LEFT:.+]] = arith.subi %[[N]], %[[R]] : index
+// CHECK-NEXT:   %[[C8:.+]] = arith.constant 8 : index
+// CHECK-NEXT:   %[[ROWS:.+]] = arith.minsi %[[C8]], %[[LEFT]] : index
+// CHECK:        %[[C:.+]] = pypto.load %[[X]][%{{.+}}, %{{.+}}] valid [%[[ROWS]], %[[C64:.+]]] : !pypto.tensor<48x64xf32> -> !pypto.tile<8x64xf32, vec>
+// CHECK-NEXT:   pypto.store %[[C]], %[[DATA]][%{{.+}}, %{{.+}}] peer %[[PEER]] valid [%[[ROWS]], %[[C64]]] : !pypto.tile<8x64xf32, vec>, !pypto.tensor<48x64xf32>
+// CHECK-NEXT: }
+// CHECK:      scf.for %{{.+}} = %{{.+}} to %[[C3:.+]] step %{{.+}} {
+// CHECK:        scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} {
+// CHECK:          %[[P:.+]] = pypto.load %[[X]][%{{.+}}, %{{.+}}] valid [%[[PR:.+]], %[[PC:.+]]] : !pypto.tensor<48x64xf32> -> !pypto.tile<2x48xf32, vec>
+// CHECK-NEXT:     pypto.store %[[P]], %[[DATA]][%{{.+}}, %{{.+}}] peer %[[PEER]] valid [%[[PR]], %[[PC]]] atomic_add : !pypto.tile<2x48xf32, vec>, !pypto.tensor<48x64xf32>
+// CHECK:      %[[E:.+]] = pypto.exp %{{.+}} : !pypto.tile<1x64xf32, vec>
+// CHECK:      pypto.store %[[E]], %[[DATA]][%{{.+}}, %{{.+}}] peer %[[PEER]] : !pypto.tile<1x64xf32, vec>, !pypto.tensor<48x64xf32>
+// CHECK-NOT:  pypto.put
+// CHECK-NOT:  pypto.remote_store
+// CHECK:      return
+func.func @push(%x: !pypto.tensor<48x64xf32>, %data: !pypto.tensor<48x64xf32> {pypto.window}, %peer: index, %n: index)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %win = pypto.slice %data[%c8, %c0] [16, 64] : !pypto.tensor<48x64xf32> -> !pypto.tensor<16x64xf32>
+  pypto.put %x[%c8, %c0] into %win[%c0, %c0] [16, 64] peer %peer : !pypto.tensor<48x64xf32> into !pypto.tensor<16x64xf32>
+  pypto.put %x[%c0, %c0] into %data[%c8, %c0] [%n, 64] peer %peer chunk [8, 64] : !pypto.tensor<48x64xf32> into !pypto.tensor<48x64xf32>
+  pypto.put %x[%c0, %c0] into %data[%c0, %c0] [3, 64] peer %peer chunk [2, 48] atomic_add : !pypto.tensor<48x64xf32> into !pypto.tensor<48x64xf32>
+  %row = pypto.slice %x[%c0, %c0] [1, 64] : !pypto.tensor<48x64xf32> -> !pypto.tensor<1x64xf32>
+  %e = pypto.exp %row : !pypto.tensor<1x64xf32>
+  pypto.remote_store %e into %win[%c8, %c0] peer %peer : !pypto.tensor<1x64xf32> into !pypto.tensor<16x64xf32>
+  return
+}

@@ -186,3 +186,32 @@ func.func @publish(%win: !pypto.tensor<1x64xf32> {pypto.dir = "out", pypto.windo
   pypto.store %t, %plain[%c0, %c0] : !pypto.tile<1x64xf32, vec>, !pypto.tensor<1x64xf32>
   return
 }
+
+// -----
+
+// A store into a peer's copy of a window (remote_store, put): a kernel
+// that only pushes takes the CommContext too; the store's partition is of
+// the peer's view, of the run-time valid rows of a put's last chunk, and
+// is followed, as every store into a window, by a cache invalidate and a
+// GM fence.
+
+// CHECK-LABEL: func.func @push_peer
+// CHECK-SAME: (%[[DATA:[^:]+]]: !pto.ptr<f32> {pypto.dir = "inout", pypto.window}, %[[PEER:[^:]+]]: index, %[[ROWS:[^:]+]]: index, %[[CTX:[^:]+]]: !pto.ptr<i64> {pypto.comm_ctx})
+// CHECK:      %[[T:.+]] = pto.alloc_tile addr = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64
+// CHECK:      %[[OK:.+]] = arith.cmpi ult, %[[PEER]], %{{.+}} : index
+// CHECK:      %[[PTR:.+]] = pto.addptr %[[DATA]], %{{.+}} : !pto.ptr<f32> -> !pto.ptr<f32>
+// CHECK-NEXT: %[[PV:.+]] = pto.make_tensor_view %[[PTR]], {{.+}} {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf32>
+// CHECK-NEXT: %[[PP:.+]] = pto.partition_view %[[PV]], offsets = [%{{.+}}, %{{.+}}], sizes = [%[[ROWS]], %{{.+}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<?x64xf32>
+// CHECK-NEXT: %[[VT:.+]] = pto.alloc_tile addr = %{{.+}} valid_row = %[[ROWS]] valid_col = %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=?, v_col=?
+// CHECK-NEXT: pto.tstore ins(%[[VT]] : {{.+}}) outs(%[[PP]] : !pto.partition_tensor_view<?x64xf32>) {atomicType = #pto<atomic_type atomic_add>}
+// CHECK-NEXT: pto.cmo.cacheinvalid
+// CHECK-NEXT: pto.fence
+// CHECK:      return
+func.func @push_peer(%data: !pypto.tensor<16x64xf32> {pypto.dir = "inout", pypto.window, pypto.strides = array<i64: 64, 1>},
+                     %peer: index, %rows: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %t = pypto.load %data[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x64xf32> -> !pypto.tile<8x64xf32, vec>
+  pypto.store %t, %data[%c0, %c0] peer %peer valid [%rows, %c64] atomic_add : !pypto.tile<8x64xf32, vec>, !pypto.tensor<16x64xf32>
+  return
+}

@@ -536,3 +536,29 @@ func.func @region_results(%x: !pypto.tensor<16x32xf32>, %y: !pypto.tensor<16x32x
   }
   return
 }
+
+// -----
+
+// A kernel that only pushes (remote_store, put) writes a peer's copy of a
+// window: it takes this rank's copy read and written (inout), so the runtime
+// orders it after the tasks that read or wrote the window here; a put's
+// source is read.
+
+// CHECK-LABEL: func.func @pusher
+// CHECK-SAME: (%{{[^:]+}}: !pypto.tensor<1x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}, %{{[^:]+}}: !pypto.tensor<2x64xf32> {pypto.dir = "inout", pypto.strides = array<i64: 64, 1>, pypto.window}, %{{[^:]+}}: !pypto.tensor<8x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>}, %{{[^:]+}}: !pypto.tensor<8x64xf32> {pypto.dir = "inout", pypto.strides = array<i64: 64, 1>, pypto.window}
+func.func @push_only(%x: !pypto.tensor<8x64xf32>) attributes {pypto.kind = "orchestration"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %sums = pypto.alloc_window : !pypto.tensor<2x64xf32>
+  %rows = pypto.alloc_window : !pypto.tensor<8x64xf32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "pusher" {
+      %peer = arith.subi %c1, %rank : index
+      %row = pypto.slice %x[%c0, %c0] [1, 64] : !pypto.tensor<8x64xf32> -> !pypto.tensor<1x64xf32>
+      %e = pypto.exp %row : !pypto.tensor<1x64xf32>
+      pypto.remote_store %e into %sums[%rank, %c0] peer %peer : !pypto.tensor<1x64xf32> into !pypto.tensor<2x64xf32>
+      pypto.put %x[%c0, %c0] into %rows[%c0, %c0] [8, 64] peer %peer : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
+    }
+  }
+  return
+}

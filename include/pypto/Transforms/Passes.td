@@ -169,9 +169,16 @@ def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
     view, a column reduction the row reduction of the view, col_expand_<op>
     the row_expand_<op> of the view, row_expand_<op> of two columns the
     elementwise op.
+
+    A `pypto.put` becomes loops over its chunks (`scf.for`, none in a
+    dimension the staging tile covers): a load of the source's chunk into
+    the staging tile and a store into the peer's window, both of the
+    chunk's valid part when the sizes may not divide into chunks; a
+    `pypto.remote_store` a store with `peer`.
   }];
   let dependentDialects = ["::mlir::pypto::PyPTODialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
   let statistics = [
     Statistic<"numLoads", "loads", "Number of tile loads created">,
     Statistic<"numStores", "stores", "Number of tile stores created">

@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Format.h"
 
@@ -468,6 +469,12 @@ LogicalResult RanksOp::verify() {
       tensor = load.getSource(), what = "reads a peer's copy of";
     else if (auto load = dyn_cast<LoadOp>(op); load && load.getPeer())
       tensor = load.getSource(), what = "reads a peer's copy of";
+    else if (auto store = dyn_cast<RemoteStoreOp>(op))
+      tensor = store.getDest(), what = "writes a peer's copy of";
+    else if (auto put = dyn_cast<PutOp>(op))
+      tensor = put.getDest(), what = "writes a peer's copy of";
+    else if (auto store = dyn_cast<StoreOp>(op); store && store.getPeer())
+      tensor = store.getDest(), what = "writes a peer's copy of";
     else if (auto notify = dyn_cast<NotifyOp>(op))
       tensor = notify.getSignal(), what = "signals a peer's copy of";
     else if (auto wait = dyn_cast<WaitOp>(op))
@@ -538,6 +545,74 @@ LogicalResult RemoteLoadOp::verify() {
                getContext(), getSizes(), source.getElementType());
   if (failed(verifyWindow(*this, getSizes(), source.getShape(), getOffsets(),
                           "source tensor")))
+    return failure();
+  if (failed(verifyPeer(*this, getPeer())))
+    return failure();
+  return verifyInKernel(*this);
+}
+
+static LogicalResult verifyAtomicAdd(Operation *op, Type element);
+
+LogicalResult RemoteStoreOp::verify() {
+  GMTensorType value = getValue().getType();
+  GMTensorType dest = getDest().getType();
+  if (value.getElementType() != dest.getElementType())
+    return emitOpError("value element type ")
+           << value.getElementType() << " differs from the window's "
+           << dest.getElementType();
+  if (getAtomicAdd() && failed(verifyAtomicAdd(*this, value.getElementType())))
+    return failure();
+  if (failed(verifyWindow(*this, value.getShape(), dest.getShape(),
+                          getOffsets(), "destination window")))
+    return failure();
+  if (failed(verifyPeer(*this, getPeer())))
+    return failure();
+  return verifyInKernel(*this);
+}
+
+SmallVector<int64_t> PutOp::getStagingShape() {
+  SmallVector<int64_t> shape(getStaticSizes());
+  if (std::optional<ArrayRef<int64_t>> chunk = getChunk())
+    for (auto [size, limit] : llvm::zip(shape, *chunk))
+      size = ShapedType::isDynamic(size) ? limit : std::min(size, limit);
+  return shape;
+}
+
+LogicalResult PutOp::verify() {
+  GMTensorType source = getSource().getType();
+  GMTensorType dest = getDest().getType();
+  for (auto [tensor, what] : {std::pair(source, "source"), {dest, "window"}})
+    if (tensor.getShape().size() != 2)
+      return emitOpError("copies between 2-D tensors; the ")
+             << what << " has rank " << tensor.getShape().size()
+             << " (reshape it to 2-D)";
+  if (source.getElementType() != dest.getElementType())
+    return emitOpError("source element type ")
+           << source.getElementType() << " differs from the window's "
+           << dest.getElementType();
+  ArrayRef<int64_t> sizes = getStaticSizes();
+  if (sizes.size() != 2)
+    return emitOpError("expected 2 sizes (rows, columns), got ")
+           << sizes.size();
+  if (llvm::any_of(
+          sizes, [](int64_t d) { return d < 0 && !ShapedType::isDynamic(d); }))
+    return emitOpError("sizes must not be negative");
+  if (std::optional<ArrayRef<int64_t>> chunk = getChunk()) {
+    if (chunk->size() != 2 ||
+        llvm::any_of(*chunk, [](int64_t d) { return d <= 0; }))
+      return emitOpError("chunk must be 2 positive extents (rows, columns) "
+                         "of the staging tile");
+  } else if (llvm::any_of(sizes, ShapedType::isDynamic)) {
+    return emitOpError("copies a run-time number of rows or columns, which "
+                       "needs `chunk [R, C]`: the staging tile's static "
+                       "shape");
+  }
+  if (getAtomicAdd() && failed(verifyAtomicAdd(*this, dest.getElementType())))
+    return failure();
+  if (failed(verifyWindow(*this, sizes, source.getShape(), getSourceOffsets(),
+                          "source tensor")) ||
+      failed(verifyWindow(*this, sizes, dest.getShape(), getDestOffsets(),
+                          "destination window")))
     return failure();
   if (failed(verifyPeer(*this, getPeer())))
     return failure();
@@ -884,6 +959,8 @@ LogicalResult StoreOp::verify() {
   if (failed(window))
     return failure();
   if (getAtomicAdd() && failed(verifyAtomicAdd(*this, dest.getElementType())))
+    return failure();
+  if (failed(verifyPeer(*this, getPeer())))
     return failure();
   return verifyWindow(*this, *window, dest.getShape(), getOffsets(),
                       "destination tensor", getValid(), /*validOfTile=*/true);

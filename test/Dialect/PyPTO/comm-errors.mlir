@@ -586,3 +586,174 @@ func.func @load_peer_64(%w: !pypto.tensor<1x64xf32>) attributes {pypto.kind = "i
   %t = pypto.load %w[%c0, %c0] peer %c64 : !pypto.tensor<1x64xf32> -> !pypto.tile<1x64xf32, vec>
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pypto.remote_store and pypto.put
+//===----------------------------------------------------------------------===//
+
+func.func @remote_store_type(%v: !pypto.tensor<1x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %w = pypto.alloc_window : !pypto.tensor<2x64xf32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.remote_store' op value element type 'f16' differs from the window's 'f32'}}
+      pypto.remote_store %v into %w[%rank, %c0] peer %rank : !pypto.tensor<1x64xf16> into !pypto.tensor<2x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @remote_store_bounds(%v: !pypto.tensor<1x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %w = pypto.alloc_window : !pypto.tensor<2x64xf32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.remote_store' op window [2, 3) of dimension 0 is out of bounds of the destination window (2)}}
+      pypto.remote_store %v into %w[%c2, %c0] peer %rank : !pypto.tensor<1x64xf32> into !pypto.tensor<2x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @remote_store_atomic_f64(%v: !pypto.tensor<1x64xf64>) {
+  %c0 = arith.constant 0 : index
+  %w = pypto.alloc_window : !pypto.tensor<2x64xf64>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.remote_store' op adds f32, f16, bf16, i32, i16 or i8 atomically, not 'f64'}}
+      pypto.remote_store %v into %w[%rank, %c0] peer %rank atomic_add : !pypto.tensor<1x64xf64> into !pypto.tensor<2x64xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @remote_store_peer(%v: !pypto.tensor<1x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %w = pypto.alloc_window : !pypto.tensor<2x64xf32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.remote_store' op peer 2 is not a rank of the world (0..1)}}
+      pypto.remote_store %v into %w[%rank, %c0] peer %c2 : !pypto.tensor<1x64xf32> into !pypto.tensor<2x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @remote_store_not_window(%v: !pypto.tensor<1x64xf32>, %t: !pypto.tensor<2x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %w = pypto.alloc_window : !pypto.tensor<2x64xf32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.remote_store' op writes a peer's copy of a tensor that is not in the communication window; use a 'pypto.alloc_window' buffer or a slice of one}}
+      pypto.remote_store %v into %t[%rank, %c0] peer %rank : !pypto.tensor<1x64xf32> into !pypto.tensor<2x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @remote_store_outside_kernel(%v: !pypto.tensor<1x64xf32>, %t: !pypto.tensor<2x64xf32>) attributes {pypto.kind = "orchestration"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.remote_store' op runs in a kernel: put it in a 'pypto.at' or 'pypto.spmd' region}}
+  pypto.remote_store %v into %t[%c0, %c0] peer %c0 : !pypto.tensor<1x64xf32> into !pypto.tensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_rank(%x: !pypto.tensor<2x8x64xf32>, %w: !pypto.tensor<8x64xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.put' op copies between 2-D tensors; the source has rank 3 (reshape it to 2-D)}}
+  pypto.put %x[%c0, %c0, %c0] into %w[%c0, %c0] [8, 64] peer %p : !pypto.tensor<2x8x64xf32> into !pypto.tensor<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_type(%x: !pypto.tensor<8x64xf16>, %w: !pypto.tensor<8x64xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.put' op source element type 'f16' differs from the window's 'f32'}}
+  pypto.put %x[%c0, %c0] into %w[%c0, %c0] [8, 64] peer %p : !pypto.tensor<8x64xf16> into !pypto.tensor<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_sizes(%x: !pypto.tensor<8x64xf32>, %w: !pypto.tensor<8x64xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.put' op expected 2 sizes (rows, columns), got 1}}
+  pypto.put %x[%c0, %c0] into %w[%c0, %c0] [64] peer %p : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_negative(%x: !pypto.tensor<8x64xf32>, %w: !pypto.tensor<8x64xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.put' op sizes must not be negative}}
+  pypto.put %x[%c0, %c0] into %w[%c0, %c0] [-1, 64] peer %p : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_chunk(%x: !pypto.tensor<8x64xf32>, %w: !pypto.tensor<8x64xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.put' op chunk must be 2 positive extents (rows, columns) of the staging tile}}
+  pypto.put %x[%c0, %c0] into %w[%c0, %c0] [8, 64] peer %p chunk [0, 64] : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_dynamic_no_chunk(%x: !pypto.tensor<8x64xf32>, %w: !pypto.tensor<8x64xf32>, %p: index, %n: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.put' op copies a run-time number of rows or columns, which needs `chunk [R, C]`: the staging tile's static shape}}
+  pypto.put %x[%c0, %c0] into %w[%c0, %c0] [%n, 64] peer %p : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_bounds(%x: !pypto.tensor<8x64xf32>, %w: !pypto.tensor<4x64xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.put' op window dimension 0 (8) exceeds the destination window (4)}}
+  pypto.put %x[%c0, %c0] into %w[%c0, %c0] [8, 64] peer %p : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_not_window(%x: !pypto.tensor<8x64xf32>, %t: !pypto.tensor<8x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %w = pypto.alloc_window : !pypto.tensor<2x64xf32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.put' op writes a peer's copy of a tensor that is not in the communication window; use a 'pypto.alloc_window' buffer or a slice of one}}
+      pypto.put %x[%c0, %c0] into %t[%c0, %c0] [8, 64] peer %rank : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @put_outside_kernel(%x: !pypto.tensor<8x64xf32>, %t: !pypto.tensor<8x64xf32>) attributes {pypto.kind = "orchestration"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.put' op runs in a kernel: put it in a 'pypto.at' or 'pypto.spmd' region}}
+  pypto.put %x[%c0, %c0] into %t[%c0, %c0] [8, 64] peer %c0 : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
+  return
+}

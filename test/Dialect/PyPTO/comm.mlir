@@ -166,3 +166,46 @@ func.func @calls(%t: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchest
   }
   return
 }
+
+// -----
+
+// Pushes: remote_store of a computed value (plain and atomic add), put of a
+// window with static sizes (the staging tile the whole window), with a
+// run-time row count and a chunk, and atomic; a tile store into a peer's
+// copy.
+
+// CHECK-LABEL: func.func @pushes
+// CHECK: pypto.remote_store %[[V:[a-z0-9_]+]] into %[[DATA:[a-z0-9_]+]][%[[RANK:[a-z0-9_]+]], %[[C0:[a-z0-9_]+]]] peer %[[P:[a-z0-9_]+]] : !pypto.tensor<1x64xf32> into !pypto.tensor<4x64xf32>
+// CHECK-NEXT: pypto.remote_store %[[V]] into %[[DATA]][%[[C0]], %[[C0]]] peer %[[P]] atomic_add : !pypto.tensor<1x64xf32> into !pypto.tensor<4x64xf32>
+// CHECK-NEXT: pypto.put %[[X:[a-z0-9_]+]][%[[C0]], %[[C0]]] into %[[DATA]][%[[RANK]], %[[C0]]] [1, 64] peer %[[P]] : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
+// CHECK-NEXT: pypto.put %[[X]][%[[C0]], %[[C0]]] into %[[DATA]][%[[C0]], %[[C0]]] [%[[N:[a-z0-9_]+]], 64] peer %[[P]] chunk [2, 32] : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
+// CHECK-NEXT: pypto.put %[[X]][%[[C0]], %[[C0]]] into %[[DATA]][%[[C0]], %[[C0]]] [2, %[[N]]] peer %[[P]] chunk [2, 16] atomic_add : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
+func.func @pushes(%x: !pypto.tensor<8x64xf32>, %n: index) attributes {pypto.kind = "orchestration"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %data = pypto.alloc_window : !pypto.tensor<4x64xf32>
+  pypto.ranks world(4) (%rank) {
+    pypto.at core_group "push" {
+      %peer = arith.addi %rank, %c1 : index
+      %row = pypto.slice %x[%c0, %c0] [1, 64] : !pypto.tensor<8x64xf32> -> !pypto.tensor<1x64xf32>
+      %v = pypto.exp %row : !pypto.tensor<1x64xf32>
+      pypto.remote_store %v into %data[%rank, %c0] peer %peer : !pypto.tensor<1x64xf32> into !pypto.tensor<4x64xf32>
+      pypto.remote_store %v into %data[%c0, %c0] peer %peer atomic_add : !pypto.tensor<1x64xf32> into !pypto.tensor<4x64xf32>
+      pypto.put %x[%c0, %c0] into %data[%rank, %c0] [1, 64] peer %peer : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
+      pypto.put %x[%c0, %c0] into %data[%c0, %c0] [%n, 64] peer %peer chunk [2, 32] : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
+      pypto.put %x[%c0, %c0] into %data[%c0, %c0] [2, %n] peer %peer chunk [2, 16] atomic_add : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @peer_store
+// CHECK: pypto.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] peer %{{.+}} valid [%{{.+}}, %{{.+}}] atomic_add : !pypto.tile<2x64xf32, vec>, !pypto.tensor<4x64xf32>
+func.func @peer_store(%w: !pypto.tensor<4x64xf32>, %t: !pypto.tile<2x64xf32, vec>, %p: index, %r: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  pypto.store %t, %w[%c0, %c0] peer %p valid [%r, %c64] atomic_add : !pypto.tile<2x64xf32, vec>, !pypto.tensor<4x64xf32>
+  return
+}

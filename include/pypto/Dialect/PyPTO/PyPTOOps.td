@@ -561,6 +561,73 @@ def PyPTO_RemoteLoadOp : PyPTO_Op<"remote_load", [MemoryEffects<[MemRead]>]> {
   let hasVerifier = 1;
 }
 
+def PyPTO_RemoteStoreOp : PyPTO_Op<"remote_store",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "write a value into a window of a peer's copy of a window";
+  let description = [{
+    `pypto.remote_store %v into %data[%i, %j] peer %p` writes `%v` into the
+    window at `(%i, %j)` of rank `%p`'s copy of `%data` (a
+    `pypto.alloc_window` buffer, or a slice of one): the push that mirrors
+    `pypto.remote_load`, pypto's `pld.tensor.remote_store`. Inside a kernel;
+    a rank may also write its own copy this way. With `atomic_add` the
+    value is added to the peer's window atomically (f32, f16, bf16, i32,
+    i16, i8), so several ranks can combine into one. As with every store
+    into a window, the data is visible to a peer before a later
+    `pypto.notify` of this kernel releases it.
+
+    ```mlir
+    pypto.remote_store %row into %recv[%my_rank, %c0] peer %dst
+        : !pypto.tensor<1x256xf32> into !pypto.tensor<2x256xf32>
+    ```
+  }];
+  let arguments = (ins PyPTO_TensorType:$value, PyPTO_TensorType:$dest,
+                       Variadic<Index>:$offsets, Index:$peer,
+                       UnitAttr:$atomic_add);
+  let assemblyFormat = [{
+    $value `into` $dest `[` $offsets `]` `peer` $peer (`atomic_add` $atomic_add^)? attr-dict `:` qualified(type($value)) `into` qualified(type($dest))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_PutOp : PyPTO_Op<"put", [AttrSizedOperandSegments]> {
+  let summary = "copy a window of a tensor into a peer's copy of a window";
+  let description = [{
+    `pypto.put %src[%a, %b] into %data[%i, %j] [%rows, C] peer %p` copies
+    the `%rows`×`C` window of `%src` at `(%a, %b)` (a kernel parameter in
+    this chip's global memory) into the window at `(%i, %j)` of rank `%p`'s
+    copy of `%data` (a `pypto.alloc_window` buffer, or a slice of one):
+    pypto's `pld.tensor.put`. Inside a kernel. The sizes may be run-time
+    values (0 copies nothing); both tensors are 2-D.
+
+    The data moves through a staging tile of `chunk [R, C]` elements (the
+    copy goes chunk by chunk, the last ones partial), pypto's `chunk_rows`
+    and `chunk_cols`. Without `chunk` the staging tile is the whole window,
+    which then needs static sizes. With `atomic_add` the data is added to
+    the peer's window atomically. As with every store into a window, the
+    data is visible to a peer before a later `pypto.notify` releases it.
+
+    ```mlir
+    pypto.put %kv[%c0, %c0] into %gather[%row, %c0] [%local_t, 512] peer %p chunk [8, 512]
+        : !pypto.tensor<?x512xbf16> into !pypto.tensor<64x512xbf16>
+    ```
+  }];
+  let arguments = (ins PyPTO_TensorType:$source,
+                       Variadic<Index>:$source_offsets,
+                       PyPTO_TensorType:$dest, Variadic<Index>:$dest_offsets,
+                       Variadic<Index>:$sizes,
+                       DenseI64ArrayAttr:$static_sizes, Index:$peer,
+                       OptionalAttr<DenseI64ArrayAttr>:$chunk,
+                       UnitAttr:$atomic_add);
+  let assemblyFormat = [{
+    $source `[` $source_offsets `]` `into` $dest `[` $dest_offsets `]` custom<DynamicIndexList>($sizes, $static_sizes) `peer` $peer (`chunk` $chunk^)? (`atomic_add` $atomic_add^)? attr-dict `:` qualified(type($source)) `into` qualified(type($dest))
+  }];
+  let extraClassDeclaration = [{
+    /// The staging tile's shape: `chunk`, or the static sizes.
+    ::llvm::SmallVector<int64_t> getStagingShape();
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_NotifyKind : I32EnumAttr<"NotifyKind", "what a notify does", [
     I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"set", 1>]> {
   let cppNamespace = "::mlir::pypto";
@@ -670,13 +737,17 @@ def PyPTO_StoreOp : PyPTO_Op<"store", [AttrSizedOperandSegments]> {
 
     With `atomic_add` the tile is added to the window atomically (an
     `atomic_add` assemble).
+
+    With `peer %p` the tile goes into rank `%p`'s copy of the window
+    buffer `dest` (`pypto.remote_store`, `pypto.put`).
   }];
   let arguments = (ins PyPTO_TileType:$value, PyPTO_TensorType:$dest,
                        Variadic<Index>:$offsets,
                        OptionalAttr<DenseI64ArrayAttr>:$window,
-                       Variadic<Index>:$valid, UnitAttr:$atomic_add);
+                       Optional<Index>:$peer, Variadic<Index>:$valid,
+                       UnitAttr:$atomic_add);
   let assemblyFormat = [{
-    $value `,` $dest `[` $offsets `]` (`window` $window^)? (`valid` ` ` `[` $valid^ `]`)? (`atomic_add` $atomic_add^)? attr-dict `:` qualified(type($value)) `,` qualified(type($dest))
+    $value `,` $dest `[` $offsets `]` (`window` $window^)? (`peer` $peer^)? (`valid` ` ` `[` $valid^ `]`)? (`atomic_add` $atomic_add^)? attr-dict `:` qualified(type($value)) `,` qualified(type($dest))
   }];
   let extraClassDeclaration = [{
     /// The shape of the window in the destination: `window`, or the
