@@ -402,7 +402,8 @@ static Operation *findMergedCubePop(func::FuncOp kernel) {
 }
 
 /// Why ptoas 0.27 cannot take `unit`, or "": the multi-card signals (its
-/// communication ops are asynchronous puts and gets) and the cache
+/// communication ops are asynchronous puts and gets), kernel arrays
+/// (pto.declare_local_array came later) and the cache
 /// maintenance and fences around them, a pipe with a slot count other than
 /// the hardware's (0.27 has no slot_num), two live cube-side pops of one type.
 static std::string findBeyondPtoas(const PTOUnit &unit) {
@@ -411,7 +412,9 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
             *merged = nullptr;
   for (func::FuncOp kernel : unit.kernels) {
     kernel.walk([&](Operation *op) {
-      if (!signal && isa<pto::CommTNotifyOp, pto::CommTWaitOp>(op))
+      if (!signal &&
+          isa<pto::CommTNotifyOp, pto::CommTWaitOp, pto::DeclareLocalArrayOp>(
+              op))
         signal = op;
       if (!marker && isa<pto::FenceBarrierAllOp, pto::CmoCacheInvalidOp>(op))
         marker = op;

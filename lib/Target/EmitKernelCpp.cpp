@@ -109,6 +109,15 @@ private:
        << cppLocationLiteral(loc) << ");\n";
   }
 
+  /// The index of an element of a kernel array, checked: one outside the
+  /// array stops the task and element 0 is used.
+  std::string arrayIndex(Value index, Value array, Location loc) {
+    int64_t size = cast<pto::LocalArrayType>(array.getType()).getShape()[0];
+    return "pto::CHECK_ARRAY_INDEX(" + name(index) + ", " +
+           std::to_string(size) + ", " + cppLocationLiteral(loc) + ") ? " +
+           name(index) + " : 0";
+  }
+
   bool isCommCtx(BlockArgument arg) {
     return kernel.getArgAttr(arg.getArgNumber(), attr::kCommCtx) != nullptr;
   }
@@ -197,6 +206,33 @@ private:
           else
             os << "pto::LOAD_SCALAR(" << name(load.getPtr()) << ", "
                << name(load.getOffset()) << ");\n";
+          return success();
+        })
+        .Case([&](pto::DeclareLocalArrayOp declare) -> LogicalResult {
+          auto array = declare.getType();
+          FailureOr<std::string> type =
+              cppScalarType(array.getElementType(), declare.getLoc());
+          if (failed(type))
+            return failure();
+          os << *type << " " << name(declare) << "[" << array.getShape()[0]
+             << "] = {};\n";
+          return success();
+        })
+        .Case([&](pto::LocalArrayGetOp get) -> LogicalResult {
+          FailureOr<std::string> type =
+              cppScalarType(get.getType(), get.getLoc());
+          if (failed(type))
+            return failure();
+          os << "const " << *type << " " << name(get) << " = "
+             << name(get.getArray()) << "["
+             << arrayIndex(get.getIndex(), get.getArray(), get.getLoc())
+             << "];\n";
+          return success();
+        })
+        .Case([&](pto::LocalArraySetOp set) {
+          os << name(set.getArray()) << "["
+             << arrayIndex(set.getIndex(), set.getArray(), set.getLoc())
+             << "] = " << name(set.getValue()) << ";\n";
           return success();
         })
         .Case([&](pto::StoreScalarOp store) {

@@ -110,6 +110,49 @@ protected:
   }
 };
 
+/// A kernel's array: a stack array of the core (pto.declare_local_array),
+/// its element accesses pto.local_array_get/set.
+class ArrayCreateLowering : public KernelOpLowering<ArrayCreateOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(ArrayCreateOp create, OpAdaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    ArrayType array = create.getType();
+    rewriter.replaceOpWithNewOp<pto::DeclareLocalArrayOp>(
+        create, pto::LocalArrayType::get(create.getContext(), {array.getSize()},
+                                         array.getElementType()));
+    return success();
+  }
+};
+
+class ArrayGetLowering : public KernelOpLowering<ArrayGetOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(ArrayGetOp get, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<pto::LocalArrayGetOp>(
+        get, get.getType(), adaptor.getArray(), adaptor.getIndex());
+    return success();
+  }
+};
+
+class ArraySetLowering : public KernelOpLowering<ArraySetOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(ArraySetOp set, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<pto::LocalArraySetOp>(
+        set, adaptor.getArray(), adaptor.getIndex(), adaptor.getValue());
+    return success();
+  }
+};
+
 /// One element: of a parameter in GM (pto.load_scalar at the element's
 /// offset), or of a vec tile (pto.tgetval at its offset in the buffer).
 class ReadLowering : public KernelOpLowering<ReadOp> {
@@ -475,7 +518,8 @@ void mlir::pypto::populateTileMemoryLoweringPatterns(
     RewritePatternSet &patterns, KernelLoweringState &state) {
   patterns
       .add<LoadLowering, StoreLowering, ReadLowering, WriteLowering,
-           DimLowering, PlannedBufferLowering<CreateTileOp>,
+           ArrayCreateLowering, ArrayGetLowering, ArraySetLowering, DimLowering,
+           PlannedBufferLowering<CreateTileOp>,
            PlannedBufferLowering<ReshapeOp>, NotifyLowering, WaitLowering,
            InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
                                   /*isCube=*/true>,

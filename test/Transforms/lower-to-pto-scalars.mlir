@@ -30,6 +30,27 @@
 // CPP: const int32_t [[V:v[0-9]+]] = pto::LOAD_SCALAR(v0, {{v[0-9]+}});
 // CPP: pto::STORE_SCALAR(v0, {{v[0-9]+}}, [[V]]);
 // CPP: const float {{v[0-9]+}} = pto::TGETVAL({{v[0-9]+}}, {{v[0-9]+}});
+
+// A kernel's array: pto.declare_local_array, its elements read and written
+// with pto.local_array_get/set at run-time indices; in C++ a zeroed stack
+// array whose every index is checked at the op's location.
+
+// CHECK-LABEL: func.func @arrays
+// CHECK-SAME: (%[[IDS:[^:]+]]: !pto.ptr<i32>{{[^,]*}}, %[[K:[^:]+]]: index)
+// CHECK:      %[[A:.+]] = pto.declare_local_array -> !pto.local_array<4xi32>
+// CHECK-NEXT: %[[I:.+]] = pto.declare_local_array -> !pto.local_array<2xindex>
+// CHECK:      %[[N:.+]] = pto.local_array_get %[[A]][%[[K]]] : !pto.local_array<4xi32> -> i32
+// CHECK-NEXT: %[[N1:.+]] = arith.addi %[[N]], %{{.+}} : i32
+// CHECK-NEXT: pto.local_array_set %[[A]][%[[K]]], %[[N1]] : !pto.local_array<4xi32>, i32
+// CHECK-NEXT: pto.local_array_set %[[I]][%{{.+}}], %[[K]] : !pto.local_array<2xindex>, index
+// CHECK-NEXT: %[[J:.+]] = pto.local_array_get %[[I]][%{{.+}}] : !pto.local_array<2xindex> -> index
+// CHECK:      pto.store_scalar %[[N1]], %[[IDS]][%{{.+}}] : !pto.ptr<i32>, i32
+// CHECK-NOT:  pypto.array
+// CPP-LABEL: arrays(
+// CPP: int32_t [[A:v[0-9]+]][4] = {};
+// CPP: int64_t [[I:v[0-9]+]][2] = {};
+// CPP: const int32_t {{v[0-9]+}} = [[A]][pto::CHECK_ARRAY_INDEX([[K:v[0-9]+]], 4, "{{.+}}:{{[0-9]+}}:{{[0-9]+}}") ? [[K]] : 0];
+// CPP: [[A]][pto::CHECK_ARRAY_INDEX([[K]], 4, "{{.+}}") ? [[K]] : 0] = {{v[0-9]+}};
 module {
   func.func @scalars(%ids: !pypto.tensor<4x16xi32> {pypto.dir = "inout"},
                      %x: !pypto.tensor<16x16xf32> {pypto.dir = "in"},
@@ -43,6 +64,21 @@ module {
     %m = pypto.row_max %t tmp %s {pypto.addr = 2048 : i64} : !pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x1xf32, vec>
     %e = pypto.read %m[%r, %c0] : !pypto.tile<16x1xf32, vec> -> f32
     %f = pypto.read %t[%r, %c3] : !pypto.tile<16x16xf32, vec> -> f32
+    return
+  }
+  func.func @arrays(%ids: !pypto.tensor<4x16xi32> {pypto.dir = "inout"},
+                    %k: index) attributes {pypto.kind = "incore"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1 : i32
+    %a = pypto.array_create : !pypto.array<4, i32>
+    %rows = pypto.array_create : !pypto.array<2, index>
+    %n = pypto.array_get %a[%k] : !pypto.array<4, i32>
+    %n1 = arith.addi %n, %one : i32
+    pypto.array_set %n1 into %a[%k] : !pypto.array<4, i32>
+    pypto.array_set %k into %rows[%c1] : !pypto.array<2, index>
+    %j = pypto.array_get %rows[%c1] : !pypto.array<2, index>
+    pypto.write %n1 into %ids[%c0, %j] : i32 into !pypto.tensor<4x16xi32>
     return
   }
 }

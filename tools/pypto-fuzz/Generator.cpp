@@ -2395,6 +2395,11 @@ Program pypto::fuzz::generateProgram(uint64_t seed) {
   // A draw whose values the analysis cannot bound is drawn again, from a
   // stream derived from the same seed.
   Program program;
+  if (drawExchange(seed, program.exchange)) {
+    program.seed = seed;
+    program.isExchange = true;
+    return program;
+  }
   for (uint64_t attempt = 0; attempt < 32; ++attempt) {
     program = Builder(seed + attempt * 0x9E3779B97F4A7C15ull).build(seed);
     if (!printProgram(program).empty())
@@ -2404,10 +2409,14 @@ Program pypto::fuzz::generateProgram(uint64_t seed) {
 }
 
 std::string pypto::fuzz::printProgram(const Program &program) {
+  if (program.isExchange)
+    return printExchange(program.seed, program.exchange);
   return Printer(program).print();
 }
 
 int pypto::fuzz::liveOpCount(const Program &program) {
+  if (program.isExchange)
+    return exchangeSize(program.exchange);
   int count = 0;
   for (const Kernel &k : program.kernels) {
     std::vector<bool> live = liveOps(k);
@@ -2424,6 +2433,14 @@ int pypto::fuzz::liveOpCount(const Program &program) {
 
 std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
   std::vector<Program> out;
+  if (program.isExchange) {
+    for (const Exchange &e : shrinkExchange(program.exchange)) {
+      Program p = program;
+      p.exchange = e;
+      out.push_back(p);
+    }
+    return out;
+  }
   // Fewer kernels: drop the last one (nothing reads a last kernel's outputs).
   if (program.kernels.size() > 1) {
     Program p = program;

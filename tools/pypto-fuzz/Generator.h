@@ -138,10 +138,39 @@ struct Tensor {
   bool accumulated = false;
 };
 
+/// A multi-card program instead of kernels: `world` ranks, each with a
+/// block of `rows` rows of an integer-valued input, pushing into every
+/// peer's windows (or the next rank's, `ring`) with `pypto.put` (of
+/// `putRows` x `putCols` from row `putOffset` of its block, a run-time row
+/// count when `runTimeRows`, through a `chunkRows` x `chunkCols` staging
+/// tile) and `pypto.remote_store` (of `storeRows` rows computed from its
+/// block), then signalling, waiting, and copying its windows out. With
+/// `putAtomic`/`storeAtomic` every sender adds into the same rows.
+/// Integer values keep every sum exact in any order, so the outputs are
+/// compared exactly.
+struct Exchange {
+  int world = 2;
+  DType dtype = DType::F32;
+  int64_t rows = 8, cols = 32;
+  bool ring = false;
+  int64_t putOffset = 0, putRows = 8, putCols = 32;
+  bool runTimeRows = false;
+  int64_t chunkRows = 8, chunkCols = 32;
+  bool putAtomic = false;
+  int64_t storeRows = 1;
+  bool storeAtomic = false;
+  bool compute = true; // the pushed rows are 2x + 1 (else x itself)
+  /// The kernel counts its pushes per peer in an i32 array (written out as
+  /// `counts`) and reads the store's row from an index array.
+  bool arrays = false;
+};
+
 struct Program {
   uint64_t seed = 0;
   std::vector<Tensor> tensors;
   std::vector<Kernel> kernels;
+  bool isExchange = false;
+  Exchange exchange;
 };
 
 /// A random valid program from `seed`.
@@ -159,6 +188,13 @@ std::vector<Program> shrinkCandidates(const Program &program);
 int liveOpCount(const Program &program);
 
 const char *dtypeName(DType dtype);
+
+/// An exchange program for `seed` (about one program in twelve), from a
+/// stream of its own; false otherwise.
+bool drawExchange(uint64_t seed, Exchange &exchange);
+std::string printExchange(uint64_t seed, const Exchange &exchange);
+std::vector<Exchange> shrinkExchange(const Exchange &exchange);
+int exchangeSize(const Exchange &exchange);
 
 } // namespace pypto::fuzz
 

@@ -1243,19 +1243,43 @@ LogicalResult TaskDummyOp::verify() { return verifyOrchestrationOnly(*this); }
 //===----------------------------------------------------------------------===//
 
 LogicalResult ArrayCreateOp::verify() {
-  if (isInKernel(*this))
-    return emitOpError("belongs to the orchestration: arrays inside kernels "
-                       "are not there yet");
+  if (isInKernel(*this) && isa<TaskType>(getType().getElementType()))
+    return emitOpError("holds task ids, which belong to the orchestration; "
+                       "a kernel's arrays hold integers");
   return success();
 }
 
-/// An element access: in the orchestration, at a constant index inside
-/// the array (a run-time one is checked when the program runs).
+/// The region or function whose code `op` is part of as a kernel: the
+/// innermost `pypto.at`/`pypto.spmd`, or the kernel function; null in the
+/// orchestration.
+static Operation *kernelOf(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<AtOp, SpmdOp>(parent))
+      return parent;
+    if (auto function = dyn_cast<func::FuncOp>(parent))
+      return isKernelFunction(function) ? parent : nullptr;
+  }
+  return nullptr;
+}
+
+/// An element access: of an array of the same kernel or orchestration, at a
+/// constant index inside the array (a run-time one is checked when the
+/// program runs).
 static LogicalResult verifyArrayAccess(Operation *op, ArrayType array,
                                        Value index) {
-  if (isInKernel(op))
-    return op->emitOpError("belongs to the orchestration: arrays inside "
-                           "kernels are not there yet");
+  Value value = op->getOperand(isa<ArraySetOp>(op) ? 1 : 0);
+  Operation *owner = value.getDefiningOp()
+                         ? value.getDefiningOp()
+                         : value.getParentRegion()->getParentOp();
+  Operation *kernel = kernelOf(op);
+  Operation *arrayKernel = isa<AtOp, SpmdOp>(owner) && !value.getDefiningOp()
+                               ? owner
+                               : kernelOf(owner);
+  // A kernel's arrays are its own; values of a kernel do not leave it.
+  if (kernel != arrayKernel)
+    return op->emitOpError("uses an array of the orchestration; a kernel "
+                           "uses the arrays it creates");
   APInt constant;
   if (matchPattern(index, m_ConstantInt(&constant)) &&
       (constant.isNegative() || constant.getSExtValue() >= array.getSize()))

@@ -356,3 +356,17 @@ func.func @per_row_blocks(%a: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.tile_buf<v
   pto.trowexpandmin ins(%b, %p : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x16xf32, valid=1x8>) outs(%b : !pto.tile_buf<vec, 1x64xf32>)
   return
 }
+
+// -----
+
+// Kernel arrays (pypto's stack-local array triad).
+// CHECK-LABEL: func.func @local_array
+// CHECK: %[[A:.+]] = pto.declare_local_array -> !pto.local_array<8xi32>
+// CHECK-NEXT: %[[V:.+]] = pto.local_array_get %[[A]][%{{.+}}] : !pto.local_array<8xi32> -> i32
+// CHECK-NEXT: pto.local_array_set %[[A]][%{{.+}}], %[[V]] : !pto.local_array<8xi32>, i32
+func.func @local_array(%i: index) {
+  %a = pto.declare_local_array -> !pto.local_array<8xi32>
+  %v = pto.local_array_get %a[%i] : !pto.local_array<8xi32> -> i32
+  pto.local_array_set %a[%i], %v : !pto.local_array<8xi32>, i32
+  return
+}

@@ -116,22 +116,37 @@ func.func @array_set_negative(%v: i32) {
 
 // -----
 
-func.func @array_in_kernel() {
+// A kernel's arrays hold integers: task ids belong to the orchestration.
+func.func @task_array_in_kernel() {
   pypto.at core_group "k" {
-    // expected-error @+1 {{'pypto.array_create' op belongs to the orchestration: arrays inside kernels are not there yet}}
-    %a = pypto.array_create : !pypto.array<4, i32>
+    // expected-error @+1 {{'pypto.array_create' op holds task ids, which belong to the orchestration; a kernel's arrays hold integers}}
+    %a = pypto.array_create : !pypto.array<4, !pypto.task>
   }
   return
 }
 
 // -----
 
+// A kernel uses the arrays it creates, not the orchestration's.
 func.func @array_access_in_kernel(%v: i32) {
   %c0 = arith.constant 0 : index
   %a = pypto.array_create : !pypto.array<4, i32>
   pypto.at core_group "k" {
-    // expected-error @+1 {{'pypto.array_set' op belongs to the orchestration: arrays inside kernels are not there yet}}
+    // expected-error @+1 {{'pypto.array_set' op uses an array of the orchestration; a kernel uses the arrays it creates}}
     pypto.array_set %v into %a[%c0] : !pypto.array<4, i32>
+  }
+  return
+}
+
+// -----
+
+// A constant index outside a kernel's array.
+func.func @kernel_array_index(%v: i32) {
+  %c4 = arith.constant 4 : index
+  pypto.spmd core_group "k" blocks(2) (%b) {
+    %a = pypto.array_create : !pypto.array<4, i32>
+    // expected-error @+1 {{'pypto.array_get' op index 4 is outside the 4-element array}}
+    %x = pypto.array_get %a[%c4] : !pypto.array<4, i32>
   }
   return
 }

@@ -74,6 +74,45 @@ def PTO_LoadScalarOp : PTO_Op<"load_scalar"> {
   let hasVerifier = 1;
 }
 
+def PTO_DeclareLocalArrayOp : PTO_Op<"declare_local_array"> {
+  let summary = "a kernel array of integers, zeroed";
+  let description = [{
+    ```mlir
+    %a = pto.declare_local_array -> !pto.local_array<8xi32>
+    ```
+  }];
+  let results = (outs PTO_LocalArrayType:$array);
+  let assemblyFormat = "attr-dict `->` qualified(type($array))";
+}
+
+def PTO_LocalArrayGetOp : PTO_Op<"local_array_get"> {
+  let summary = "one element of a kernel array";
+  let description = [{
+    ```mlir
+    %v = pto.local_array_get %a[%i] : !pto.local_array<8xi32> -> i32
+    ```
+  }];
+  let arguments = (ins PTO_LocalArrayType:$array, Index:$index);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $array `[` $index `]` attr-dict `:` qualified(type($array)) `->` type($result)
+  }];
+}
+
+def PTO_LocalArraySetOp : PTO_Op<"local_array_set"> {
+  let summary = "write one element of a kernel array";
+  let description = [{
+    ```mlir
+    pto.local_array_set %a[%i], %v : !pto.local_array<8xi32>, i32
+    ```
+  }];
+  let arguments = (ins PTO_LocalArrayType:$array, Index:$index,
+                       AnyType:$value);
+  let assemblyFormat = [{
+    $array `[` $index `]` `,` $value attr-dict `:` qualified(type($array)) `,` type($value)
+  }];
+}
+
 def PTO_StoreScalarOp : PTO_Op<"store_scalar"> {
   let summary = "write one element of GM through a pointer";
   let description = [{

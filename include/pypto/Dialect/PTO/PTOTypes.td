@@ -92,6 +92,18 @@ def PTO_TensorViewType : PTO_Type<"TensorView", "tensor_view"> {
   let assemblyFormat = "`<` custom<DimsAndElement>($shape, $elementType) `>`";
 }
 
+def PTO_LocalArrayType : PTO_Type<"LocalArray", "local_array"> {
+  let summary = "a small array of integers on the core's stack";
+  let description = [{
+    `!pto.local_array<8xi32>`: pypto's kernel arrays
+    (`pto.declare_local_array`), in the kernel's C++ a stack array; newer
+    than ptoas 0.27.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "Type":$elementType);
+  let assemblyFormat = "`<` custom<DimsAndElement>($shape, $elementType) `>`";
+}
+
 def PTO_PartitionTensorViewType
     : PTO_Type<"PartitionTensorView", "partition_tensor_view"> {
   let summary = "a window of a tensor view";

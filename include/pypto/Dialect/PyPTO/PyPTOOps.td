@@ -196,12 +196,13 @@ def PyPTO_NoTaskOp : PyPTO_Op<"no_task", [Pure]> {
 
 def PyPTO_ArrayCreateOp : PyPTO_Op<"array_create",
     [MemoryEffects<[MemAlloc]>]> {
-  let summary = "a new array of integers or task ids (orchestration)";
+  let summary = "a new array of integers or task ids";
   let description = [{
     pypto-lib's `pl.array.create(N, dtype)`: an array of `N` elements,
     integers starting at 0 and task ids at no task (`pypto.no_task`). The
     orchestration keeps per-iteration task ids in one and names them in a
-    later task's `deps(...)`, or counts with integers.
+    later task's `deps(...)`, or counts with integers. A kernel may create
+    arrays of integers for its own use (a stack array of the core).
 
     ```mlir
     %tids = pypto.array_create : !pypto.array<4, !pypto.task>

@@ -96,15 +96,15 @@ def PyPTO_TaskType : PyPTO_Type<"Task", "task"> {
 }
 
 def PyPTO_ArrayType : PyPTO_Type<"Array", "array"> {
-  let summary = "a fixed-size array of integers or task ids in the "
-                "orchestration";
+  let summary = "a fixed-size array of integers or task ids";
   let description = [{
     pypto-lib's `pl.array.create(N, dtype)`: `N` elements of an integer
     type (`i8` to `i64`, `index`) or `!pypto.task`, written
     `!pypto.array<4, !pypto.task>` or `!pypto.array<8, i32>`. An array is
     a reference: `pypto.array_set` updates it in place and a later
     `pypto.array_get` reads the update. In the orchestration C++ it is a
-    C array of `PTO2TaskId` or the integer type.
+    C array of `PTO2TaskId` or the integer type; in a kernel (integers
+    only) a stack array of the core.
   }];
   let parameters = (ins "int64_t":$size, "Type":$elementType);
   let assemblyFormat = "`<` $size `,` $elementType `>`";

@@ -747,6 +747,16 @@ inline void CHECK_DIVISOR(int64_t divisor, const char *where) {
     sim::fail(sim::current(), "%s: integer division by zero", where);
 }
 
+// An element of a kernel array (pto.local_array_get/set): an index outside
+// the array stops the task there (the generated code then uses element 0).
+inline bool CHECK_ARRAY_INDEX(int64_t index, int64_t size, const char *where) {
+  if (index >= 0 && index < size)
+    return true;
+  sim::fail(sim::current(), "%s: index %lld is outside the %lld-element array",
+            where, static_cast<long long>(index), static_cast<long long>(size));
+  return false;
+}
+
 template <typename T> inline T LOAD_SCALAR(__gm__ T *ptr, int64_t offset) {
   sim::checkGm(sim::current(), "LOAD_SCALAR", ptr + offset, sizeof(T));
   return ptr[offset];
