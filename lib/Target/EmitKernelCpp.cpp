@@ -163,8 +163,21 @@ private:
       return *scalar;
     return llvm::TypeSwitch<Operation *, LogicalResult>(op)
         .Case([&](scf::ForOp loop) {
-          return emitFor(loop, "kernels",
-                         [&](Operation *inner) { return emitOp(inner); });
+          // A loop carries scalars (a running count, a running maximum):
+          // one variable each.
+          return emitFor(
+              loop, "kernels", [&](Operation *inner) { return emitOp(inner); },
+              [&](Value result) -> FailureOr<std::string> {
+                Type type = result.getType();
+                if (auto tile = dyn_cast<pto::TileBufType>(type))
+                  return tileType(tile, loop.getLoc());
+                if (isa<pto::TensorViewType, pto::PartitionTensorViewType,
+                        pto::LocalArrayType>(type))
+                  return loop.emitOpError("carries a ")
+                         << type << ", which the built-in lowering does not "
+                         << "support";
+                return cppScalarType(type, loop.getLoc());
+              });
         })
         .Case([&](scf::IfOp branch) { return emitIf(branch); })
         .Case([&](pto::TReshapeOp reshape) -> LogicalResult {

@@ -46,9 +46,10 @@ module {
   func.func @k(%n: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    // expected-error @+1 {{'scf.for' op with iteration values is not supported in kernels yet}}
-    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> (index) {
-      scf.yield %a : index
+    %arr = pto.declare_local_array -> !pto.local_array<4xi32>
+    // expected-error @+1 {{'scf.for' op carries a '!pto.local_array<4xi32>', which the built-in lowering does not support}}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %arr) -> (!pto.local_array<4xi32>) {
+      scf.yield %a : !pto.local_array<4xi32>
     }
     return
   }
