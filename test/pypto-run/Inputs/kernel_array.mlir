@@ -2,7 +2,7 @@
 // kernel): each of 4 SPMD blocks counts how many of its 16 ids fall into
 // each of 4 buckets, incrementing the element its id selects (a run-time
 // index), then writes the counts and their exclusive prefix sums, the
-// running sum kept in a second array (kernel loops carry no scalars).
+// running sum kept in a second array (as pypto-lib keeps counts in arrays).
 module @kernel_array attributes {pypto.golden = "kernel_array.golden.py"} {
   func.func @kernel_array(
       %ids: !pypto.tensor<64xi32> {pypto.init = "randint", pypto.init_range = array<i64: 0, 4>},
