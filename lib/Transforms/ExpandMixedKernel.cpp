@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 #include <limits>
@@ -277,6 +278,7 @@ private:
         dropped.push_back(op);
     });
     llvm::DenseSet<Operation *> droppedSet(dropped.begin(), dropped.end());
+    dropDeadScalarWork(part, dropped, droppedSet);
     for (Operation *op : dropped)
       op->dropAllReferences();
     // Loops keep only this side's carried tiles. A dropped tile may still
@@ -284,7 +286,10 @@ private:
     // starts from, an iteration value an inner loop starts from and yields),
     // so every loop is rebuilt first and the old ones erased together.
     SmallVector<scf::ForOp> loops, rebuilt;
-    part.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    part.walk([&](scf::ForOp loop) {
+      if (!isDropped(loop, droppedSet))
+        loops.push_back(loop);
+    });
     for (scf::ForOp loop : loops)
       if (failed(checkDroppedTileUses(loop, side)))
         return failure();
@@ -297,13 +302,16 @@ private:
       loop.erase();
     // Branches likewise keep only this side's tile results, inner first.
     SmallVector<scf::IfOp> branches;
-    part.walk([&](scf::IfOp branch) { branches.push_back(branch); });
+    part.walk([&](scf::IfOp branch) {
+      if (!isDropped(branch, droppedSet))
+        branches.push_back(branch);
+    });
     for (scf::IfOp branch : branches)
       keepBranchTiles(branch, side);
     for (Operation *op : dropped)
       for (Value result : op->getResults())
         for (Operation *user : result.getUsers())
-          if (!droppedSet.contains(user))
+          if (!isDropped(user, droppedSet))
             return isa<ReadOp>(op)
                        ? user->emitOpError(
                              "uses an element read from a vec tile, which "
@@ -321,6 +329,50 @@ private:
     IRRewriter rewriter(part.getContext());
     (void)simplifyRegions(rewriter, part->getRegions());
     return success();
+  }
+
+  /// Whether `op` or an op around it leaves the part.
+  static bool isDropped(Operation *op,
+                        const llvm::DenseSet<Operation *> &droppedSet) {
+    for (; op; op = op->getParentOp())
+      if (droppedSet.contains(op))
+        return true;
+    return false;
+  }
+
+  /// Scalar work that only feeds the other side's ops leaves the part with
+  /// them: a loop scanning a vec tile's elements for a vector op is the
+  /// AIV part's alone. Work that writes anything stays.
+  static void dropDeadScalarWork(func::FuncOp part,
+                                 SmallVectorImpl<Operation *> &dropped,
+                                 llvm::DenseSet<Operation *> &droppedSet) {
+    auto readsOnly = [](Operation *op) {
+      return !op->walk([](Operation *inner) {
+                  if (isa<ReadOp, scf::YieldOp, scf::ForOp, scf::IfOp>(inner) ||
+                      (!isa<PyPTODialect>(inner->getDialect()) &&
+                       isMemoryEffectFree(inner)))
+                    return WalkResult::advance();
+                  return WalkResult::interrupt();
+                }).wasInterrupted();
+    };
+    for (bool grew = true; grew;) {
+      grew = false;
+      part.walk([&](Operation *op) {
+        if (op->getNumResults() == 0 || op->use_empty() ||
+            isDropped(op, droppedSet) || !readsOnly(op))
+          return;
+        for (Operation *user : op->getUsers())
+          if (!isDropped(user, droppedSet))
+            return;
+        dropped.push_back(op);
+        droppedSet.insert(op);
+        grew = true;
+      });
+    }
+    // An op inside a dropped one goes with it.
+    llvm::erase_if(dropped, [&](Operation *op) {
+      return isDropped(op->getParentOp(), droppedSet);
+    });
   }
 
   /// The indices of the values `loop` carries that stay in `side`'s part.

@@ -376,3 +376,44 @@ func.func @mm_scalars(%a: !pypto.tensor<16x16xf32>, %n: !pypto.tensor<4xi32>,
   }
   return
 }
+
+// -----
+
+// A loop scanning a row of the product (a vec tile, after the move) for its
+// maximum, used only by vector work: the AIC part drops it with the reads
+// it contains; the AIV part keeps it.
+
+// CHECK-LABEL: func.func @scan_aic
+// CHECK-NOT:   scf.for
+// CHECK:       return
+// CHECK-LABEL: func.func @scan_aiv
+// CHECK:       scf.for {{.+}} iter_args({{.+}}) -> (f32)
+// CHECK:         pypto.read {{.+}} : !pypto.tile<16x16xf32, vec> -> f32
+// CHECK:         arith.maximumf
+// CHECK:       pypto.subs
+func.func @scan(%arg0: !pypto.tensor<16x32xf32> {pypto.dir = "in", pypto.strides = array<i64: 32, 1>}, %arg1: !pypto.tensor<32x16xf32> {pypto.dir = "in", pypto.strides = array<i64: 16, 1>}, %arg2: !pypto.tensor<16x16xf32> {pypto.dir = "out", pypto.strides = array<i64: 16, 1>}) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c0_0 = arith.constant 0 : index
+  %c0_1 = arith.constant 0 : index
+  %c15 = arith.constant 15 : index
+  %c0_2 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1 = arith.constant 1 : index
+  %0 = pypto.load %arg0[%c0_1, %c0_1] : !pypto.tensor<16x32xf32> -> !pypto.tile<16x32xf32, mat>
+  %1 = pypto.move %0 : !pypto.tile<16x32xf32, mat> -> !pypto.tile<16x32xf32, left>
+  %2 = pypto.load %arg1[%c0_0, %c0_0] : !pypto.tensor<32x16xf32> -> !pypto.tile<32x16xf32, mat>
+  %3 = pypto.move %2 : !pypto.tile<32x16xf32, mat> -> !pypto.tile<32x16xf32, right>
+  %4 = pypto.matmul %1, %3 : !pypto.tile<16x32xf32, left>, !pypto.tile<32x16xf32, right>
+  %5 = pypto.move %4 : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  %6 = pypto.read %5[%c15, %c0_2] : !pypto.tile<16x16xf32, vec> -> f32
+  %7 = scf.for %arg3 = %c0_2 to %c16 step %c1 iter_args(%arg4 = %6) -> (f32) {
+    %11 = pypto.read %5[%c15, %arg3] : !pypto.tile<16x16xf32, vec> -> f32
+    %12 = arith.maximumf %arg4, %11 : f32
+    scf.yield %12 : f32
+  } {pypto.loop = "range"}
+  %8 = pypto.subs %5, %7 : !pypto.tile<16x16xf32, vec>, f32
+  %9 = arith.addi %c0, %c0_2 : index
+  %10 = arith.addi %c0, %c0_2 : index
+  pypto.store %8, %arg2[%9, %10] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}

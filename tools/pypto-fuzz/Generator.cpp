@@ -344,7 +344,7 @@ void Builder::step(Kernel &k) {
       k.ops[r].scalarInKernel = scalarChance(0.5);
     } else if (scalarType && chance(0.3)) {
       k.ops[r].scalarArgument = true;
-    } else if (scalarType && bounded && scalarChance(0.2)) {
+    } else if (scalarType && bounded && scalarChance(0.5)) {
       // The last element of another value of this kernel (read from its
       // tile, a column vector's or a product's included).
       std::vector<int> found;
@@ -357,6 +357,9 @@ void Builder::step(Kernel &k) {
                                                                 1)(scalarRng)];
         Op &op = k.ops[r];
         op.scalarFromValue = w;
+        // Two in three scan the last row with a loop that carries the
+        // running maximum (decided from the ids: no stream draws).
+        op.scalarLoopMax = (w * 31 + r) % 3 != 0;
         double m = k.ops[w].magnitude;
         op.magnitude = name == "adds" || name == "subs"
                            ? x.magnitude + m
@@ -1737,7 +1740,29 @@ void Printer::printOp(const Kernel &k, int v) {
   }
   case OpKind::ScalarOp: {
     std::string s;
-    if (op.scalarFromValue >= 0) {
+    if (op.scalarFromValue >= 0 && op.scalarLoopMax) {
+      // The maximum of the last row: a kernel loop carrying it.
+      const Op &w = k.ops[op.scalarFromValue];
+      std::string first = fresh(), j = fresh(), m = fresh(), e = fresh(),
+                  n = fresh();
+      std::string row = index(w.rows.eval(k.rows) - 1);
+      std::string t = dtypeName(op.dtype);
+      os << in << first << " = pypto.read " << value(op.scalarFromValue) << "["
+         << leadingZeros() << row << ", " << index(0) << "] : " << typeOf(k, w)
+         << " -> " << t << "\n";
+      s = fresh();
+      os << in << s << " = scf.for " << j << " = " << index(0) << " to "
+         << index(w.cols.eval(k.rows)) << " step " << index(1) << " iter_args("
+         << m << " = " << first << ") -> (" << t << ") {\n";
+      os << in << "  " << e << " = pypto.read " << value(op.scalarFromValue)
+         << "[" << leadingZeros() << row << ", " << j << "] : " << typeOf(k, w)
+         << " -> " << t << "\n";
+      os << in << "  " << n << " = "
+         << (op.dtype == DType::F32 ? "arith.maximumf " : "arith.maxsi ") << m
+         << ", " << e << " : " << t << "\n";
+      os << in << "  scf.yield " << n << " : " << t << "\n";
+      os << in << "} {pypto.loop = \"range\"}\n";
+    } else if (op.scalarFromValue >= 0) {
       s = fresh();
       const Op &w = k.ops[op.scalarFromValue];
       os << in << s << " = pypto.read " << value(op.scalarFromValue) << "["

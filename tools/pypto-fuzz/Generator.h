@@ -74,6 +74,8 @@ struct Op {
   bool scalarInKernel = false; // ... or read by the kernel itself
   int scalarFromValue = -1;    // ScalarOp: the scalar is the last element of
                                // this value of the kernel (a tile element)
+  bool scalarLoopMax = false;  // ... or the maximum of its last row, found by
+                               // a kernel loop carrying the running maximum
   std::string mode;          // Cast rounding mode
   int64_t colOffset = 0;     // SliceInput: the window's first column
   int64_t validRows = 0, validCols = 0; // FillPad
