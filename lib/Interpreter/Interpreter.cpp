@@ -231,7 +231,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::DimOp>(m, &I::runDim);
     add<pp::AssembleOp>(m, &I::runAssemble);
     add<pp::RanksOp>(m, &I::runRanks);
-    add<pp::RemoteLoadOp, pp::RemoteStoreOp, pp::PutOp, pp::NotifyOp,
+    add<pp::RemoteLoadOp, pp::RemoteStoreOp, pp::PutOp, pp::GetOp, pp::NotifyOp,
         pp::WaitOp>(m, &I::runRemote);
     add<pp::LoadOp>(m, &I::runLoad);
     add<pp::StoreOp>(m, &I::runStore);

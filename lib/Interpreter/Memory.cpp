@@ -255,6 +255,23 @@ void Interpreter::runRemote(Operation *op, Frame &f) {
         writeWindow(op, f, theirs, indices(f, put.getDestOffsets()),
                     data.clone(), ValueRange(), put.getAtomicAdd());
       })
+      .Case([&](pp::GetOp get) {
+        at::Tensor theirs = peerView(op, f, tensor(f, get.getSource()),
+                                     index(f, get.getPeer()));
+        SmallVector<int64_t> sizes(get.getStaticSizes());
+        unsigned dynamic = 0;
+        for (int64_t &size : sizes)
+          if (ShapedType::isDynamic(size)) {
+            size = index(f, get.getSizes()[dynamic++]);
+            if (size < 0)
+              fail(op, "size " + Twine(size) + " of the copy is negative");
+          }
+        at::Tensor data =
+            window(op, theirs, indices(f, get.getSourceOffsets()), sizes);
+        writeWindow(op, f, tensor(f, get.getDest()),
+                    indices(f, get.getDestOffsets()), data.clone(),
+                    ValueRange(), false);
+      })
       .Case([&](pp::NotifyOp notify) {
         at::Tensor theirs = peerView(op, f, tensor(f, notify.getSignal()),
                                      index(f, notify.getPeer()));

@@ -133,7 +133,17 @@ private:
                           remote.getOffsets(), /*valid=*/ValueRange(),
                           remote.getPeer(), remote.getAtomicAddAttr());
     if (auto put = dyn_cast<PutOp>(op))
-      return convertPut(put);
+      return convertPeerCopy(op, put.getSource(), put.getSourceOffsets(),
+                             put.getDest(), put.getDestOffsets(),
+                             put.getStaticSizes(), put.getSizes(),
+                             put.getStagingShape(), /*loadPeer=*/Value(),
+                             put.getPeer(), put.getAtomicAddAttr());
+    if (auto get = dyn_cast<GetOp>(op))
+      return convertPeerCopy(op, get.getSource(), get.getSourceOffsets(),
+                             get.getDest(), get.getDestOffsets(),
+                             get.getStaticSizes(), get.getSizes(),
+                             get.getStagingShape(), get.getPeer(),
+                             /*storePeer=*/Value(), UnitAttr());
     if (auto read = dyn_cast<ReadOp>(op)) {
       // An element of a same-form reshape of a window is that row and
       // column of the window: the leading indices fold into the row, which
@@ -288,30 +298,35 @@ private:
     return success();
   }
 
-  /// A put copies its window chunk by chunk through a staging tile: a
-  /// load of the source's chunk and a store into the peer's window, both
-  /// of the chunk's valid part when the sizes do not divide into chunks.
-  LogicalResult convertPut(PutOp put) {
-    Operation *op = put;
+  /// A put or get copies its window chunk by chunk through a staging tile:
+  /// a load of the source's chunk and a store of it, both of the chunk's
+  /// valid part when the sizes do not divide into chunks. A put stores into
+  /// the peer's copy, a get loads from it.
+  LogicalResult convertPeerCopy(Operation *op, Value sourceTensor,
+                                ValueRange sourceOffsets, Value destTensor,
+                                ValueRange destOffsets,
+                                ArrayRef<int64_t> staticSizes,
+                                ValueRange dynamicSizes,
+                                ArrayRef<int64_t> chunk, Value loadPeer,
+                                Value storePeer, UnitAttr atomicAdd) {
     Location loc = op->getLoc();
     OpBuilder builder(op);
-    FailureOr<Window> source = windowOf(put.getSource(), op);
-    FailureOr<Window> dest = windowOf(put.getDest(), op);
+    FailureOr<Window> source = windowOf(sourceTensor, op);
+    FailureOr<Window> dest = windowOf(destTensor, op);
     if (failed(source) || failed(dest))
       return failure();
     if (!source->valid.empty() || !dest->valid.empty())
       return op->emitOpError("copies a slice with a valid shape; give the "
-                             "extents as the put's sizes instead");
+                             "extents as the copy's sizes instead");
     auto constant = [&](int64_t v) -> Value {
       return builder.create<arith::ConstantIndexOp>(loc, v);
     };
     SmallVector<Value> sizes;
     unsigned dynamic = 0;
-    for (int64_t size : put.getStaticSizes())
-      sizes.push_back(ShapedType::isDynamic(size) ? put.getSizes()[dynamic++]
+    for (int64_t size : staticSizes)
+      sizes.push_back(ShapedType::isDynamic(size) ? dynamicSizes[dynamic++]
                                                   : constant(size));
-    SmallVector<int64_t> chunk = put.getStagingShape();
-    auto element = put.getSource().getType().getElementType();
+    auto element = cast<GMTensorType>(sourceTensor.getType()).getElementType();
     auto stage = TileType::get(op->getContext(), chunk, element, std::nullopt);
     // Each dimension: one chunk at offset 0 when the size is the chunk,
     // else a loop over the chunks (with a valid part when they may not
@@ -319,7 +334,7 @@ private:
     SmallVector<Value> at(2), extent(2);
     bool partial = false;
     for (unsigned d = 0; d < 2; ++d) {
-      int64_t size = put.getStaticSizes()[d];
+      int64_t size = staticSizes[d];
       if (size == chunk[d]) {
         at[d] = constant(0);
         extent[d] = constant(size);
@@ -338,17 +353,15 @@ private:
     if (partial)
       valid = extent;
     SmallVector<Value> from = addOffsets(
-        builder, loc,
-        addOffsets(builder, loc, source->offsets, put.getSourceOffsets()), at);
+        builder, loc, addOffsets(builder, loc, source->offsets, sourceOffsets),
+        at);
     SmallVector<Value> to = addOffsets(
-        builder, loc,
-        addOffsets(builder, loc, dest->offsets, put.getDestOffsets()), at);
-    auto load =
-        builder.create<LoadOp>(loc, stage, source->base, from,
-                               DenseI64ArrayAttr(), Value(), valid, UnitAttr());
+        builder, loc, addOffsets(builder, loc, dest->offsets, destOffsets), at);
+    auto load = builder.create<LoadOp>(loc, stage, source->base, from,
+                                       DenseI64ArrayAttr(), loadPeer, valid,
+                                       UnitAttr());
     builder.create<StoreOp>(loc, load.getResult(), dest->base, to,
-                            DenseI64ArrayAttr(), put.getPeer(), valid,
-                            put.getAtomicAddAttr());
+                            DenseI64ArrayAttr(), storePeer, valid, atomicAdd);
     forgetLoadsOf(dest->base);
     erased.insert(op);
     return success();

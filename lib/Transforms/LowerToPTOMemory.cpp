@@ -36,11 +36,11 @@ protected:
     SmallVector<int64_t> shape = load.getWindowShape();
     Value window;
     if (load.getPeer())
-      window = state.partitionOf(rewriter, loc,
-                                 state.peerTensorView(rewriter, loc,
-                                                      load.getSource(),
-                                                      adaptor.getPeer()),
-                                 load.getSource(), adaptor.getOffsets(), shape);
+      window =
+          state.partition(rewriter, loc, load.getSource(), adaptor.getOffsets(),
+                          shape, adaptor.getValid(),
+                          state.peerTensorView(rewriter, loc, load.getSource(),
+                                               adaptor.getPeer()));
     else if (load.getTranspose())
       window = state.transposedPartition(rewriter, loc, load.getSource(),
                                          adaptor.getOffsets(), shape);

@@ -73,6 +73,8 @@ void classifyAccess(Value value, bool &read, bool &written) {
       // takes, read and written so that the task orders after its readers
       // and writers here.
       written = read = true;
+    } else if (isa<GetOp>(user) && use.get() == cast<GetOp>(user).getDest()) {
+      written = true;
     } else if (user->getNumResults() == 1 &&
                getViewSource(user->getResult(0)) == value) {
       classifyAccess(user->getResult(0), read, written);

@@ -153,7 +153,7 @@ func.func @put_valid_slice(%x: !pypto.tensor<48x64xf32>, %data: !pypto.tensor<48
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index
   %tail = pypto.slice %x[%c0, %c0] [16, 64] valid [%n, %c64] : !pypto.tensor<48x64xf32> -> !pypto.tensor<16x64xf32>
-  // expected-error @+1 {{'pypto.put' op copies a slice with a valid shape; give the extents as the put's sizes instead}}
+  // expected-error @+1 {{'pypto.put' op copies a slice with a valid shape; give the extents as the copy's sizes instead}}
   pypto.put %tail[%c0, %c0] into %data[%c0, %c0] [16, 64] peer %peer : !pypto.tensor<16x64xf32> into !pypto.tensor<48x64xf32>
   return
 }

@@ -612,8 +612,13 @@ func.func @branch_result(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf
 // CHECK-NEXT:     pypto.store %[[P]], %[[DATA]][%{{.+}}, %{{.+}}] peer %[[PEER]] valid [%[[PR]], %[[PC]]] atomic_add : !pypto.tile<2x48xf32, vec>, !pypto.tensor<48x64xf32>
 // CHECK:      %[[E:.+]] = pypto.exp %{{.+}} : !pypto.tile<1x64xf32, vec>
 // CHECK:      pypto.store %[[E]], %[[DATA]][%{{.+}}, %{{.+}}] peer %[[PEER]] : !pypto.tile<1x64xf32, vec>, !pypto.tensor<48x64xf32>
+// A get: loads from the peer's copy, stores into the local tensor.
+// CHECK:      scf.for %[[G:.+]] = %{{.+}} to %[[N]] step %{{.+}} {
+// CHECK:        %[[GT:.+]] = pypto.load %[[DATA]][%{{.+}}, %{{.+}}] peer %[[PEER]] valid [%[[GR:.+]], %[[GC:.+]]] : !pypto.tensor<48x64xf32> -> !pypto.tile<8x64xf32, vec>
+// CHECK-NEXT:   pypto.store %[[GT]], %[[X]][%{{.+}}, %{{.+}}] valid [%[[GR]], %[[GC]]] : !pypto.tile<8x64xf32, vec>, !pypto.tensor<48x64xf32>
 // CHECK-NOT:  pypto.put
 // CHECK-NOT:  pypto.remote_store
+// CHECK-NOT:  pypto.get
 // CHECK:      return
 func.func @push(%x: !pypto.tensor<48x64xf32>, %data: !pypto.tensor<48x64xf32> {pypto.window}, %peer: index, %n: index)
     attributes {pypto.kind = "incore"} {
@@ -626,5 +631,6 @@ func.func @push(%x: !pypto.tensor<48x64xf32>, %data: !pypto.tensor<48x64xf32> {p
   %row = pypto.slice %x[%c0, %c0] [1, 64] : !pypto.tensor<48x64xf32> -> !pypto.tensor<1x64xf32>
   %e = pypto.exp %row : !pypto.tensor<1x64xf32>
   pypto.remote_store %e into %win[%c8, %c0] peer %peer : !pypto.tensor<1x64xf32> into !pypto.tensor<16x64xf32>
+  pypto.get %data[%c8, %c0] peer %peer into %x[%c0, %c0] [%n, 64] chunk [8, 64] : !pypto.tensor<48x64xf32> into !pypto.tensor<48x64xf32>
   return
 }

@@ -76,6 +76,7 @@ bool pypto::fuzz::drawExchange(uint64_t seed, Exchange &e) {
   e.storeAtomic = pick(0, 2) == 0;
   e.compute = computable(e.dtype) && pick(0, 3) != 0;
   e.arrays = pick(0, 1);
+  e.get = pick(0, 1);
   // A static copy needs a staging tile; a run-time one always has it.
   if (!e.runTimeRows && e.putRows == 0)
     e.putRows = 1;
@@ -85,8 +86,8 @@ bool pypto::fuzz::drawExchange(uint64_t seed, Exchange &e) {
 int pypto::fuzz::exchangeSize(const Exchange &e) {
   return e.world + int(e.rows + e.cols / columnAlign(e.dtype)) +
          int(e.putRows + e.putCols + e.storeRows) + e.putAtomic +
-         e.storeAtomic + e.runTimeRows + e.compute + e.arrays + !e.ring +
-         int(e.putOffset > 0) + int(e.chunkRows < e.putRows) +
+         e.storeAtomic + e.runTimeRows + e.compute + e.arrays + e.get +
+         !e.ring + int(e.putOffset > 0) + int(e.chunkRows < e.putRows) +
          int(e.chunkCols < e.putCols);
 }
 
@@ -109,6 +110,8 @@ std::vector<Exchange> pypto::fuzz::shrinkExchange(const Exchange &e) {
     with([](Exchange &s) { s.compute = false; });
   if (e.arrays)
     with([](Exchange &s) { s.arrays = false; });
+  if (e.get)
+    with([](Exchange &s) { s.get = false; });
   if (e.runTimeRows && e.putRows > 0)
     with([](Exchange &s) { s.runTimeRows = false; });
   if (e.putOffset > 0)
@@ -159,6 +162,9 @@ std::string pypto::fuzz::printExchange(uint64_t seed, const Exchange &e) {
      << " {pypto.dir = \"out\", pypto.compare = \"" << exact << "\"}";
   if (e.arrays)
     os << ",\n      %counts: " << type(W, W, DType::I32)
+       << " {pypto.dir = \"out\", pypto.compare = \"" << exact << "\"}";
+  if (e.get)
+    os << ",\n      %fetched: " << type(W * W * B, C, d)
        << " {pypto.dir = \"out\", pypto.compare = \"" << exact << "\"}";
   os << ") {\n";
   for (int64_t c :
@@ -271,6 +277,17 @@ std::string pypto::fuzz::printExchange(uint64_t seed, const Exchange &e) {
     os << in << "  pypto.write %pushed_to into %counts[%rank, %d] : i32 into "
        << type(W, W, DType::I32) << "\n";
     os << in << "} {pypto.loop = \"range\"}\n";
+  }
+  if (e.get) {
+    // The next rank's gather window, pulled through the staging tile.
+    os << in << "%from_rank = arith.addi %rank, %c1 : index\n";
+    os << in << "%source_rank = arith.remsi %from_rank, %c" << W
+       << " : index\n";
+    os << in << "%fetch_row = arith.muli %rank, %c" << W * B << " : index\n";
+    os << in << "pypto.get %gather[%c0, %c0] peer %source_rank into %fetched["
+       << "%fetch_row, %c0] [" << W * B << ", " << C << "] chunk ["
+       << e.chunkRows << ", " << e.chunkCols << "] : " << type(W * B, C, d)
+       << " into " << type(W * W * B, C, d) << "\n";
   }
   // This rank's windows, copied out.
   os << in << "%out_g = arith.muli %rank, %c" << W * B << " : index\n";

@@ -165,6 +165,9 @@ struct Exchange {
   /// The kernel counts its pushes per peer in an i32 array (written out as
   /// `counts`) and reads the store's row from an index array.
   bool arrays = false;
+  /// After the wait, the kernel pulls the next rank's whole `gather` window
+  /// (pypto.get, through the same staging tile) into `fetched`.
+  bool get = false;
 };
 
 struct Program {

@@ -30,9 +30,9 @@ const std::set<std::string> kOrchestrationOps = {
     "pypto.alloc_window", "pypto.assemble",      "pypto.at",
     "pypto.call",         "pypto.create_tensor", "pypto.ranks",
     "pypto.read",         "pypto.remote_load",   "pypto.remote_store",
-    "pypto.put",          "pypto.slice",         "pypto.spmd",
-    "pypto.no_task",      "pypto.task_dummy",    "pypto.scope",
-    "pypto.scope_yield",  "pypto.yield",
+    "pypto.put",          "pypto.get",           "pypto.slice",
+    "pypto.spmd",         "pypto.no_task",       "pypto.task_dummy",
+    "pypto.scope",        "pypto.scope_yield",   "pypto.yield",
 };
 
 TEST(LowerToPTOTest, EveryKernelOpHasALowering) {

@@ -173,7 +173,8 @@ def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
     A `pypto.put` becomes loops over its chunks (`scf.for`, none in a
     dimension the staging tile covers): a load of the source's chunk into
     the staging tile and a store into the peer's window, both of the
-    chunk's valid part when the sizes may not divide into chunks; a
+    chunk's valid part when the sizes may not divide into chunks (a
+    `pypto.get` likewise, with the load from the peer's copy); a
     `pypto.remote_store` a store with `peer`.
   }];
   let dependentDialects = ["::mlir::pypto::PyPTODialect",

@@ -473,6 +473,8 @@ LogicalResult RanksOp::verify() {
       tensor = store.getDest(), what = "writes a peer's copy of";
     else if (auto put = dyn_cast<PutOp>(op))
       tensor = put.getDest(), what = "writes a peer's copy of";
+    else if (auto get = dyn_cast<GetOp>(op))
+      tensor = get.getSource(), what = "reads a peer's copy of";
     else if (auto store = dyn_cast<StoreOp>(op); store && store.getPeer())
       tensor = store.getDest(), what = "writes a peer's copy of";
     else if (auto notify = dyn_cast<NotifyOp>(op))
@@ -570,53 +572,83 @@ LogicalResult RemoteStoreOp::verify() {
   return verifyInKernel(*this);
 }
 
-SmallVector<int64_t> PutOp::getStagingShape() {
-  SmallVector<int64_t> shape(getStaticSizes());
-  if (std::optional<ArrayRef<int64_t>> chunk = getChunk())
+/// The staging tile of a put or get: `chunk` (at most the static sizes), or
+/// the static sizes.
+static SmallVector<int64_t>
+stagingShape(ArrayRef<int64_t> staticSizes,
+             std::optional<ArrayRef<int64_t>> chunk) {
+  SmallVector<int64_t> shape(staticSizes);
+  if (chunk)
     for (auto [size, limit] : llvm::zip(shape, *chunk))
       size = ShapedType::isDynamic(size) ? limit : std::min(size, limit);
   return shape;
 }
 
-LogicalResult PutOp::verify() {
-  GMTensorType source = getSource().getType();
-  GMTensorType dest = getDest().getType();
-  for (auto [tensor, what] : {std::pair(source, "source"), {dest, "window"}})
+SmallVector<int64_t> PutOp::getStagingShape() {
+  return stagingShape(getStaticSizes(), getChunk());
+}
+
+SmallVector<int64_t> GetOp::getStagingShape() {
+  return stagingShape(getStaticSizes(), getChunk());
+}
+
+/// A put or get: a 2-D window copied between a tensor and a peer's copy of
+/// a window, through a staging tile.
+static LogicalResult
+verifyPeerCopy(Operation *op, GMTensorType source, ValueRange sourceOffsets,
+               GMTensorType dest, ValueRange destOffsets,
+               ArrayRef<int64_t> sizes, std::optional<ArrayRef<int64_t>> chunk,
+               Value peer, StringRef sourceName, StringRef destName,
+               StringRef sourceWindow, StringRef destWindow) {
+  for (auto [tensor, what] : {std::pair(source, sourceName), {dest, destName}})
     if (tensor.getShape().size() != 2)
-      return emitOpError("copies between 2-D tensors; the ")
+      return op->emitOpError("copies between 2-D tensors; the ")
              << what << " has rank " << tensor.getShape().size()
              << " (reshape it to 2-D)";
   if (source.getElementType() != dest.getElementType())
-    return emitOpError("source element type ")
-           << source.getElementType() << " differs from the window's "
-           << dest.getElementType();
-  ArrayRef<int64_t> sizes = getStaticSizes();
+    return op->emitOpError() << sourceName << " element type "
+                             << source.getElementType() << " differs from the "
+                             << destName << "'s " << dest.getElementType();
   if (sizes.size() != 2)
-    return emitOpError("expected 2 sizes (rows, columns), got ")
+    return op->emitOpError("expected 2 sizes (rows, columns), got ")
            << sizes.size();
   if (llvm::any_of(
           sizes, [](int64_t d) { return d < 0 && !ShapedType::isDynamic(d); }))
-    return emitOpError("sizes must not be negative");
-  if (std::optional<ArrayRef<int64_t>> chunk = getChunk()) {
+    return op->emitOpError("sizes must not be negative");
+  if (chunk) {
     if (chunk->size() != 2 ||
         llvm::any_of(*chunk, [](int64_t d) { return d <= 0; }))
-      return emitOpError("chunk must be 2 positive extents (rows, columns) "
-                         "of the staging tile");
+      return op->emitOpError("chunk must be 2 positive extents (rows, "
+                             "columns) of the staging tile");
   } else if (llvm::any_of(sizes, ShapedType::isDynamic)) {
-    return emitOpError("copies a run-time number of rows or columns, which "
-                       "needs `chunk [R, C]`: the staging tile's static "
-                       "shape");
+    return op->emitOpError("copies a run-time number of rows or columns, "
+                           "which needs `chunk [R, C]`: the staging tile's "
+                           "static shape");
   }
-  if (getAtomicAdd() && failed(verifyAtomicAdd(*this, dest.getElementType())))
+  if (failed(verifyWindow(op, sizes, source.getShape(), sourceOffsets,
+                          sourceWindow)) ||
+      failed(verifyWindow(op, sizes, dest.getShape(), destOffsets, destWindow)))
     return failure();
-  if (failed(verifyWindow(*this, sizes, source.getShape(), getSourceOffsets(),
-                          "source tensor")) ||
-      failed(verifyWindow(*this, sizes, dest.getShape(), getDestOffsets(),
-                          "destination window")))
+  if (failed(verifyPeer(op, peer)))
     return failure();
-  if (failed(verifyPeer(*this, getPeer())))
+  return verifyInKernel(op);
+}
+
+LogicalResult PutOp::verify() {
+  if (getAtomicAdd() &&
+      failed(verifyAtomicAdd(*this, getDest().getType().getElementType())))
     return failure();
-  return verifyInKernel(*this);
+  return verifyPeerCopy(*this, getSource().getType(), getSourceOffsets(),
+                        getDest().getType(), getDestOffsets(), getStaticSizes(),
+                        getChunk(), getPeer(), "source", "window",
+                        "source tensor", "destination window");
+}
+
+LogicalResult GetOp::verify() {
+  return verifyPeerCopy(*this, getSource().getType(), getSourceOffsets(),
+                        getDest().getType(), getDestOffsets(), getStaticSizes(),
+                        getChunk(), getPeer(), "window", "destination",
+                        "source window", "destination tensor");
 }
 
 /// The element a notify or wait addresses: one index per dimension of an
@@ -940,8 +972,8 @@ LogicalResult LoadOp::verify() {
     return emitOpError("cannot read a peer's window transposed");
   if (failed(verifyPeer(*this, getPeer())))
     return failure();
-  if (!getValid().empty() && (getTranspose() || getPeer()))
-    return emitOpError("cannot read a valid shape transposed or from a peer");
+  if (!getValid().empty() && getTranspose())
+    return emitOpError("cannot read a valid shape transposed");
   return verifyWindow(*this, *window, source.getShape(), getOffsets(),
                       "source tensor", getValid(), /*validOfTile=*/true);
 }

@@ -757,3 +757,53 @@ func.func @put_outside_kernel(%x: !pypto.tensor<8x64xf32>, %t: !pypto.tensor<8x6
   pypto.put %x[%c0, %c0] into %t[%c0, %c0] [8, 64] peer %c0 : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
   return
 }
+
+// -----
+
+func.func @get_type(%w: !pypto.tensor<8x64xf32>, %x: !pypto.tensor<8x64xf16>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.get' op window element type 'f32' differs from the destination's 'f16'}}
+  pypto.get %w[%c0, %c0] peer %p into %x[%c0, %c0] [8, 64] : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf16>
+  return
+}
+
+// -----
+
+func.func @get_bounds(%w: !pypto.tensor<4x64xf32>, %x: !pypto.tensor<8x64xf32>, %p: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.get' op window dimension 0 (8) exceeds the source window (4)}}
+  pypto.get %w[%c0, %c0] peer %p into %x[%c0, %c0] [8, 64] : !pypto.tensor<4x64xf32> into !pypto.tensor<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @get_dynamic_no_chunk(%w: !pypto.tensor<8x64xf32>, %x: !pypto.tensor<8x64xf32>, %p: index, %n: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.get' op copies a run-time number of rows or columns, which needs `chunk [R, C]`: the staging tile's static shape}}
+  pypto.get %w[%c0, %c0] peer %p into %x[%c0, %c0] [%n, 64] : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @get_not_window(%t: !pypto.tensor<8x64xf32>, %x: !pypto.tensor<8x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %w = pypto.alloc_window : !pypto.tensor<2x64xf32>
+  pypto.ranks world(2) (%rank) {
+    pypto.at core_group "k" {
+      // expected-error @+1 {{'pypto.get' op reads a peer's copy of a tensor that is not in the communication window; use a 'pypto.alloc_window' buffer or a slice of one}}
+      pypto.get %t[%c0, %c0] peer %rank into %x[%c0, %c0] [8, 64] : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @get_outside_kernel(%w: !pypto.tensor<8x64xf32>, %x: !pypto.tensor<8x64xf32>) attributes {pypto.kind = "orchestration"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.get' op runs in a kernel: put it in a 'pypto.at' or 'pypto.spmd' region}}
+  pypto.get %w[%c0, %c0] peer %c0 into %x[%c0, %c0] [8, 64] : !pypto.tensor<8x64xf32> into !pypto.tensor<8x64xf32>
+  return
+}

@@ -171,8 +171,8 @@ func.func @calls(%t: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchest
 
 // Pushes: remote_store of a computed value (plain and atomic add), put of a
 // window with static sizes (the staging tile the whole window), with a
-// run-time row count and a chunk, and atomic; a tile store into a peer's
-// copy.
+// run-time row count and a chunk, and atomic; a get (the pull) of a
+// run-time row count; a tile store into a peer's copy.
 
 // CHECK-LABEL: func.func @pushes
 // CHECK: pypto.remote_store %[[V:[a-z0-9_]+]] into %[[DATA:[a-z0-9_]+]][%[[RANK:[a-z0-9_]+]], %[[C0:[a-z0-9_]+]]] peer %[[P:[a-z0-9_]+]] : !pypto.tensor<1x64xf32> into !pypto.tensor<4x64xf32>
@@ -180,6 +180,7 @@ func.func @calls(%t: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchest
 // CHECK-NEXT: pypto.put %[[X:[a-z0-9_]+]][%[[C0]], %[[C0]]] into %[[DATA]][%[[RANK]], %[[C0]]] [1, 64] peer %[[P]] : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
 // CHECK-NEXT: pypto.put %[[X]][%[[C0]], %[[C0]]] into %[[DATA]][%[[C0]], %[[C0]]] [%[[N:[a-z0-9_]+]], 64] peer %[[P]] chunk [2, 32] : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
 // CHECK-NEXT: pypto.put %[[X]][%[[C0]], %[[C0]]] into %[[DATA]][%[[C0]], %[[C0]]] [2, %[[N]]] peer %[[P]] chunk [2, 16] atomic_add : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
+// CHECK-NEXT: pypto.get %[[DATA]][%[[C0]], %[[C0]]] peer %[[P]] into %[[X]][%[[C0]], %[[C0]]] [%[[N]], 64] chunk [2, 32] : !pypto.tensor<4x64xf32> into !pypto.tensor<8x64xf32>
 func.func @pushes(%x: !pypto.tensor<8x64xf32>, %n: index) attributes {pypto.kind = "orchestration"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -194,6 +195,7 @@ func.func @pushes(%x: !pypto.tensor<8x64xf32>, %n: index) attributes {pypto.kind
       pypto.put %x[%c0, %c0] into %data[%rank, %c0] [1, 64] peer %peer : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
       pypto.put %x[%c0, %c0] into %data[%c0, %c0] [%n, 64] peer %peer chunk [2, 32] : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
       pypto.put %x[%c0, %c0] into %data[%c0, %c0] [2, %n] peer %peer chunk [2, 16] atomic_add : !pypto.tensor<8x64xf32> into !pypto.tensor<4x64xf32>
+      pypto.get %data[%c0, %c0] peer %peer into %x[%c0, %c0] [%n, 64] chunk [2, 32] : !pypto.tensor<4x64xf32> into !pypto.tensor<8x64xf32>
     }
   }
   return

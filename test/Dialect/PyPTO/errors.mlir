@@ -1588,7 +1588,7 @@ func.func @into_tail(%x: !pypto.tensor<?x32xf32>, %v: !pypto.tensor<16x32xf32>, 
 func.func @transposed_tail_load(%x: !pypto.tensor<?x32xf32>, %rows: index) {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
-  // expected-error @+1 {{'pypto.load' op cannot read a valid shape transposed or from a peer}}
+  // expected-error @+1 {{'pypto.load' op cannot read a valid shape transposed}}
   %t = pypto.load %x[%c0, %c0] valid [%rows, %c32] {transpose} : !pypto.tensor<?x32xf32> -> !pypto.tile<32x16xf32>
   return
 }

@@ -2,7 +2,8 @@
 # n_rows rows of each rank's 24-row block (put), the first 3 rows of each
 # block (the static put), the exp of the other rank's first row in that
 # rank's row (remote_store), and twice the sum of both ranks' first rows
-# (atomic adds); each rank copies its windows out.
+# (atomic adds); each rank copies its windows out, and pulls the other
+# rank's `scaled` window.
 def golden(values: Dict[str, Tensor]):
     x = values["x"]
     n = int(values["n_rows"].item())
@@ -19,3 +20,8 @@ def golden(values: Dict[str, Tensor]):
     values["exps"][:] = exps
     total = x[0] * 2.0 + x[24] * 2.0
     values["sums"][:] = torch.stack([total, total])
+    # Each rank pulls the other's `scaled` window, which it wrote itself.
+    pulled = torch.zeros(4, 64)
+    pulled[0] = torch.exp(x[0])
+    pulled[3] = torch.exp(x[24])
+    values["pulled"][:] = pulled

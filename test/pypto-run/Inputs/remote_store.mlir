@@ -2,7 +2,8 @@
 // Pushes between two ranks: pypto.put (a run-time row count copied in
 // chunks, and a static window copied in partial chunks of rows and
 // columns) and pypto.remote_store (a computed row into the other rank, and
-// an atomic add into every rank).
+// an atomic add into every rank), and pypto.get of the other rank's
+// window in partial 1x48 chunks.
 module @remote_store attributes {pypto.golden = "remote_store.golden.py"} {
   func.func @remote_store(
       %x: !pypto.tensor<48x64xf32> {pypto.init = "randn"},
@@ -10,7 +11,8 @@ module @remote_store attributes {pypto.golden = "remote_store.golden.py"} {
       %gathered: !pypto.tensor<96x64xf32> {pypto.dir = "out"},
       %patched: !pypto.tensor<96x64xf32> {pypto.dir = "out"},
       %exps: !pypto.tensor<4x64xf32> {pypto.dir = "out"},
-      %sums: !pypto.tensor<2x64xf32> {pypto.dir = "out"}) {
+      %sums: !pypto.tensor<2x64xf32> {pypto.dir = "out"},
+      %pulled: !pypto.tensor<4x64xf32> {pypto.dir = "out"}) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
@@ -63,6 +65,8 @@ module @remote_store attributes {pypto.golden = "remote_store.golden.py"} {
             : !pypto.tensor<2x64xf32> -> !pypto.tensor<1x64xf32>
         pypto.assemble %a into %sums[%rank, %c0]
             : !pypto.tensor<1x64xf32> into !pypto.tensor<2x64xf32>
+        pypto.get %scaled[%c0, %c0] peer %other into %pulled[%row2, %c0] [2, 64] chunk [1, 48]
+            : !pypto.tensor<2x64xf32> into !pypto.tensor<4x64xf32>
       }
     }
     return

@@ -629,6 +629,40 @@ def PyPTO_PutOp : PyPTO_Op<"put", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def PyPTO_GetOp : PyPTO_Op<"get", [AttrSizedOperandSegments]> {
+  let summary = "copy a window of a peer's copy of a window into a tensor";
+  let description = [{
+    `pypto.get %data[%i, %j] peer %p into %dst[%a, %b] [%rows, C]` copies
+    the `%rows`×`C` window at `(%i, %j)` of rank `%p`'s copy of `%data` (a
+    `pypto.alloc_window` buffer, or a slice of one) into the window at
+    `(%a, %b)` of `%dst`, a tensor in this chip's memory: pypto's
+    `pld.tensor.get`, the pull that mirrors `pypto.put`. Inside a kernel;
+    both tensors are 2-D; the sizes may be run-time values; the data moves
+    through a staging tile of `chunk [R, C]` (without `chunk`, the whole
+    window, which then needs static sizes). Read a peer's data after the
+    peer has signalled that it is there (`pypto.wait`).
+
+    ```mlir
+    pypto.get %gather[%row, %c0] peer %p into %out[%c0, %c0] [%n, 512] chunk [8, 512]
+        : !pypto.tensor<64x512xbf16> into !pypto.tensor<?x512xbf16>
+    ```
+  }];
+  let arguments = (ins PyPTO_TensorType:$source,
+                       Variadic<Index>:$source_offsets, Index:$peer,
+                       PyPTO_TensorType:$dest, Variadic<Index>:$dest_offsets,
+                       Variadic<Index>:$sizes,
+                       DenseI64ArrayAttr:$static_sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$chunk);
+  let assemblyFormat = [{
+    $source `[` $source_offsets `]` `peer` $peer `into` $dest `[` $dest_offsets `]` custom<DynamicIndexList>($sizes, $static_sizes) (`chunk` $chunk^)? attr-dict `:` qualified(type($source)) `into` qualified(type($dest))
+  }];
+  let extraClassDeclaration = [{
+    /// The staging tile's shape: `chunk`, or the static sizes.
+    ::llvm::SmallVector<int64_t> getStagingShape();
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_NotifyKind : I32EnumAttr<"NotifyKind", "what a notify does", [
     I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"set", 1>]> {
   let cppNamespace = "::mlir::pypto";
