@@ -223,6 +223,18 @@ void Interpreter::runRanks(Operation *op, Frame &f) {
 
 void Interpreter::runRemote(Operation *op, Frame &f) {
   Location loc = op->getLoc();
+  // A put's or get's sizes: the static ones and the run-time ones in order.
+  auto copySizes = [&](ArrayRef<int64_t> staticSizes, ValueRange dynamic) {
+    SmallVector<int64_t> sizes(staticSizes);
+    unsigned next = 0;
+    for (int64_t &size : sizes)
+      if (ShapedType::isDynamic(size)) {
+        size = index(f, dynamic[next++]);
+        if (size < 0)
+          fail(op, "size " + Twine(size) + " of the copy is negative");
+      }
+    return sizes;
+  };
   llvm::TypeSwitch<Operation *>(op)
       .Case([&](pp::RemoteLoadOp load) {
         at::Tensor theirs = peerView(op, f, tensor(f, load.getSource()),
@@ -242,32 +254,18 @@ void Interpreter::runRemote(Operation *op, Frame &f) {
       .Case([&](pp::PutOp put) {
         at::Tensor theirs =
             peerView(op, f, tensor(f, put.getDest()), index(f, put.getPeer()));
-        SmallVector<int64_t> sizes(put.getStaticSizes());
-        unsigned dynamic = 0;
-        for (int64_t &size : sizes)
-          if (ShapedType::isDynamic(size)) {
-            size = index(f, put.getSizes()[dynamic++]);
-            if (size < 0)
-              fail(op, "size " + Twine(size) + " of the copy is negative");
-          }
-        at::Tensor data = window(op, tensor(f, put.getSource()),
-                                 indices(f, put.getSourceOffsets()), sizes);
+        at::Tensor data = window(
+            op, tensor(f, put.getSource()), indices(f, put.getSourceOffsets()),
+            copySizes(put.getStaticSizes(), put.getSizes()));
         writeWindow(op, f, theirs, indices(f, put.getDestOffsets()),
                     data.clone(), ValueRange(), put.getAtomicAdd());
       })
       .Case([&](pp::GetOp get) {
         at::Tensor theirs = peerView(op, f, tensor(f, get.getSource()),
                                      index(f, get.getPeer()));
-        SmallVector<int64_t> sizes(get.getStaticSizes());
-        unsigned dynamic = 0;
-        for (int64_t &size : sizes)
-          if (ShapedType::isDynamic(size)) {
-            size = index(f, get.getSizes()[dynamic++]);
-            if (size < 0)
-              fail(op, "size " + Twine(size) + " of the copy is negative");
-          }
         at::Tensor data =
-            window(op, theirs, indices(f, get.getSourceOffsets()), sizes);
+            window(op, theirs, indices(f, get.getSourceOffsets()),
+                   copySizes(get.getStaticSizes(), get.getSizes()));
         writeWindow(op, f, tensor(f, get.getDest()),
                     indices(f, get.getDestOffsets()), data.clone(),
                     ValueRange(), false);
