@@ -79,6 +79,10 @@ std::string Comparator::label(double runRtol, double runAtol) const {
     return "ratio_allclose(atol=" + number(atol.value_or(runAtol)) +
            ", rtol=" + number(rtol.value_or(runRtol)) +
            ", max_error_ratio=" + number(maxErrorRatio) + tail;
+  if (kind == "argmax_compare")
+    return "argmax_compare(" + valsName + ", atol=" + number(argmaxAtol) +
+           ", cols=" + (argmaxCols ? std::to_string(*argmaxCols) : "None") +
+           ")";
   if (kind == "ratio_reldiff")
     return "ratio_reldiff(diff_thd=" + number(diffThd) +
            ", pct_thd=" + number(pctThd) +
@@ -101,10 +105,11 @@ bool parseComparator(const std::string &textIn, Comparator &out,
     args = text.slice(open + 1, text.size() - 1);
   }
   if (name != "allclose" && name != "ratio_allclose" &&
-      name != "ratio_reldiff" && name != "topk_pair_compare") {
+      name != "ratio_reldiff" && name != "topk_pair_compare" &&
+      name != "argmax_compare") {
     error = "unknown comparator '" + name.str() +
-            "', expected allclose, ratio_allclose, ratio_reldiff or "
-            "topk_pair_compare";
+            "', expected allclose, ratio_allclose, ratio_reldiff, "
+            "topk_pair_compare or argmax_compare";
     return false;
   }
   out.kind = name.str();
@@ -118,9 +123,11 @@ bool parseComparator(const std::string &textIn, Comparator &out,
     auto [key, value] = part.split('=');
     key = key.trim();
     if (!part.contains('=')) {
-      // The only positional argument: topk_pair_compare's values output.
-      if (out.kind != "topk_pair_compare" || sawKeyword ||
-          !out.valsName.empty()) {
+      // The only positional argument: topk_pair_compare's values output,
+      // argmax_compare's scores.
+      bool paired =
+          out.kind == "topk_pair_compare" || out.kind == "argmax_compare";
+      if (!paired || sawKeyword || !out.valsName.empty()) {
         error = name.str() + ": unexpected argument '" + part.str() + "'";
         return false;
       }
@@ -160,7 +167,14 @@ bool parseComparator(const std::string &textIn, Comparator &out,
       ok = parseInt(value, out.dim);
     else if (out.kind == "topk_pair_compare" && key == "descending")
       ok = parseBool(value, out.descending);
-    else if (out.kind != "allclose" && key == "max_show")
+    else if (out.kind == "argmax_compare" && key == "atol")
+      ok = parseNumber(value, out.argmaxAtol) && out.argmaxAtol >= 0;
+    else if (out.kind == "argmax_compare" && key == "cols") {
+      int64_t cols = 0;
+      ok = value.trim() == "None" || (parseInt(value, cols) && cols > 0);
+      if (ok && value.trim() != "None")
+        out.argmaxCols = cols;
+    } else if (out.kind != "allclose" && key == "max_show")
       ok = parseInt(value, out.maxShow);
     else
       known = false;
@@ -177,6 +191,11 @@ bool parseComparator(const std::string &textIn, Comparator &out,
   if (out.kind == "topk_pair_compare" && out.valsName.empty()) {
     error = "topk_pair_compare needs the name of the paired values output, "
             "e.g. topk_pair_compare(vals)";
+    return false;
+  }
+  if (out.kind == "argmax_compare" && out.valsName.empty()) {
+    error = "argmax_compare needs the name of the scores output, e.g. "
+            "argmax_compare(logits)";
     return false;
   }
   if (out.kind.rfind("ratio_", 0) == 0 &&

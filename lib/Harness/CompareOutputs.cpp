@@ -380,6 +380,101 @@ bool checkTopkPairs(const Comparator &c, const at::Tensor &actualIdx,
   return false;
 }
 
+/// A sampler's index against the scores it chose from: exact against the
+/// actual scores (the kernel picked what it saw), tolerant against the golden
+/// (near-ties of the reference may fall either way under rounding noise).
+bool checkArgmax(const Comparator &c, const at::Tensor &actualIdx,
+                 const at::Tensor &expectedIdx, const at::Tensor *actualScores,
+                 const at::Tensor *expectedScores, std::string &detail) {
+  if (!actualScores) {
+    detail = "    argmax_compare: no output named '" + c.valsName + "'\n";
+    return false;
+  }
+  auto asRows = [](const at::Tensor &t) {
+    return t.dim() == 1 ? t.reshape({t.size(0), 1}) : t;
+  };
+  at::Tensor ai = asRows(actualIdx), ei = asRows(expectedIdx);
+  const at::Tensor &as = *actualScores;
+  if (ai.dim() != 2 || as.dim() != 2 || ai.sizes() != ei.sizes() ||
+      ai.size(0) != as.size(0) || ai.size(1) < 1 ||
+      expectedScores->sizes() != as.sizes()) {
+    detail =
+        "    argmax_compare: indices " + shapeText(actualIdx) +
+        " do not pair with the rows of the scores " + shapeText(as) +
+        " (expected [rows] or [rows, n] indices and [rows, cols] scores)\n";
+    return false;
+  }
+  int64_t cols = c.argmaxCols.value_or(as.size(1));
+  if (cols > as.size(1)) {
+    detail = "    argmax_compare: cols=" + std::to_string(cols) +
+             " is more than the scores' " + std::to_string(as.size(1)) +
+             " columns\n";
+    return false;
+  }
+  at::Tensor av = as.narrow(1, 0, cols).to(torch::kFloat64).contiguous();
+  at::Tensor ev =
+      expectedScores->narrow(1, 0, cols).to(torch::kFloat64).contiguous();
+  at::Tensor aIdx = ai.to(torch::kInt64).contiguous();
+  at::Tensor eIdx = ei.to(torch::kInt64).contiguous();
+  auto avA = av.accessor<double, 2>(), evA = ev.accessor<double, 2>();
+  auto aiA = aIdx.accessor<int64_t, 2>(), eiA = eIdx.accessor<int64_t, 2>();
+  int64_t bad = 0;
+  std::ostringstream lines;
+  auto report = [&](const std::string &line) {
+    if (++bad <= c.maxShow)
+      lines << "      " << line << "\n";
+  };
+  for (int64_t r = 0; r < av.size(0); ++r) {
+    for (int64_t j = 1; j < aIdx.size(1); ++j)
+      if (aiA[r][j] != eiA[r][j])
+        report("[" + std::to_string(r) + "," + std::to_string(j) +
+               "] actual=" + std::to_string(aiA[r][j]) + " expected=" +
+               std::to_string(eiA[r][j]) + " (only column 0 holds an index)");
+    // The first maximum, as torch.argmax and a forward scan find it.
+    int64_t first = 0, goldenFirst = 0;
+    for (int64_t k = 1; k < cols; ++k) {
+      if (avA[r][k] > avA[r][first])
+        first = k;
+      if (evA[r][k] > evA[r][goldenFirst])
+        goldenFirst = k;
+    }
+    int64_t index = aiA[r][0];
+    std::string where = "[" + std::to_string(r) +
+                        "] index=" + std::to_string(index) +
+                        " golden_index=" + std::to_string(eiA[r][0]);
+    if (index < 0 || index >= cols) {
+      report(where + ": outside the " + std::to_string(cols) +
+             " scored columns");
+      continue;
+    }
+    if (index != first) {
+      report(where + ": not the first maximum of the actual '" + c.valsName +
+             "' row (" + std::to_string(first) + ", " +
+             printf8g("%.8g", avA[r][first], 0, 0, 0) + " > " +
+             printf8g("%.8g", avA[r][index], 0, 0, 0) + ")");
+      continue;
+    }
+    double gap = evA[r][goldenFirst] - evA[r][index];
+    if (gap > c.argmaxAtol)
+      report(where + ": golden score " +
+             printf8g("%.8g", evA[r][index], 0, 0, 0) + " is " +
+             printf8g("%.3g", gap, 0, 0, 0) + " below the golden maximum " +
+             printf8g("%.8g", evA[r][goldenFirst], 0, 0, 0) + " at " +
+             std::to_string(goldenFirst) +
+             " (atol=" + printf8g("%.3g", c.argmaxAtol, 0, 0, 0) + ")");
+  }
+  if (bad == 0)
+    return true;
+  std::ostringstream out;
+  out << "    argmax_compare via '" << c.valsName << "': " << bad
+      << " wrong index(es)\n"
+      << lines.str();
+  if (bad > c.maxShow)
+    out << "      ... and " << bad - c.maxShow << " more\n";
+  detail = out.str();
+  return false;
+}
+
 void maxDifferences(const at::Tensor &actual, const at::Tensor &expected,
                     double &maxAbsDiff, double &maxRelDiff) {
   Differing d = differingElements(actual, expected);

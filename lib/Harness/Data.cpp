@@ -580,6 +580,12 @@ RunData::compare(const std::vector<at::Tensor> &actuals,
                                                            : nullptr,
             vals >= 0 ? &expecteds[vals] : nullptr,
             scores >= 0 ? &impl->args[scores] : nullptr, detail);
+      } else if (comparator.kind == "argmax_compare") {
+        int scores = indexOf(comparator.valsName);
+        bool isOut = scores >= 0 && spec.args[scores].tensor.isOutput();
+        passed = checkArgmax(comparator, actual, expected,
+                             isOut ? &actuals[scores] : nullptr,
+                             isOut ? &expecteds[scores] : nullptr, detail);
       } else {
         passed = checkAllclose(actual, expected, rtol, atol, detail);
       }

@@ -153,7 +153,8 @@ int main(int argc, char **argv) {
       cl::desc("How to check an output, overriding the program: "
                "NAME=allclose | ratio_allclose(atol=, rtol=, "
                "max_error_ratio=) | ratio_reldiff(diff_thd=, pct_thd=, "
-               "max_diff_hd=) | topk_pair_compare(VALS[, scores=INPUT]) "
+               "max_diff_hd=) | topk_pair_compare(VALS[, scores=INPUT]) | "
+               "argmax_compare(SCORES[, atol=, cols=]) "
                "(repeatable)"),
       cl::value_desc("name=comparator"), cl::cat(category));
   cl::list<std::string> shapes(

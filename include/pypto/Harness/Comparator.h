@@ -18,7 +18,7 @@ namespace pypto::harness {
 
 struct Comparator {
   std::string kind = "allclose"; // allclose | ratio_allclose | ratio_reldiff
-                                 // | topk_pair_compare
+                                 // | topk_pair_compare | argmax_compare
   // ratio_allclose (atol/rtol unset: the run's tolerances)
   std::optional<double> atol, rtol;
   double maxErrorRatio = 0.005;
@@ -35,6 +35,11 @@ struct Comparator {
   int64_t dim = -1;
   bool descending = true;
   int64_t maxShow = 10;
+  // argmax_compare: the scores output (valsName), how far below the golden
+  // row's maximum the chosen score may be, and the columns searched (unset:
+  // all)
+  double argmaxAtol = 0;
+  std::optional<int64_t> argmaxCols;
 
   /// The name the report prints, with resolved tolerances where they apply.
   std::string label(double runRtol, double runAtol) const;

@@ -124,6 +124,14 @@ bool checkTopkPairs(const Comparator &c, const at::Tensor &actualIdx,
                     const at::Tensor &expectedIdx, const at::Tensor *actualVals,
                     const at::Tensor *expectedVals, const at::Tensor *scores,
                     std::string &detail);
+/// argmax_compare of the indices `actualIdx` (column 0 of each row; any
+/// further columns must equal the golden's) against the scores output: each
+/// index is the first maximum of its row of `actualScores` over the searched
+/// columns, and its golden score is within the comparator's atol of the
+/// golden row's maximum. `actualScores` is null when there is no such output.
+bool checkArgmax(const Comparator &c, const at::Tensor &actualIdx,
+                 const at::Tensor &expectedIdx, const at::Tensor *actualScores,
+                 const at::Tensor *expectedScores, std::string &detail);
 /// The largest absolute and relative differences between `actual` and
 /// `expected`, of the same shape, over every element.
 void maxDifferences(const at::Tensor &actual, const at::Tensor &expected,
