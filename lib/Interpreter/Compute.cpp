@@ -17,6 +17,9 @@ namespace {
 
 /// `exact` (float64 or int64) rounded to the dtype of `result`.
 at::Tensor rounded(const at::Tensor &exact, Value result) {
+  // An op registered for a kind of computation that has no case for it.
+  if (!exact.defined())
+    fail(result.getDefiningOp(), "the interpreter has no computation for it");
   return exact.to(
       dtypeOf(shapedType(result).getElementType(), result.getLoc()));
 }
@@ -46,21 +49,59 @@ at::Tensor integerDivide(Operation *op, const at::Tensor &a,
   return at::div(a, b, "trunc");
 }
 
+/// The tile library's remainders: C's fmod (the dividend's sign; integer
+/// INT_MIN % -1 is 0) and, when `floored`, Python's % (the divisor's sign).
+at::Tensor remainder(Operation *op, const at::Tensor &a, const at::Tensor &b,
+                     bool floored) {
+  bool isInt = !at::isFloatingType(a.scalar_type());
+  if (isInt && (b == 0).any().item<bool>())
+    fail(op, "integer division by zero");
+  at::Tensor r = at::fmod(a, b.expand(a.sizes()));
+  if (!floored)
+    return r;
+  return at::where(r.ne(0).logical_and(r.lt(0).ne(b.lt(0))), r + b, r);
+}
+
+/// Shifts by `n` (0 or more; a count of the bit width or more gives 0, or
+/// -1 for a right shift of a negative value), on int64 values of `bits`.
+at::Tensor shift(Operation *op, const at::Tensor &a, const at::Tensor &n,
+                 bool left) {
+  if ((n < 0).any().item<bool>())
+    fail(op, "negative shift count " + std::to_string(n.min().item<int64_t>()));
+  at::Tensor count = n.clamp_max(63).expand(a.sizes());
+  return left ? at::bitwise_left_shift(a, count)
+              : at::bitwise_right_shift(a, count);
+}
+
+/// `x > 0 ? x : x * slope`.
+at::Tensor leakyRelu(const at::Tensor &a, const at::Tensor &slope) {
+  return at::where(a.gt(0), a, a * slope);
+}
+
 } // namespace
 
 void Interpreter::runBinary(Operation *op, Frame &f) {
   at::Tensor a = widen(tensor(f, op->getOperand(0)));
   at::Tensor b = widen(tensor(f, op->getOperand(1)));
   bool isInt = !at::isFloatingType(a.scalar_type());
-  at::Tensor r = llvm::TypeSwitch<Operation *, at::Tensor>(op)
-                     .Case([&](pp::AddOp) { return a + b; })
-                     .Case([&](pp::SubOp) { return a - b; })
-                     .Case([&](pp::MulOp) { return a * b; })
-                     .Case([&](pp::DivOp) {
-                       return isInt ? integerDivide(op, a, b) : a / b;
-                     })
-                     .Case([&](pp::MaxOp) { return at::maximum(a, b); })
-                     .Case([&](pp::MinOp) { return at::minimum(a, b); });
+  at::Tensor r =
+      llvm::TypeSwitch<Operation *, at::Tensor>(op)
+          .Case([&](pp::AddOp) { return a + b; })
+          .Case([&](pp::SubOp) { return a - b; })
+          .Case([&](pp::MulOp) { return a * b; })
+          .Case([&](pp::DivOp) {
+            return isInt ? integerDivide(op, a, b) : a / b;
+          })
+          .Case([&](pp::MaxOp) { return at::maximum(a, b); })
+          .Case([&](pp::MinOp) { return at::minimum(a, b); })
+          .Case([&](pp::RemOp) { return remainder(op, a, b, true); })
+          .Case([&](pp::FmodOp) { return remainder(op, a, b, false); })
+          .Case([&](pp::AndOp) { return at::bitwise_and(a, b); })
+          .Case([&](pp::OrOp) { return at::bitwise_or(a, b); })
+          .Case([&](pp::XorOp) { return at::bitwise_xor(a, b); })
+          .Case([&](pp::ShlOp) { return shift(op, a, b, true); })
+          .Case([&](pp::ShrOp) { return shift(op, a, b, false); })
+          .Case([&](pp::PreluOp) { return leakyRelu(a, b); });
   set(f, op->getResult(0), rounded(r, op->getResult(0)));
 }
 
@@ -70,16 +111,44 @@ void Interpreter::runScalarOp(Operation *op, Frame &f) {
   at::Tensor b =
       at::full({}, s.toTorch(), at::TensorOptions().dtype(a.scalar_type()));
   bool isInt = !at::isFloatingType(a.scalar_type());
-  at::Tensor r = llvm::TypeSwitch<Operation *, at::Tensor>(op)
-                     .Case([&](pp::AddsOp) { return a + b; })
-                     .Case([&](pp::SubsOp) { return a - b; })
-                     .Case([&](pp::MulsOp) { return a * b; })
-                     .Case([&](pp::DivsOp) {
-                       return isInt ? integerDivide(op, a, b) : a / b;
-                     })
-                     .Case([&](pp::MaxsOp) { return at::maximum(a, b); })
-                     .Case([&](pp::MinsOp) { return at::minimum(a, b); });
+  at::Tensor r =
+      llvm::TypeSwitch<Operation *, at::Tensor>(op)
+          .Case([&](pp::AddsOp) { return a + b; })
+          .Case([&](pp::SubsOp) { return a - b; })
+          .Case([&](pp::MulsOp) { return a * b; })
+          .Case([&](pp::DivsOp) {
+            return isInt ? integerDivide(op, a, b) : a / b;
+          })
+          .Case([&](pp::MaxsOp) { return at::maximum(a, b); })
+          .Case([&](pp::MinsOp) { return at::minimum(a, b); })
+          .Case([&](pp::RemsOp) { return remainder(op, a, b, true); })
+          .Case([&](pp::FmodsOp) { return remainder(op, a, b, false); })
+          .Case([&](pp::AndsOp) { return at::bitwise_and(a, b); })
+          .Case([&](pp::OrsOp) { return at::bitwise_or(a, b); })
+          .Case([&](pp::XorsOp) { return at::bitwise_xor(a, b); })
+          .Case([&](pp::ShlsOp) { return shift(op, a, b, true); })
+          .Case([&](pp::ShrsOp) { return shift(op, a, b, false); })
+          .Case([&](pp::LreluOp) { return leakyRelu(a, b); });
   set(f, op->getResult(0), rounded(r, op->getResult(0)));
+}
+
+void Interpreter::runTernary(Operation *op, Frame &f) {
+  at::Tensor a = widen(tensor(f, op->getOperand(0)));
+  at::Tensor c = widen(tensor(f, op->getOperand(2)));
+  at::Tensor b;
+  if (isa<pp::AddscOp, pp::SubscOp>(op))
+    b = at::full({}, scalar(f, op->getOperand(1)).toTorch(),
+                 at::TensorOptions().dtype(a.scalar_type()));
+  else
+    b = widen(tensor(f, op->getOperand(1)));
+  // The tile library computes floats in f32 and rounds after each step.
+  auto step = [&](const at::Tensor &t) {
+    return at::isFloatingType(t.scalar_type())
+               ? t.to(at::kFloat).to(at::kDouble)
+               : t;
+  };
+  at::Tensor first = isa<pp::AddcOp, pp::AddscOp>(op) ? a + b : a - b;
+  set(f, op->getResult(0), rounded(step(first) + c, op->getResult(0)));
 }
 
 void Interpreter::runUnary(Operation *op, Frame &f) {
@@ -92,7 +161,8 @@ void Interpreter::runUnary(Operation *op, Frame &f) {
                      .Case([&](pp::LogOp) { return at::log(a); })
                      .Case([&](pp::SqrtOp) { return at::sqrt(a); })
                      .Case([&](pp::RsqrtOp) { return at::rsqrt(a); })
-                     .Case([&](pp::RecipOp) { return at::reciprocal(a); });
+                     .Case([&](pp::RecipOp) { return at::reciprocal(a); })
+                     .Case([&](pp::NotOp) { return at::bitwise_not(a); });
   set(f, op->getResult(0), rounded(r, op->getResult(0)));
 }
 
@@ -107,7 +177,7 @@ void Interpreter::runCast(Operation *op, Frame &f) {
 
 void Interpreter::runReduce(Operation *op, Frame &f) {
   at::Tensor a = flat2D(widen(tensor(f, op->getOperand(0))));
-  bool isRow = isa<pp::RowSumOp, pp::RowMaxOp, pp::RowMinOp>(op);
+  bool isRow = isa<pp::RowSumOp, pp::RowMaxOp, pp::RowMinOp, pp::RowProdOp>(op);
   int64_t dim = isRow ? 1 : 0;
   at::Tensor r = llvm::TypeSwitch<Operation *, at::Tensor>(op)
                      .Case<pp::RowSumOp, pp::ColSumOp>(
@@ -115,7 +185,23 @@ void Interpreter::runReduce(Operation *op, Frame &f) {
                      .Case<pp::RowMaxOp, pp::ColMaxOp>(
                          [&](Operation *) { return a.amax(dim, true); })
                      .Case<pp::RowMinOp, pp::ColMinOp>(
-                         [&](Operation *) { return a.amin(dim, true); });
+                         [&](Operation *) { return a.amin(dim, true); })
+                     .Case<pp::RowProdOp, pp::ColProdOp>(
+                         [&](Operation *) { return a.prod(dim, true); });
+  set(f, op->getResult(0),
+      rounded(asResultShape(r, op->getResult(0)), op->getResult(0)));
+}
+
+void Interpreter::runArgReduce(Operation *op, Frame &f) {
+  at::Tensor a = flat2D(widen(tensor(f, op->getOperand(0))));
+  bool isRow = isa<pp::RowArgmaxOp, pp::RowArgminOp>(op);
+  int64_t dim = isRow ? 1 : 0;
+  if (a.size(dim) == 0)
+    fail(op, "reduction over an empty (0-element) valid region");
+  // argmax and argmin return the first extreme, as the tile library does.
+  at::Tensor r = isa<pp::RowArgmaxOp, pp::ColArgmaxOp>(op)
+                     ? a.argmax(dim, true)
+                     : a.argmin(dim, true);
   set(f, op->getResult(0),
       rounded(asResultShape(r, op->getResult(0)), op->getResult(0)));
 }

@@ -237,15 +237,20 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::StoreOp>(m, &I::runStore);
     add<pp::ExtractOp>(m, &I::runExtract);
     add<pp::MoveOp>(m, &I::runMove);
-    add<pp::AddOp, pp::SubOp, pp::MulOp, pp::DivOp, pp::MaxOp, pp::MinOp>(
-        m, &I::runBinary);
-    add<pp::AddsOp, pp::SubsOp, pp::MulsOp, pp::DivsOp, pp::MaxsOp, pp::MinsOp>(
-        m, &I::runScalarOp);
+    add<pp::AddOp, pp::SubOp, pp::MulOp, pp::DivOp, pp::MaxOp, pp::MinOp,
+        pp::RemOp, pp::FmodOp, pp::AndOp, pp::OrOp, pp::XorOp, pp::ShlOp,
+        pp::ShrOp, pp::PreluOp>(m, &I::runBinary);
+    add<pp::AddsOp, pp::SubsOp, pp::MulsOp, pp::DivsOp, pp::MaxsOp, pp::MinsOp,
+        pp::RemsOp, pp::FmodsOp, pp::AndsOp, pp::OrsOp, pp::XorsOp, pp::ShlsOp,
+        pp::ShrsOp, pp::LreluOp>(m, &I::runScalarOp);
+    add<pp::AddcOp, pp::SubcOp, pp::AddscOp, pp::SubscOp>(m, &I::runTernary);
     add<pp::NegOp, pp::AbsOp, pp::ReluOp, pp::ExpOp, pp::LogOp, pp::SqrtOp,
-        pp::RsqrtOp, pp::RecipOp>(m, &I::runUnary);
+        pp::RsqrtOp, pp::RecipOp, pp::NotOp>(m, &I::runUnary);
     add<pp::CastOp>(m, &I::runCast);
     add<pp::RowSumOp, pp::RowMaxOp, pp::RowMinOp, pp::ColSumOp, pp::ColMaxOp,
-        pp::ColMinOp>(m, &I::runReduce);
+        pp::ColMinOp, pp::RowProdOp, pp::ColProdOp>(m, &I::runReduce);
+    add<pp::RowArgmaxOp, pp::RowArgminOp, pp::ColArgmaxOp, pp::ColArgminOp>(
+        m, &I::runArgReduce);
     add<pp::RowExpandOp, pp::ColExpandOp>(m, &I::runBroadcast);
     add<pp::RowExpandADDOp, pp::RowExpandSUBOp, pp::RowExpandMULOp,
         pp::RowExpandDIVOp, pp::RowExpandMAXOp, pp::RowExpandMINOp,

@@ -220,6 +220,8 @@ private:
   void runBinary(mlir::Operation *op, Frame &f);
   void runScalarOp(mlir::Operation *op, Frame &f);
   void runUnary(mlir::Operation *op, Frame &f);
+  void runTernary(mlir::Operation *op, Frame &f);
+  void runArgReduce(mlir::Operation *op, Frame &f);
   void runCast(mlir::Operation *op, Frame &f);
   void runReduce(mlir::Operation *op, Frame &f);
   void runBroadcast(mlir::Operation *op, Frame &f);

@@ -626,7 +626,8 @@ private:
   }
 
   /// Gathers take a scratch tile of the index's type, compares and selects
-  /// one for the hardware's bit mask (maskScratchType): the last operand.
+  /// one for the hardware's bit mask (maskScratchType), rem, xor and prelu
+  /// (and their scalar forms) one of the result's type: the last operand.
   static void addScratchOperand(Operation *op) {
     OpBuilder builder(op);
     Type scratch;
@@ -634,6 +635,10 @@ private:
       scratch = gather.getIndex().getType();
     else if (isa<CmpOp, CmpsOp, SelOp, SelsOp>(op) && !maskScratchOf(op))
       scratch = maskScratchType(cast<TileType>(op->getResult(0).getType()));
+    else if (isa<RemOp, XorOp, PreluOp>(op) && op->getNumOperands() == 2)
+      scratch = op->getResult(0).getType();
+    else if (isa<RemsOp, XorsOp>(op) && op->getNumOperands() == 2)
+      scratch = op->getResult(0).getType();
     if (!scratch)
       return;
     Value tmp = builder.create<CreateTileOp>(op->getLoc(), scratch);

@@ -36,7 +36,9 @@ bool isArithmetic(Operation *op) {
   return isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, AddsOp, SubsOp, MulsOp,
              DivsOp, MaxsOp, MinsOp, NegOp, AbsOp, ReluOp, ExpOp, LogOp, SqrtOp,
              RsqrtOp, RecipOp, RowSumOp, RowMaxOp, RowMinOp, ColSumOp, ColMaxOp,
-             ColMinOp, CmpOp, CmpsOp, SelOp, SelsOp>(op) ||
+             ColMinOp, CmpOp, CmpsOp, SelOp, SelsOp, RemOp, FmodOp, PreluOp,
+             RemsOp, FmodsOp, LreluOp, AddcOp, SubcOp, AddscOp, SubscOp,
+             RowProdOp, ColProdOp>(op) ||
          (op->hasTrait<OpTrait::pypto::Broadcasting>() &&
           op->getNumOperands() == 2);
 }

@@ -242,6 +242,14 @@ void adaptInputs(MrgSortOp op, OpBuilder &builder,
       op.getLoc(), op.getBlockLenAttr().getInt(), 32));
 }
 
+/// ptoas 0.27's tlrelu takes an f32 slope whatever the tile's dtype.
+void adaptInputs(LreluOp op, OpBuilder &builder,
+                 SmallVectorImpl<Value> &operands) {
+  Type f32 = builder.getF32Type();
+  if (operands[1].getType() != f32)
+    operands[1] = builder.create<arith::ExtFOp>(op.getLoc(), f32, operands[1]);
+}
+
 /// Adapts all operands, the `outs` buffer last, once it is allocated.
 template <typename OpT>
 void adaptOperands(OpT op, OpBuilder &builder, KernelLoweringState &state,

@@ -78,6 +78,10 @@ bool writesInPlace(Operation *op, OpOperand &use) {
   // written.
   if (use.get() == maskScratchOf(op))
     return false;
+  // Nor may rem's, xor's or prelu's scratch (the last of three operands).
+  if (isa<RemOp, XorOp, PreluOp, RemsOp, XorsOp>(op) &&
+      op->getNumOperands() == 3 && use.getOperandNumber() == 2)
+    return false;
   if (op->hasTrait<OpTrait::pypto::Elementwise>())
     return true;
   auto acc = dyn_cast<MatmulAccOp>(op);

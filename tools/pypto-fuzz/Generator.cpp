@@ -81,7 +81,8 @@ public:
       : rng(seed), helperRng(seed ^ 0x68656c70657273ull),
         scalarRng(seed ^ 0x7363616c617273ull),
         atomicRng(seed ^ 0x61746f6d6963ull),
-        concatRng(seed ^ 0x636f6e636174ull) {}
+        concatRng(seed ^ 0x636f6e636174ull),
+        extRng(seed ^ 0x6973737565313600ull) {}
 
   Program build(uint64_t seed);
 
@@ -267,6 +268,12 @@ private:
   /// Sometimes the last value side by side with another of its rows and
   /// type (pypto.concat), drawn from its own stream after the other ops.
   void concatLast(Kernel &k);
+  // And the ops of issue 16 that may follow it.
+  std::mt19937_64 extRng;
+  /// Sometimes a remainder, bitwise op, shift, relu-family op,
+  /// three-operand add, product or arg reduction of the last value, drawn
+  /// from its own stream (and built without the helper stream's draws).
+  void extendLast(Kernel &k);
   bool scalarChance(double p) {
     return std::uniform_real_distribution<>(0, 1)(scalarRng) < p;
   }
@@ -736,6 +743,158 @@ void Builder::concatLast(Kernel &k) {
   add(k, op);
 }
 
+void Builder::extendLast(Kernel &k) {
+  auto draw = [&](int n) {
+    return std::uniform_int_distribution<int>(0, n - 1)(extRng);
+  };
+  if (k.ops.empty() || draw(2) != 0)
+    return;
+  int a = int(k.ops.size()) - 1;
+  const Op x = k.ops[a];
+  if (!usable[a] || x.magnitude >= 1e3 || x.dtype == DType::I8)
+    return;
+  bool fl = isFloat(x.dtype);
+  bool exactIn = x.exact;
+  // A second operand: another value of the same type, or `a` itself.
+  int b = a;
+  std::vector<int> partners;
+  for (int i = 0; i < a; ++i)
+    if (usable[i] && k.ops[i].dtype == x.dtype && k.ops[i].rows == x.rows &&
+        k.ops[i].cols == x.cols && k.ops[i].magnitude < 1e3)
+      partners.push_back(i);
+  if (!partners.empty())
+    b = partners[draw(int(partners.size()))];
+  const Op y = k.ops[b];
+  auto like = [&](OpKind kind, const std::string &name,
+                  std::vector<int> operands, double magnitude, bool exact) {
+    Op op{kind, name};
+    op.operands = std::move(operands);
+    op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+    op.magnitude = magnitude;
+    op.exact = exact;
+    op.precision = std::max(x.precision, y.precision);
+    return add(k, op);
+  };
+  auto scalarLike = [&](const std::string &name, int src, double scalar,
+                        double magnitude, bool exact) {
+    Op op{OpKind::ScalarOp, name};
+    op.operands = {src};
+    op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+    op.scalar = scalar;
+    op.magnitude = magnitude;
+    op.exact = exact;
+    op.precision = x.precision;
+    return add(k, op);
+  };
+  bool exactType = x.dtype == DType::F32 || !fl;
+  switch (draw(6)) {
+  case 0: { // a remainder, by |y| + 1 or by a constant
+    if (!exactIn || !y.exact)
+      return;
+    std::string name = draw(2) ? "rem" : "fmod";
+    if (draw(2)) {
+      double s = fl ? (draw(2) ? -1.5 : 2.5) : (draw(2) ? -7 : 5);
+      scalarLike(name + "s", a, s, std::fabs(s), exactType);
+      return;
+    }
+    Op abs{OpKind::Unary, "abs"};
+    abs.operands = {b};
+    abs.dtype = y.dtype, abs.rows = y.rows, abs.cols = y.cols;
+    abs.magnitude = y.magnitude, abs.exact = y.exact;
+    abs.precision = y.precision;
+    int d = scalarLike("adds", add(k, abs), 1, y.magnitude + 1,
+                       y.exact && exactType);
+    like(OpKind::Binary, name, {a, d}, y.magnitude + 1, exactType);
+    return;
+  }
+  case 1: { // bitwise ops of integers; prelu and lrelu of floats
+    if (fl) {
+      if (draw(2))
+        like(OpKind::Binary, "prelu", {a, b},
+             x.magnitude * std::max(1.0, y.magnitude), false);
+      else
+        scalarLike("lrelu", a, 0.25, x.magnitude, exactIn && exactType);
+      return;
+    }
+    if (!exactIn || !y.exact)
+      return;
+    double m = 2 * std::max(x.magnitude, y.magnitude) + 1;
+    switch (draw(3)) {
+    case 0:
+      like(OpKind::Binary, draw(2) ? "and" : (draw(2) ? "or" : "xor"), {a, b},
+           m, true);
+      return;
+    case 1:
+      scalarLike(draw(2) ? "ands" : (draw(2) ? "ors" : "xors"), a, 60,
+                 std::max(m, 121.0), true);
+      return;
+    default:
+      like(OpKind::Unary, "not", {a}, x.magnitude + 1, true);
+      return;
+    }
+  }
+  case 2: { // shifts of integers, by a constant or by y & 3
+    if (fl || !exactIn || !y.exact)
+      return;
+    bool left = draw(2);
+    if (draw(2)) {
+      int n = draw(4);
+      scalarLike(left ? "shls" : "shrs", a, n,
+                 left ? x.magnitude * double(1 << n) : x.magnitude, true);
+      return;
+    }
+    int count = scalarLike("ands", b, 3, 3, true);
+    like(OpKind::Binary, left ? "shl" : "shr", {a, count},
+         left ? x.magnitude * 8 : x.magnitude, true);
+    return;
+  }
+  case 3: { // three operands
+    bool bothExact = exactIn && y.exact && exactType;
+    if (draw(2)) {
+      like(OpKind::Ternary, draw(2) ? "addc" : "subc", {a, b, a},
+           2 * x.magnitude + y.magnitude, bothExact);
+    } else {
+      int op = like(OpKind::Ternary, draw(2) ? "addsc" : "subsc", {a, b},
+                    x.magnitude + y.magnitude + 2, bothExact);
+      k.ops[op].scalar = fl ? -1.5 : 2;
+    }
+    return;
+  }
+  case 4: { // the index of each row's or column's first extreme
+    if (!exactIn || x.dtype == DType::I8)
+      return;
+    bool row = draw(2);
+    Op op{OpKind::Reduce,
+          std::string(row ? "row_" : "col_") + (draw(2) ? "argmax" : "argmin")};
+    op.operands = {a};
+    op.dtype = DType::I32;
+    op.rows = row ? x.rows : Dim{false, 1};
+    op.cols = row ? Dim{false, 1} : x.cols;
+    op.magnitude = 256;
+    add(k, op);
+    return;
+  }
+  default: { // the product of factors in [0.75, 1.25] along rows or columns
+    if (!fl)
+      return;
+    int scaled =
+        scalarLike("muls", a, 0.25 / std::max(1.0, x.magnitude), 0.25, false);
+    int near1 = scalarLike("adds", scaled, 1.0, 1.25, false);
+    bool row = draw(2);
+    Op op{OpKind::Reduce, row ? "row_prod" : "col_prod"};
+    op.operands = {near1};
+    op.dtype = x.dtype;
+    op.rows = row ? x.rows : Dim{false, 1};
+    op.cols = row ? Dim{false, 1} : x.cols;
+    op.magnitude = 1e4; // unbounded for other ops: an output only
+    op.exact = false;
+    op.precision = x.precision;
+    add(k, op);
+    return;
+  }
+  }
+}
+
 void Builder::buildKernel(Kernel &k, int carryTensor) {
   usable.clear();
   carryIn = carryTensor;
@@ -756,6 +915,10 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   usable.resize(k.ops.size(), true);
   concatLast(k);
   usable.resize(k.ops.size(), true);
+  for (int i = 0; i < 2; ++i) {
+    extendLast(k);
+    usable.resize(k.ops.size(), true);
+  }
   // Outputs: the last value, and sometimes others.
   std::vector<int> candidates;
   for (int i = 0; i < int(k.ops.size()); ++i)
@@ -1040,6 +1203,10 @@ bool analyze(const Program &p, const Kernel &k,
         r.magnitude = std::exp(a.magnitude);
         r.error = a.error * r.magnitude;
         r.exact = false;
+      } else if (op.name == "not") {
+        if (!a.exact || a.error > 0)
+          return false;
+        r.magnitude = a.magnitude + 1;
       } else if (op.name == "log" || op.name == "sqrt" || op.name == "rsqrt" ||
                  op.name == "recip") {
         if (!isPositiveChain(k, op.operands[0]))
@@ -1059,7 +1226,27 @@ bool analyze(const Program &p, const Kernel &k,
       std::string name = op.name.substr(op.name.rfind('_') + 1);
       r.exact = a.exact && b.exact &&
                 (isF32 || !fl || name == "max" || name == "min");
-      if (name == "add" || name == "sub") {
+      bool exactInputs = a.exact && a.error == 0 && b.exact && b.error == 0;
+      if (name == "rem" || name == "fmod") {
+        // A remainder jumps where the dividend crosses a multiple.
+        if (!exactInputs || !isPositiveChain(k, op.operands[1]))
+          return false;
+        r.magnitude = b.magnitude;
+        r.error = r.exact ? 0 : 2 * u * b.magnitude;
+      } else if (name == "and" || name == "or" || name == "xor" ||
+                 name == "shl" || name == "shr") {
+        if (!exactInputs)
+          return false;
+        r.magnitude = name == "shl" ? a.magnitude * 8
+                      : name == "shr"
+                          ? a.magnitude
+                          : 2 * std::max(a.magnitude, b.magnitude) + 1;
+      } else if (name == "prelu") {
+        r.exact = false;
+        r.magnitude = a.magnitude * std::max(1.0, b.magnitude);
+        r.error = a.error * std::max(1.0, b.magnitude) + b.error * a.magnitude +
+                  u * r.magnitude;
+      } else if (name == "add" || name == "sub") {
         r.magnitude = a.magnitude + b.magnitude;
         r.error = a.error + b.error;
       } else if (name == "mul") {
@@ -1105,7 +1292,23 @@ bool analyze(const Program &p, const Kernel &k,
       }
       r.exact =
           a.exact && (isF32 || !fl || op.name == "maxs" || op.name == "mins");
-      if (op.name == "adds" || op.name == "subs")
+      bool bitwise = op.name == "ands" || op.name == "ors" ||
+                     op.name == "xors" || op.name == "shls" ||
+                     op.name == "shrs";
+      if ((bitwise || op.name == "rems" || op.name == "fmods") &&
+          (!a.exact || a.error > 0))
+        return false;
+      if (op.name == "rems" || op.name == "fmods")
+        r.magnitude = s, r.error = r.exact ? 0 : 2 * u * s;
+      else if (op.name == "shls")
+        r.magnitude = a.magnitude * std::ldexp(1.0, int(s)), r.error = 0;
+      else if (op.name == "shrs")
+        r.magnitude = a.magnitude, r.error = 0;
+      else if (bitwise)
+        r.magnitude = 2 * std::max(a.magnitude, s) + 1, r.error = 0;
+      else if (op.name == "lrelu")
+        r.magnitude = a.magnitude, r.error = a.error + u * a.magnitude;
+      else if (op.name == "adds" || op.name == "subs")
         r.magnitude = a.magnitude + s, r.error = a.error;
       else if (op.name == "muls")
         r.magnitude = a.magnitude * s, r.error = a.error * s;
@@ -1133,7 +1336,18 @@ bool analyze(const Program &p, const Kernel &k,
       const Op &src = k.ops[op.operands[0]];
       bool row = op.name.rfind("row_", 0) == 0;
       double n = double((row ? src.cols : src.rows).eval(k.rows));
-      if (op.name.find("sum") != std::string::npos) {
+      if (op.name.find("arg") != std::string::npos) {
+        // Which element is the extreme: only of values computed exactly.
+        if (!a.exact || a.error > 0)
+          return false;
+        r.magnitude = n;
+      } else if (op.name.find("prod") != std::string::npos) {
+        if (a.magnitude > 1.3)
+          return false;
+        r.magnitude = std::pow(a.magnitude, n);
+        r.error = (n * a.error + n * 2 * u32) * r.magnitude;
+        r.exact = false;
+      } else if (op.name.find("sum") != std::string::npos) {
         r.magnitude = n * a.magnitude;
         // Summation order: n roundings of the f32 partial sums.
         r.error = n * a.error + n * u32 * r.magnitude;
@@ -1186,6 +1400,17 @@ bool analyze(const Program &p, const Kernel &k,
         if (!A(j).exact || A(j).error > 0)
           return false;
       r.magnitude = 1;
+      break;
+    }
+    case OpKind::Ternary: {
+      Facts a = A(0), b = A(1);
+      double third =
+          op.operands.size() == 3 ? A(2).magnitude : std::fabs(op.scalar);
+      r.magnitude = a.magnitude + b.magnitude + third;
+      r.error = a.error + b.error + (op.operands.size() == 3 ? A(2).error : 0) +
+                (isF32 || !fl ? 0 : u * r.magnitude);
+      r.exact = a.exact && b.exact && (op.operands.size() < 3 || A(2).exact) &&
+                (isF32 || !fl);
       break;
     }
     case OpKind::Select: {
@@ -1814,6 +2039,17 @@ void Printer::printOp(const Kernel &k, int v) {
       os << in << result << " = pypto.cmp " << op.mode << " " << operand(0)
          << ", " << operand(1) << " : " << type << "\n";
     }
+    return;
+  case OpKind::Ternary:
+    if (op.operands.size() == 2) {
+      // The constant's definition is written first.
+      std::string s = scalarConstant(op.scalar, op.dtype);
+      os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
+         << s << ", " << operand(1) << " : " << type << ", "
+         << dtypeName(op.dtype) << "\n";
+    } else
+      os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
+         << operand(1) << ", " << operand(2) << " : " << type << "\n";
     return;
   case OpKind::Select:
     if (op.name == "sels") {

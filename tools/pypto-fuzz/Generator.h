@@ -59,6 +59,8 @@ enum class OpKind {
   Arange,      // a 1 x `cols` i32 row from `scalar`, descending when `mode`
                // is "descending"
   Concat,      // operands 0 and 1 side by side (their columns added)
+  Ternary,     // addc/subc of operands 0, 1, 2; addsc/subsc of operand 0,
+               // `scalar` and operand 1
 };
 
 struct Op {

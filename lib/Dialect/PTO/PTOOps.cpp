@@ -281,10 +281,11 @@ static bool knownAndDifferent(int64_t a, int64_t b) {
 static LogicalResult
 verifyVectorAgainstTile(Operation *op, TileBufType vec, TileBufType full,
                         bool isRow, bool vecFirst, bool allowPerRowBlocks,
-                        function_ref<void(InFlightDiagnostic &)> describe) {
+                        function_ref<void(InFlightDiagnostic &)> describe,
+                        bool sameElements = true) {
   if (vec.getLoc() != AddressSpace::vec || full.getLoc() != AddressSpace::vec)
     return op->emitOpError("operates on vec tiles");
-  if (vec.getElementType() != full.getElementType())
+  if (sameElements && vec.getElementType() != full.getElementType())
     return op->emitOpError("element types differ: ")
            << (vecFirst ? vec : full).getElementType() << " and "
            << (vecFirst ? full : vec).getElementType();
@@ -312,7 +313,8 @@ verifyVectorAgainstTile(Operation *op, TileBufType vec, TileBufType full,
 }
 
 LogicalResult mlir::pto::verifyReduction(Operation *op, TileBufType src,
-                                         TileBufType dst, bool isRow) {
+                                         TileBufType dst, bool isRow,
+                                         bool indices) {
   return verifyVectorAgainstTile(
       op, dst, src, isRow, /*vecFirst=*/false, /*allowPerRowBlocks=*/false,
       [&](InFlightDiagnostic &diag) {
@@ -321,7 +323,8 @@ LogicalResult mlir::pto::verifyReduction(Operation *op, TileBufType src,
              << " into "
              << describeShape(dst.getValidRows(), dst.getValidCols())
              << (isRow ? "; expected Mx1" : "; expected 1xN");
-      });
+      },
+      /*sameElements=*/!indices);
 }
 
 LogicalResult mlir::pto::verifyBroadcast(Operation *op, TileBufType vec,

@@ -34,10 +34,29 @@ LogicalResult mlir::pypto::verifyScalarOperand(Operation *op, Value source,
 }
 
 LogicalResult mlir::pypto::verifyUnaryOperand(Operation *op, Value source,
-                                              bool floatOnly) {
+                                              int kind) {
   Type element = cast<ShapedType>(source.getType()).getElementType();
-  if (floatOnly && !isa<FloatType>(element))
+  if (kind == 1 && !isa<FloatType>(element))
     return op->emitOpError("needs a float element type, got ") << element;
+  if (kind == 2 && !element.isSignlessInteger())
+    return op->emitOpError("needs an integer element type, got ") << element;
+  return success();
+}
+
+LogicalResult mlir::pypto::verifyElementwiseExtra(Operation *op, Value source,
+                                                  int kind, bool scratch,
+                                                  Value tmp) {
+  if (failed(verifyUnaryOperand(op, source, kind)))
+    return failure();
+  if (!tmp)
+    return success();
+  if (!scratch)
+    return op->emitOpError("takes no scratch tile");
+  if (!isTileValue(source))
+    return op->emitOpError("takes a scratch tile only on tiles");
+  if (tmp.getType() != op->getResult(0).getType())
+    return op->emitOpError("scratch tile must be ")
+           << op->getResult(0).getType() << ", got " << tmp.getType();
   return success();
 }
 
@@ -75,8 +94,8 @@ static LogicalResult verifyVectorForm(Operation *op, StringRef what,
 }
 
 LogicalResult mlir::pypto::verifyReduction(Operation *op, Value source,
-                                           Value tmp, Value result,
-                                           bool isRow) {
+                                           Value tmp, Value result, bool isRow,
+                                           bool indices) {
   auto in = cast<ShapedType>(source.getType());
   auto out = cast<ShapedType>(result.getType());
   if (failed(verifySameKind(op, {source, result})))
@@ -85,9 +104,21 @@ LogicalResult mlir::pypto::verifyReduction(Operation *op, Value source,
   // leading dimensions, a column one folds them too.
   if (failed(verifyVectorForm(op, "result", out, in, isRow)))
     return failure();
-  if (in.getElementType() != out.getElementType())
+  Type element = in.getElementType();
+  if (indices) {
+    if (!out.getElementType().isSignlessInteger(32))
+      return op->emitOpError("result must hold i32 indices, not ")
+             << out.getElementType();
+    if (!element.isF32() && !element.isF16() && !element.isBF16() &&
+        !element.isSignlessInteger(32) && !element.isSignlessInteger(16))
+      return op->emitOpError(
+                 "compares f32, f16, bf16, i32 or i16 elements, not ")
+             << element;
+  } else if (element != out.getElementType()) {
     return op->emitOpError("result element type differs from the source's");
-  if (tmp && !isRow)
+  }
+  // The arg reductions take a scratch tile in both directions.
+  if (tmp && !isRow && !indices)
     return op->emitOpError("column reductions take no scratch tile");
   if (tmp && (!isTileValue(source) || tmp.getType() != source.getType()))
     return op->emitOpError("scratch tile must have the source tile's type");

@@ -370,3 +370,43 @@ func.func @local_array(%i: index) {
   pto.local_array_set %a[%i], %v : !pto.local_array<8xi32>, i32
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @elementwise_ext
+// CHECK: pto.trem ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<{{[^>]+}}>, !pto.tile_buf<{{[^>]+}}>, !pto.tile_buf<{{[^>]+}}>) outs(
+// CHECK: pto.tfmod ins(
+// CHECK: pto.tand ins(
+// CHECK: pto.txor ins(%{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK: pto.tnot ins(
+// CHECK: pto.tprelu ins(
+// CHECK: pto.trems ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<{{[^>]+}}>, i32, !pto.tile_buf<{{[^>]+}}>) outs(
+// CHECK: pto.tshrs ins(%{{.*}}, %{{.*}} : !pto.tile_buf<{{[^>]+}}>, i32) outs(
+// CHECK: pto.tlrelu ins(%{{.*}}, %{{.*}} : !pto.tile_buf<{{[^>]+}}>, f32) outs(
+// CHECK: pto.taddc ins(%{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK: pto.tsubsc ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<{{[^>]+}}>, f32, !pto.tile_buf<{{[^>]+}}>) outs(
+// CHECK: pto.trowprod ins(
+// CHECK: pto.tcolprod ins(
+// CHECK: pto.trowargmax ins(%{{.*}}, %{{.*}} : !pto.tile_buf<{{[^>]+}}>, !pto.tile_buf<{{[^>]+}}>) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=8, v_row=16, v_col=1
+// CHECK: pto.tcolargmin ins(
+func.func @elementwise_ext(%a: !pto.tile_buf<vec, 16x64xf32>, %d: !pto.tile_buf<vec, 16x64xf32>,
+                           %i: !pto.tile_buf<vec, 16x64xi32>, %k: i32, %s: f32,
+                           %r: !pto.tile_buf<vec, 16x8xf32, valid=16x1>, %c: !pto.tile_buf<vec, 1x64xf32>,
+                           %ri: !pto.tile_buf<vec, 16x8xi32, valid=16x1>, %ci: !pto.tile_buf<vec, 1x64xi32>) {
+  pto.trem ins(%a, %a, %d : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tfmod ins(%a, %a : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tand ins(%i, %i : !pto.tile_buf<vec, 16x64xi32>, !pto.tile_buf<vec, 16x64xi32>) outs(%i : !pto.tile_buf<vec, 16x64xi32>)
+  pto.txor ins(%i, %i, %i : !pto.tile_buf<vec, 16x64xi32>, !pto.tile_buf<vec, 16x64xi32>, !pto.tile_buf<vec, 16x64xi32>) outs(%i : !pto.tile_buf<vec, 16x64xi32>)
+  pto.tnot ins(%i : !pto.tile_buf<vec, 16x64xi32>) outs(%i : !pto.tile_buf<vec, 16x64xi32>)
+  pto.tprelu ins(%a, %a, %d : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trems ins(%i, %k, %i : !pto.tile_buf<vec, 16x64xi32>, i32, !pto.tile_buf<vec, 16x64xi32>) outs(%i : !pto.tile_buf<vec, 16x64xi32>)
+  pto.tshrs ins(%i, %k : !pto.tile_buf<vec, 16x64xi32>, i32) outs(%i : !pto.tile_buf<vec, 16x64xi32>)
+  pto.tlrelu ins(%a, %s : !pto.tile_buf<vec, 16x64xf32>, f32) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.taddc ins(%a, %a, %a : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.tsubsc ins(%a, %s, %a : !pto.tile_buf<vec, 16x64xf32>, f32, !pto.tile_buf<vec, 16x64xf32>) outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+  pto.trowprod ins(%a, %d : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%r : !pto.tile_buf<vec, 16x8xf32, valid=16x1>)
+  pto.tcolprod ins(%a : !pto.tile_buf<vec, 16x64xf32>) outs(%c : !pto.tile_buf<vec, 1x64xf32>)
+  pto.trowargmax ins(%a, %d : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%ri : !pto.tile_buf<vec, 16x8xi32, valid=16x1>)
+  pto.tcolargmin ins(%a, %d : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%ci : !pto.tile_buf<vec, 1x64xi32>)
+  return
+}

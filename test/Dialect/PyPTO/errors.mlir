@@ -1718,3 +1718,91 @@ func.func @transpose_not_inferred(%x: !pypto.tensor<2x16x64xf32>) {
   %t = pypto.transpose %x : !pypto.tensor<2x16x64xf32>
   return
 }
+
+// -----
+
+func.func @and_float(%v: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.and' op needs an integer element type, got 'f32'}}
+  %r = pypto.and %v, %v : !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @shls_float(%v: !pypto.tensor<16x16xf32>, %s: f32) {
+  // expected-error @+1 {{'pypto.shls' op needs an integer element type, got 'f32'}}
+  %r = pypto.shls %v, %s : !pypto.tensor<16x16xf32>, f32
+  return
+}
+
+// -----
+
+func.func @not_float(%v: !pypto.tile<16x16xf32, vec>) {
+  // expected-error @+1 {{'pypto.not' op needs an integer element type, got 'f32'}}
+  %r = pypto.not %v : !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @prelu_int(%v: !pypto.tensor<16x16xi32>) {
+  // expected-error @+1 {{'pypto.prelu' op needs a float element type, got 'i32'}}
+  %r = pypto.prelu %v, %v : !pypto.tensor<16x16xi32>
+  return
+}
+
+// -----
+
+func.func @fmod_scratch(%v: !pypto.tile<16x16xf32, vec>) {
+  // expected-error @+1 {{'pypto.fmod' op takes no scratch tile}}
+  %r = pypto.fmod %v, %v tmp %v : !pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @rem_scratch_type(%v: !pypto.tile<16x16xf32, vec>, %t: !pypto.tile<16x16xi32, vec>) {
+  // expected-error @+1 {{'pypto.rem' op scratch tile must be '!pypto.tile<16x16xf32, vec>', got '!pypto.tile<16x16xi32, vec>'}}
+  %r = pypto.rem %v, %v tmp %t : !pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xi32, vec>
+  return
+}
+
+// -----
+
+func.func @xors_scalar_type(%v: !pypto.tensor<16x16xi32>, %s: i16) {
+  // expected-error @+1 {{'pypto.xors' op scalar type 'i16' differs from the element type 'i32'}}
+  %r = pypto.xors %v, %s : !pypto.tensor<16x16xi32>, i16
+  return
+}
+
+// -----
+
+func.func @addsc_scalar_type(%v: !pypto.tensor<16x16xf32>, %s: f16) {
+  // expected-error @+1 {{'pypto.addsc' op scalar type 'f16' differs from the element type 'f32'}}
+  %r = pypto.addsc %v, %s, %v : !pypto.tensor<16x16xf32>, f16
+  return
+}
+
+// -----
+
+func.func @argmax_values(%v: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.row_argmax' op result must hold i32 indices, not 'f32'}}
+  %r = pypto.row_argmax %v : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x1xf32>
+  return
+}
+
+// -----
+
+func.func @argmax_shape(%v: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.col_argmin' op result}}
+  %r = pypto.col_argmin %v : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x1xi32>
+  return
+}
+
+// -----
+
+func.func @argmax_i8(%v: !pypto.tensor<16x32xi8>) {
+  // expected-error @+1 {{'pypto.row_argmin' op compares f32, f16, bf16, i32 or i16 elements, not 'i8'}}
+  %r = pypto.row_argmin %v : !pypto.tensor<16x32xi8> -> !pypto.tensor<16x1xi32>
+  return
+}

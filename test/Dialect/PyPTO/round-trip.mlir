@@ -593,3 +593,75 @@ func.func @init_knobs(%w: !pypto.tensor<16x16xf32> {pypto.init = "randn", pypto.
                       %neg: !pypto.tensor<4xi64> {pypto.init = "randint", pypto.init_range = array<i64: -100, -99>}) {
   return
 }
+
+// -----
+
+// Remainders, bitwise ops, shifts, the relu family, three-operand ops,
+// products and arg reductions (issue 16); tile forms with their scratch.
+// CHECK-LABEL: func.func @elementwise_ext
+// CHECK: pypto.rem %{{.*}}, %{{.*}} : !pypto.tensor<16x64xf32>
+// CHECK: pypto.fmod %{{.*}}, %{{.*}} : !pypto.tensor<16x64xf32>
+// CHECK: pypto.and %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>
+// CHECK: pypto.or %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>
+// CHECK: pypto.xor %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>
+// CHECK: pypto.shl %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>
+// CHECK: pypto.shr %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>
+// CHECK: pypto.not %{{.*}} : !pypto.tensor<16x64xi32>
+// CHECK: pypto.prelu %{{.*}}, %{{.*}} : !pypto.tensor<16x64xf32>
+// CHECK: pypto.rems %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>, i32
+// CHECK: pypto.fmods %{{.*}}, %{{.*}} : !pypto.tensor<16x64xf32>, f32
+// CHECK: pypto.ands %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>, i32
+// CHECK: pypto.ors %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>, i32
+// CHECK: pypto.xors %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>, i32
+// CHECK: pypto.shls %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>, i32
+// CHECK: pypto.shrs %{{.*}}, %{{.*}} : !pypto.tensor<16x64xi32>, i32
+// CHECK: pypto.lrelu %{{.*}}, %{{.*}} : !pypto.tensor<16x64xf32>, f32
+// CHECK: pypto.addc %{{.*}}, %{{.*}}, %{{.*}} : !pypto.tensor<16x64xf32>
+// CHECK: pypto.subc %{{.*}}, %{{.*}}, %{{.*}} : !pypto.tensor<16x64xf32>
+// CHECK: pypto.addsc %{{.*}}, %{{.*}}, %{{.*}} : !pypto.tensor<16x64xf32>, f32
+// CHECK: pypto.subsc %{{.*}}, %{{.*}}, %{{.*}} : !pypto.tensor<16x64xf32>, f32
+// CHECK: pypto.row_prod %{{.*}} : !pypto.tensor<16x64xf32>
+// CHECK: pypto.col_prod %{{.*}} : !pypto.tensor<16x64xf32>
+// CHECK: pypto.row_argmax %{{.*}} : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xi32>
+// CHECK: pypto.row_argmin %{{.*}} : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xi32>
+// CHECK: pypto.col_argmax %{{.*}} : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xi32>
+// CHECK: pypto.col_argmin %{{.*}} : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xi32>
+// CHECK: pypto.rem %{{.*}}, %{{.*}} tmp %{{.*}} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>
+// CHECK: pypto.xors %{{.*}}, %{{.*}} tmp %{{.*}} : !pypto.tile<16x64xi32, vec>, i32, !pypto.tile<16x64xi32, vec>
+// CHECK: pypto.row_argmax %{{.*}} tmp %{{.*}} : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xi32, vec>
+func.func @elementwise_ext(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16x64xf32>,
+                           %a: !pypto.tensor<16x64xi32>, %b: !pypto.tensor<16x64xi32>,
+                           %s: f32, %k: i32, %t: !pypto.tile<16x64xf32, vec>,
+                           %ti: !pypto.tile<16x64xi32, vec>) {
+  %0 = pypto.rem %x, %y : !pypto.tensor<16x64xf32>
+  %1 = pypto.fmod %x, %y : !pypto.tensor<16x64xf32>
+  %2 = pypto.and %a, %b : !pypto.tensor<16x64xi32>
+  %3 = pypto.or %a, %b : !pypto.tensor<16x64xi32>
+  %4 = pypto.xor %a, %b : !pypto.tensor<16x64xi32>
+  %5 = pypto.shl %a, %b : !pypto.tensor<16x64xi32>
+  %6 = pypto.shr %a, %b : !pypto.tensor<16x64xi32>
+  %7 = pypto.not %a : !pypto.tensor<16x64xi32>
+  %8 = pypto.prelu %x, %y : !pypto.tensor<16x64xf32>
+  %9 = pypto.rems %a, %k : !pypto.tensor<16x64xi32>, i32
+  %10 = pypto.fmods %x, %s : !pypto.tensor<16x64xf32>, f32
+  %11 = pypto.ands %a, %k : !pypto.tensor<16x64xi32>, i32
+  %12 = pypto.ors %a, %k : !pypto.tensor<16x64xi32>, i32
+  %13 = pypto.xors %a, %k : !pypto.tensor<16x64xi32>, i32
+  %14 = pypto.shls %a, %k : !pypto.tensor<16x64xi32>, i32
+  %15 = pypto.shrs %a, %k : !pypto.tensor<16x64xi32>, i32
+  %16 = pypto.lrelu %x, %s : !pypto.tensor<16x64xf32>, f32
+  %17 = pypto.addc %x, %y, %x : !pypto.tensor<16x64xf32>
+  %18 = pypto.subc %x, %y, %x : !pypto.tensor<16x64xf32>
+  %19 = pypto.addsc %x, %s, %y : !pypto.tensor<16x64xf32>, f32
+  %20 = pypto.subsc %x, %s, %y : !pypto.tensor<16x64xf32>, f32
+  %21 = pypto.row_prod %x : !pypto.tensor<16x64xf32>
+  %22 = pypto.col_prod %x : !pypto.tensor<16x64xf32>
+  %23 = pypto.row_argmax %x : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xi32>
+  %24 = pypto.row_argmin %x : !pypto.tensor<16x64xf32> -> !pypto.tensor<16x1xi32>
+  %25 = pypto.col_argmax %x : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xi32>
+  %26 = pypto.col_argmin %x : !pypto.tensor<16x64xf32> -> !pypto.tensor<1x64xi32>
+  %27 = pypto.rem %t, %t tmp %t : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>
+  %28 = pypto.xors %ti, %k tmp %ti : !pypto.tile<16x64xi32, vec>, i32, !pypto.tile<16x64xi32, vec>
+  %29 = pypto.row_argmax %t tmp %t : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xi32, vec>
+  return
+}

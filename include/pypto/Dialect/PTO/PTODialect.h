@@ -28,8 +28,9 @@ namespace mlir::pto {
 /// Vec tiles of one element type and one valid shape.
 LogicalResult verifyVecTiles(Operation *op, ArrayRef<TileBufType> tiles);
 /// Row (Mx1) or column (1xN) reduction shapes.
+/// `indices`: dst holds the i32 indices of an arg reduction, not values.
 LogicalResult verifyReduction(Operation *op, TileBufType src, TileBufType dst,
-                              bool isRow);
+                              bool isRow, bool indices = false);
 /// An Mx1 (row) or 1xN (column) vector broadcast over `dst`; with
 /// `allowPerRowBlocks`, a row vector may also be a row-major tile with one
 /// whole 32-byte block valid per row (trowexpand<op>, as ptoas 0.27 has it).

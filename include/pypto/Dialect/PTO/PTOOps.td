@@ -322,8 +322,78 @@ class PTO_BinaryTileOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
 
 foreach op = [["tadd", "addition"], ["tsub", "subtraction"],
               ["tmul", "multiplication"], ["tdiv", "division"],
-              ["tmax", "maximum"], ["tmin", "minimum"]] in
+              ["tmax", "maximum"], ["tmin", "minimum"],
+              ["tfmod", "remainder with the dividend's sign (C fmod)"],
+              ["tand", "bitwise and"], ["tor", "bitwise or"],
+              ["tshl", "left shift"], ["tshr", "right shift"]] in
   def PTO_ # !toupper(op[0]) # Op : PTO_BinaryTileOp<op[0], op[1]>;
+
+// ptoas 0.27's forms of these take a scratch tile of the operands' type.
+class PTO_BinaryScratchTileOp<string mnemonic, string what>
+    : PTO_VecOp<mnemonic> {
+  let summary = "elementwise " # what # " of two vec tiles, with a scratch tile";
+  let arguments = (ins PTO_TileBufType:$src0, PTO_TileBufType:$src1,
+                       PTO_TileBufType:$tmp, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 `,` $tmp `:` qualified(type($src0)) `,` qualified(type($src1)) `,` qualified(type($tmp)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pto::verifyVecTiles(*this, {getSrc0().getType(),
+          getSrc1().getType(), getTmp().getType(), getDst().getType()});
+    }
+  }];
+}
+
+foreach op = [["trem", "remainder with the divisor's sign"],
+              ["txor", "bitwise exclusive or"],
+              ["tprelu", "x > 0 ? x : x * slope, slope per element"]] in
+  def PTO_ # !toupper(op[0]) # Op : PTO_BinaryScratchTileOp<op[0], op[1]>;
+
+class PTO_TernaryTileOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
+  let summary = "elementwise " # what # " of three vec tiles";
+  let arguments = (ins PTO_TileBufType:$src0, PTO_TileBufType:$src1,
+                       PTO_TileBufType:$src2, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 `,` $src2 `:` qualified(type($src0)) `,` qualified(type($src1)) `,` qualified(type($src2)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pto::verifyVecTiles(*this, {getSrc0().getType(),
+          getSrc1().getType(), getSrc2().getType(), getDst().getType()});
+    }
+  }];
+}
+
+def PTO_TADDCOp : PTO_TernaryTileOp<"taddc", "src0 + src1 + src2">;
+def PTO_TSUBCOp : PTO_TernaryTileOp<"tsubc", "src0 - src1 + src2">;
+
+class PTO_TernaryScalarTileOp<string mnemonic, string what>
+    : PTO_VecOp<mnemonic> {
+  let summary = "elementwise " # what # " of two vec tiles and a scalar";
+  let arguments = (ins PTO_TileBufType:$src0,
+                       AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar,
+                       PTO_TileBufType:$src1, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $scalar `,` $src1 `:` qualified(type($src0)) `,` type($scalar) `,` qualified(type($src1)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      if (getScalar().getType() != getSrc0().getType().getElementType())
+        return emitOpError("scalar type ") << getScalar().getType()
+               << " differs from the tile dtype "
+               << getSrc0().getType().getElementType();
+      return ::mlir::pto::verifyVecTiles(*this, {getSrc0().getType(),
+          getSrc1().getType(), getDst().getType()});
+    }
+  }];
+}
+
+def PTO_TADDSCOp : PTO_TernaryScalarTileOp<"taddsc", "src0 + scalar + src1">;
+def PTO_TSUBSCOp : PTO_TernaryScalarTileOp<"tsubsc", "src0 - scalar + src1">;
 
 class PTO_ScalarTileOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
   let summary = "elementwise " # what # " of a vec tile and a scalar";
@@ -348,8 +418,54 @@ class PTO_ScalarTileOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
 
 foreach op = [["tadds", "addition"], ["tsubs", "subtraction"],
               ["tmuls", "multiplication"], ["tdivs", "division"],
-              ["tmaxs", "maximum"], ["tmins", "minimum"]] in
+              ["tmaxs", "maximum"], ["tmins", "minimum"],
+              ["tfmods", "remainder with the dividend's sign (C fmod)"],
+              ["tands", "bitwise and"], ["tors", "bitwise or"],
+              ["tshls", "left shift"], ["tshrs", "right shift"]] in
   def PTO_ # !toupper(op[0]) # Op : PTO_ScalarTileOp<op[0], op[1]>;
+
+// ptoas 0.27's slope is f32 whatever the tile's dtype.
+def PTO_TLRELUOp : PTO_VecOp<"tlrelu"> {
+  let summary = "elementwise x > 0 ? x : x * slope";
+  let arguments = (ins PTO_TileBufType:$src, F32:$slope, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $slope `:` qualified(type($src)) `,` type($slope) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pto::verifyVecTiles(*this, {getSrc().getType(),
+          getDst().getType()});
+    }
+  }];
+}
+
+class PTO_ScalarScratchTileOp<string mnemonic, string what>
+    : PTO_VecOp<mnemonic> {
+  let summary = "elementwise " # what # " of a vec tile and a scalar, with a "
+                # "scratch tile";
+  let arguments = (ins PTO_TileBufType:$src,
+                       AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar,
+                       PTO_TileBufType:$tmp, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $scalar `,` $tmp `:` qualified(type($src)) `,` type($scalar) `,` qualified(type($tmp)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      if (getScalar().getType() != getSrc().getType().getElementType())
+        return emitOpError("scalar type ") << getScalar().getType()
+               << " differs from the tile dtype "
+               << getSrc().getType().getElementType();
+      return ::mlir::pto::verifyVecTiles(*this, {getSrc().getType(),
+          getTmp().getType(), getDst().getType()});
+    }
+  }];
+}
+
+foreach op = [["trems", "remainder with the divisor's sign"],
+              ["txors", "bitwise exclusive or"]] in
+  def PTO_ # !toupper(op[0]) # Op : PTO_ScalarScratchTileOp<op[0], op[1]>;
 
 class PTO_UnaryTileOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
   let summary = "elementwise " # what # " of a vec tile";
@@ -369,7 +485,8 @@ class PTO_UnaryTileOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
 foreach op = [["tneg", "negation"], ["tabs", "absolute value"],
               ["texp", "exp"], ["tlog", "natural logarithm"],
               ["tsqrt", "square root"], ["trsqrt", "reciprocal square root"],
-              ["trecip", "reciprocal"], ["trelu", "relu"]] in
+              ["trecip", "reciprocal"], ["trelu", "relu"],
+              ["tnot", "bitwise not"]] in
   def PTO_ # !toupper(op[0]) # Op : PTO_UnaryTileOp<op[0], op[1]>;
 
 def PTO_RoundModeEnum : I32EnumAttr<"RoundMode", "rounding of tcvt", [
@@ -429,10 +546,38 @@ class PTO_ColReduceOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
   }];
 }
 
-foreach op = [["sum", "sum"], ["max", "maximum"], ["min", "minimum"]] in {
+foreach op = [["sum", "sum"], ["max", "maximum"], ["min", "minimum"],
+              ["prod", "product"]] in {
   def PTO_TROW # !toupper(op[0]) # Op : PTO_RowReduceOp<"trow" # op[0], op[1]>;
   def PTO_TCOL # !toupper(op[0]) # Op : PTO_ColReduceOp<"tcol" # op[0], op[1]>;
 }
+
+class PTO_ArgReduceOp<string mnemonic, string what, bit isRow>
+    : PTO_VecOp<mnemonic> {
+  let summary = !if(isRow, "row ", "column ") # what # ": the i32 index of "
+                # "each " # !if(isRow, "row's", "column's") # " first extreme";
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$tmp,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $tmp `:` qualified(type($src)) `,` qualified(type($tmp)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = !strconcat([{
+    ::llvm::LogicalResult $cppClass::verify() {
+      if (!getDst().getType().getElementType().isSignlessInteger(32))
+        return emitOpError("index tile must hold i32, not ")
+               << getDst().getType().getElementType();
+      return ::mlir::pto::verifyReduction(*this, getSrc().getType(),
+                                          getDst().getType(), }],
+      !if(isRow, "true", "false"), [{, /*indices=*/true);
+    }
+  }]);
+}
+
+def PTO_TROWARGMAXOp : PTO_ArgReduceOp<"trowargmax", "argmax", 1>;
+def PTO_TROWARGMINOp : PTO_ArgReduceOp<"trowargmin", "argmin", 1>;
+def PTO_TCOLARGMAXOp : PTO_ArgReduceOp<"tcolargmax", "argmax", 0>;
+def PTO_TCOLARGMINOp : PTO_ArgReduceOp<"tcolargmin", "argmin", 0>;
 
 class PTO_ExpandOp<string mnemonic, bit isRow> : PTO_VecOp<mnemonic> {
   let summary = !if(isRow, "broadcast src[i, 0] across row i",

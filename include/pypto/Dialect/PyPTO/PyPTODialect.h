@@ -38,9 +38,16 @@ class Broadcasting : public TraitBase<ConcreteType, Broadcasting> {};
 
 namespace mlir::pypto {
 LogicalResult verifyScalarOperand(Operation *op, Value source, Value scalar);
-LogicalResult verifyUnaryOperand(Operation *op, Value source, bool floatOnly);
+/// `kind`: the element types taken, 0 any, 1 floats, 2 integers.
+LogicalResult verifyUnaryOperand(Operation *op, Value source, int kind);
+/// An elementwise op restricted to element `kind` (as above), which takes a
+/// scratch tile `tmp` of the result's type when `scratch` holds.
+LogicalResult verifyElementwiseExtra(Operation *op, Value source, int kind,
+                                     bool scratch, Value tmp);
+
+/// With `indices`, an arg reduction: i32 indices of the extremes.
 LogicalResult verifyReduction(Operation *op, Value source, Value tmp,
-                              Value result, bool isRow);
+                              Value result, bool isRow, bool indices = false);
 LogicalResult verifyBroadcast(Operation *op, Value vec, Value result,
                               bool isRow);
 

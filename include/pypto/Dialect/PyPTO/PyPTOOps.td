@@ -866,6 +866,94 @@ def PyPTO_DivOp : PyPTO_BinaryOp<"div", "division">;
 def PyPTO_MaxOp : PyPTO_BinaryOp<"max", "maximum">;
 def PyPTO_MinOp : PyPTO_BinaryOp<"min", "minimum">;
 
+// The element kinds an op takes: 0 any, 1 floats, 2 integers.
+class PyPTO_ElementKind<int kind> {
+  string text = !if(!eq(kind, 1), " of floats",
+                    !if(!eq(kind, 2), " of integers", ""));
+}
+
+class PyPTO_BinaryScratchOp<string mnemonic, string what, int kind,
+                            bit scratch>
+    : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
+                                AllTypesMatch<["lhs", "rhs", "result"]>]> {
+  let summary = "elementwise " # what;
+  let description = "Elementwise " # what # " of two tensors or two tiles "
+                    # "of the same type" # PyPTO_ElementKind<kind>.text # "."
+                    # !if(scratch, " On tiles an optional scratch tile of the "
+                      # "result's type (`tmp`) is the buffer the hardware "
+                      # "instruction needs; tile conversion creates it.", "");
+  let arguments = (ins PyPTO_AnyTensorOrTile:$lhs, PyPTO_AnyTensorOrTile:$rhs,
+                       Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`tmp` $tmp^)? attr-dict `:` qualified(type($result))
+    (`,` qualified(type($tmp))^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pypto::verifyElementwiseExtra(*this, getLhs(), }]
+      # !cast<string>(kind) # ", " # !cast<string>(scratch) # [{, getTmp());
+    }
+  }];
+}
+
+def PyPTO_RemOp : PyPTO_BinaryScratchOp<"rem",
+    "remainder with the divisor's sign (Python's %: `x - floor(x / y) * y`)",
+    0, 1>;
+def PyPTO_FmodOp : PyPTO_BinaryScratchOp<"fmod",
+    "remainder with the dividend's sign (C's fmod: `x - trunc(x / y) * y`)",
+    0, 0>;
+def PyPTO_AndOp : PyPTO_BinaryScratchOp<"and", "bitwise and", 2, 0>;
+def PyPTO_OrOp : PyPTO_BinaryScratchOp<"or", "bitwise or", 2, 0>;
+def PyPTO_XorOp : PyPTO_BinaryScratchOp<"xor", "bitwise exclusive or", 2, 1>;
+def PyPTO_ShlOp : PyPTO_BinaryScratchOp<"shl",
+    "left shift by the right operand (0 to the bit width - 1)", 2, 0>;
+def PyPTO_ShrOp : PyPTO_BinaryScratchOp<"shr",
+    "right shift by the right operand (0 to the bit width - 1; arithmetic, "
+    "the sign is kept)", 2, 0>;
+def PyPTO_PreluOp : PyPTO_BinaryScratchOp<"prelu",
+    "parametric relu, `x > 0 ? x : x * slope` with a slope per element", 1, 1>;
+
+class PyPTO_TernaryOp<string mnemonic, string what>
+    : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
+                                AllTypesMatch<["a", "b", "c", "result"]>]> {
+  let summary = "elementwise " # what;
+  let description = "Elementwise `" # what # "` of three tensors or three "
+                    # "tiles of the same type.";
+  let arguments = (ins PyPTO_AnyTensorOrTile:$a, PyPTO_AnyTensorOrTile:$b,
+                       PyPTO_AnyTensorOrTile:$c);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = "$a `,` $b `,` $c attr-dict `:` qualified(type($result))";
+}
+
+def PyPTO_AddcOp : PyPTO_TernaryOp<"addc", "a + b + c">;
+def PyPTO_SubcOp : PyPTO_TernaryOp<"subc", "a - b + c">;
+
+class PyPTO_TernaryScalarOp<string mnemonic, string what>
+    : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
+                                AllTypesMatch<["a", "c", "result"]>]> {
+  let summary = "elementwise " # what # " with a scalar";
+  let description = "Elementwise `" # what # "` of two tensors or tiles of "
+                    # "the same type and a scalar of their element type.";
+  let arguments = (ins PyPTO_AnyTensorOrTile:$a,
+                       AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar,
+                       PyPTO_AnyTensorOrTile:$c);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $a `,` $scalar `,` $c attr-dict `:` qualified(type($result)) `,` type($scalar)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pypto::verifyScalarOperand(*this, getA(), getScalar());
+    }
+  }];
+}
+
+def PyPTO_AddscOp : PyPTO_TernaryScalarOp<"addsc", "a + scalar + c">;
+def PyPTO_SubscOp : PyPTO_TernaryScalarOp<"subsc", "a - scalar + c">;
+
 class PyPTO_ScalarOp<string mnemonic, string what>
     : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
                                 AllTypesMatch<["source", "result"]>]> {
@@ -893,22 +981,67 @@ def PyPTO_DivsOp : PyPTO_ScalarOp<"divs", "division">;
 def PyPTO_MaxsOp : PyPTO_ScalarOp<"maxs", "maximum">;
 def PyPTO_MinsOp : PyPTO_ScalarOp<"mins", "minimum">;
 
-class PyPTO_UnaryOp<string mnemonic, string what, bit floatOnly = 0>
+class PyPTO_ScalarScratchOp<string mnemonic, string what, int kind,
+                            bit scratch>
+    : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
+                                AllTypesMatch<["source", "result"]>]> {
+  let summary = "elementwise " # what # " with a scalar";
+  let description = "Applies " # what # " with a scalar to every element of "
+                    # "a tensor or tile" # PyPTO_ElementKind<kind>.text
+                    # ". The scalar has the element type."
+                    # !if(scratch, " On tiles an optional scratch tile of the "
+                      # "result's type (`tmp`) is the buffer the hardware "
+                      # "instruction needs; tile conversion creates it.", "");
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source,
+                       AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$scalar,
+                       Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source `,` $scalar (`tmp` $tmp^)? attr-dict `:` qualified(type($source))
+    `,` type($scalar) (`,` qualified(type($tmp))^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      if (failed(::mlir::pypto::verifyScalarOperand(*this, getSource(),
+                                                    getScalar())))
+        return ::mlir::failure();
+      return ::mlir::pypto::verifyElementwiseExtra(*this, getSource(), }]
+      # !cast<string>(kind) # ", " # !cast<string>(scratch) # [{, getTmp());
+    }
+  }];
+}
+
+def PyPTO_RemsOp : PyPTO_ScalarScratchOp<"rems",
+    "remainder with the divisor's sign (Python's %)", 0, 1>;
+def PyPTO_FmodsOp : PyPTO_ScalarScratchOp<"fmods",
+    "remainder with the dividend's sign (C's fmod)", 0, 0>;
+def PyPTO_AndsOp : PyPTO_ScalarScratchOp<"ands", "bitwise and", 2, 0>;
+def PyPTO_OrsOp : PyPTO_ScalarScratchOp<"ors", "bitwise or", 2, 0>;
+def PyPTO_XorsOp : PyPTO_ScalarScratchOp<"xors", "bitwise exclusive or", 2, 1>;
+def PyPTO_ShlsOp : PyPTO_ScalarScratchOp<"shls",
+    "left shift (0 to the bit width - 1)", 2, 0>;
+def PyPTO_ShrsOp : PyPTO_ScalarScratchOp<"shrs",
+    "arithmetic right shift (0 to the bit width - 1)", 2, 0>;
+def PyPTO_LreluOp : PyPTO_ScalarScratchOp<"lrelu",
+    "leaky relu, `x > 0 ? x : x * slope`,", 1, 0>;
+
+class PyPTO_UnaryOp<string mnemonic, string what, int kind = 0>
     : PyPTO_VectorOp<mnemonic, [PyPTO_Elementwise,
                                 AllTypesMatch<["source", "result"]>]> {
   let summary = "elementwise " # what;
   let description = "Applies " # what # " to every element of a tensor or "
-                    # "tile" # !if(floatOnly, " of floats.", ".");
+                    # "tile" # PyPTO_ElementKind<kind>.text # ".";
   let arguments = (ins PyPTO_AnyTensorOrTile:$source);
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let assemblyFormat = "$source attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
-  let extraClassDefinition = !strconcat([{
+  let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::verify() {
-      return ::mlir::pypto::verifyUnaryOperand(*this, getSource(), }],
-      !if(floatOnly, "true", "false"), [{);
+      return ::mlir::pypto::verifyUnaryOperand(*this, getSource(), }]
+      # !cast<string>(kind) # [{);
     }
-  }]);
+  }];
 }
 
 def PyPTO_NegOp : PyPTO_UnaryOp<"neg", "negation">;
@@ -919,6 +1052,7 @@ def PyPTO_LogOp : PyPTO_UnaryOp<"log", "the natural logarithm", 1>;
 def PyPTO_SqrtOp : PyPTO_UnaryOp<"sqrt", "the square root", 1>;
 def PyPTO_RsqrtOp : PyPTO_UnaryOp<"rsqrt", "1 / sqrt(x)", 1>;
 def PyPTO_RecipOp : PyPTO_UnaryOp<"recip", "1 / x", 1>;
+def PyPTO_NotOp : PyPTO_UnaryOp<"not", "bitwise not", 2>;
 
 def PyPTO_RoundMode : I32EnumAttr<"RoundMode", "rounding of a conversion", [
     I32EnumAttrCase<"rint", 0>, I32EnumAttrCase<"round", 1>,
@@ -991,6 +1125,39 @@ def PyPTO_RowMinOp : PyPTO_ReduceOp<"row_min", "minimum", 1>;
 def PyPTO_ColSumOp : PyPTO_ReduceOp<"col_sum", "sum", 0>;
 def PyPTO_ColMaxOp : PyPTO_ReduceOp<"col_max", "maximum", 0>;
 def PyPTO_ColMinOp : PyPTO_ReduceOp<"col_min", "minimum", 0>;
+def PyPTO_RowProdOp : PyPTO_ReduceOp<"row_prod", "product", 1>;
+def PyPTO_ColProdOp : PyPTO_ReduceOp<"col_prod", "product", 0>;
+
+class PyPTO_ArgReduceOp<string mnemonic, string what, bit isRow>
+    : PyPTO_VectorOp<mnemonic, [PyPTO_NeedsScratch]> {
+  let summary = !if(isRow, "row ", "column ") # what;
+  let description = "The i32 index of the first " # what # " of each "
+      # !if(isRow, "row of an MxN tensor or tile: the result is Mx1.",
+                   "column of an MxN tensor or tile: the result is 1xN.")
+      # " On tiles an optional scratch tile of the source's type (`tmp`) is "
+      # "the buffer the hardware instruction needs; tile conversion creates "
+      # "it.";
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source,
+                       Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source (`tmp` $tmp^)? attr-dict `:` qualified(type($source))
+    (`,` qualified(type($tmp))^)? `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = !strconcat([{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pypto::verifyReduction(*this, getSource(), getTmp(),
+                                            getResult(), }],
+      !if(isRow, "true", "false"), [{, /*indices=*/true);
+    }
+  }]);
+}
+
+def PyPTO_RowArgmaxOp : PyPTO_ArgReduceOp<"row_argmax", "maximum", 1>;
+def PyPTO_RowArgminOp : PyPTO_ArgReduceOp<"row_argmin", "minimum", 1>;
+def PyPTO_ColArgmaxOp : PyPTO_ArgReduceOp<"col_argmax", "maximum", 0>;
+def PyPTO_ColArgminOp : PyPTO_ArgReduceOp<"col_argmin", "minimum", 0>;
 
 class PyPTO_BroadcastOp<string mnemonic, bit isRow>
     : PyPTO_VectorOp<mnemonic> {

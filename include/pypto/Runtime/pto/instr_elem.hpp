@@ -1,7 +1,9 @@
-//===- pto/instr_elem.hpp - Remainder, bitwise and shift instructions ------===//
+//===- pto/instr_elem.hpp - Remainder, bitwise and shift instructions
+//------===//
 //
 // Tile-tile: TREM TFMOD TAND TOR TXOR TSHL TSHR.
 // Tile-scalar: TREMS TFMODS TANDS TORS TXORS TSHLS TSHRS TLRELU.
+// TPRELU (a slope per element); three operands: TADDC TSUBC TADDSC TSUBSC.
 // All iterate over the dst valid region (sources must have the same valid
 // shape), accept any layouts and allow dst to alias a source. The tmp operands
 // of the pto-isa signatures are accepted and ignored.
@@ -199,6 +201,48 @@ inline void TLRELU(D& dst, const S& src, typename S::DType slope) {
   const C k = detail::cvt<C>(slope);
   detail::map1("TLRELU", dst, src,
                [k](auto x) -> C { return x > C(0) ? x : static_cast<C>(detail::mulW(x, k)); });
+}
+
+// dst = src0 > 0 ? src0 : src0 * src1 (a slope per element).
+template <typename D, typename A, typename B, typename Tmp>
+inline void TPRELU(D &dst, const A &src0, const B &src1, const Tmp & /*tmp*/) {
+  detail::map2("TPRELU", dst, src0, src1, [](auto x, auto y) -> decltype(x) {
+    return x > decltype(x)(0) ? x
+                              : static_cast<decltype(x)>(detail::mulW(x, y));
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Three operands (computed in the compute type, rounded once)
+//===----------------------------------------------------------------------===//
+
+template <typename D, typename A, typename B, typename E>
+inline void TADDC(D &dst, const A &src0, const B &src1, const E &src2) {
+  detail::map3("TADDC", dst, src0, src1, src2, [](auto x, auto y, auto z) {
+    return detail::addW(detail::addW(x, y), z);
+  });
+}
+template <typename D, typename A, typename B, typename E>
+inline void TSUBC(D &dst, const A &src0, const B &src1, const E &src2) {
+  detail::map3("TSUBC", dst, src0, src1, src2, [](auto x, auto y, auto z) {
+    return detail::addW(detail::subW(x, y), z);
+  });
+}
+template <typename D, typename A, typename B>
+inline void TADDSC(D &dst, const A &src0, typename A::DType scalar,
+                   const B &src1) {
+  const auto k = detail::cvt<detail::ComputeT<typename A::DType>>(scalar);
+  detail::map2("TADDSC", dst, src0, src1, [k](auto x, auto y) {
+    return detail::addW(detail::addW(x, k), y);
+  });
+}
+template <typename D, typename A, typename B>
+inline void TSUBSC(D &dst, const A &src0, typename A::DType scalar,
+                   const B &src1) {
+  const auto k = detail::cvt<detail::ComputeT<typename A::DType>>(scalar);
+  detail::map2("TSUBSC", dst, src0, src1, [k](auto x, auto y) {
+    return detail::addW(detail::subW(x, k), y);
+  });
 }
 
 } // namespace pto

@@ -1,13 +1,23 @@
-//===- pto/instr_reduce.hpp - Reductions and broadcasts ---------------------===//
+//===- pto/instr_reduce.hpp - Reductions and broadcasts
+//---------------------===//
 //
-// Row reductions   TROWSUM/TROWMAX/TROWMIN(dst, src, tmp):  dst(i,0) = op_j src(i,j)
-// Column reductions TCOLSUM/TCOLMAX/TCOLMIN(dst, src[, tmp[, isBinary]]):
-//                                                          dst(0,j) = op_i src(i,j)
+// Row reductions   TROWSUM/TROWMAX/TROWMIN/TROWPROD(dst, src, tmp):
+//                                                          dst(i,0) = op_j
+//                                                          src(i,j)
+// Column reductions TCOLSUM/TCOLMAX/TCOLMIN(dst, src[, tmp[, isBinary]]),
+// TCOLPROD:
+//                                                          dst(0,j) = op_i
+//                                                          src(i,j)
+// Arg reductions   TROWARGMAX/TROWARGMIN(dst, src, tmp), TCOLARGMAX/TCOLARGMIN:
+// the
+//                  int32 index of the first extreme of each row (column)
 // Broadcasts       TROWEXPAND(dst, src): dst(i,j) = src(i,0)
 //                  TCOLEXPAND(dst, src): dst(i,j) = src(0,j)
-// Fused            TROWEXPAND{ADD,SUB,MUL,DIV,MAX,MIN,EXPDIF}(dst, src0, src1[, tmp]):
+// Fused            TROWEXPAND{ADD,SUB,MUL,DIV,MAX,MIN,EXPDIF}(dst, src0, src1[,
+// tmp]):
 //                      dst(i,j) = src0(i,j) op src1(i,0)
-//                  TCOLEXPAND{ADD,SUB,MUL,DIV,MAX,MIN,EXPDIF}(dst, src0, src1[, tmp]):
+//                  TCOLEXPAND{ADD,SUB,MUL,DIV,MAX,MIN,EXPDIF}(dst, src0, src1[,
+//                  tmp]):
 //                      dst(i,j) = src0(i,j) op src1(0,j)
 //                  (EXPDIF: exp(src0 - v), f32/f16/bf16 only).
 //
@@ -28,18 +38,24 @@
 namespace pto {
 namespace detail {
 
-enum class RedKind { Sum, Max, Min };
+enum class RedKind { Sum, Max, Min, Prod };
 
 template <typename T>
 using SumT = std::conditional_t<isFloatT<T>, float, int64_t>;
 
 template <RedKind K, typename T>
-using RedAccT = std::conditional_t<K == RedKind::Sum, SumT<T>, ComputeT<T>>;
+using RedAccT = std::conditional_t<K == RedKind::Sum || K == RedKind::Prod,
+                                   SumT<T>, ComputeT<T>>;
 
 template <RedKind K, typename A>
 inline A redStep(A acc, A x) {
   if constexpr (K == RedKind::Sum)
     return static_cast<A>(acc + x);
+  else if constexpr (K == RedKind::Prod && std::is_integral_v<A>)
+    return static_cast<A>(static_cast<uint64_t>(acc) *
+                          static_cast<uint64_t>(x)); // wraps
+  else if constexpr (K == RedKind::Prod)
+    return static_cast<A>(acc * x);
   else if constexpr (K == RedKind::Max)
     return x > acc ? x : acc;
   else
@@ -64,9 +80,9 @@ inline typename S::DType reduceLine(sim::CoreContext* ctx, const char* op, const
   using A = RedAccT<K, T>;
   const T* s = src.data();
   if (n == 0) {
-    if constexpr (K != RedKind::Sum)
+    if constexpr (K == RedKind::Max || K == RedKind::Min)
       sim::fail(ctx, "%s: reduction over an empty (0-element) valid region", op);
-    return cvt<T>(A(0));
+    return cvt<T>(A(K == RedKind::Prod ? 1 : 0));
   }
   A acc = cvt<A>(s[at(0)]);
   for (int k = 1; k < n; ++k)
@@ -106,6 +122,57 @@ inline void colReduce(const char* op, D& dst, const S& src) {
   T* d = dst.data();
   for (int c = 0; c < vc; ++c)
     d[D::offsetOf(0, c)] = out[c];
+}
+
+// The index of the first maximum (IsMax) or minimum of n elements
+// src(at(0)), ..., src(at(n-1)), compared in the compute type.
+template <bool IsMax, typename S, typename At>
+inline int32_t argLine(sim::CoreContext *ctx, const char *op, const S &src,
+                       int n, At at) {
+  using C = ComputeT<typename S::DType>;
+  if (n == 0)
+    sim::fail(ctx, "%s: reduction over an empty (0-element) valid region", op);
+  const typename S::DType *s = src.data();
+  int32_t best = 0;
+  C bestValue = cvt<C>(s[at(0)]);
+  for (int k = 1; k < n; ++k) {
+    const C x = cvt<C>(s[at(k)]);
+    if (IsMax ? x > bestValue : x < bestValue) {
+      best = k;
+      bestValue = x;
+    }
+  }
+  return best;
+}
+
+// dst(i,0) (Row) or dst(0,j) = the index of the first extreme along the row
+// (column); dst holds int32_t or uint32_t.
+template <bool Row, bool IsMax, typename D, typename S>
+inline void argReduce(const char *op, D &dst, const S &src) {
+  static_assert(is_tile_v<D> && is_tile_v<S>, "operands must be Tiles");
+  static_assert(std::is_same_v<typename D::DType, int32_t> ||
+                    std::is_same_v<typename D::DType, uint32_t>,
+                "an arg reduction writes 32-bit indices");
+  sim::CoreContext *ctx = sim::current();
+  requireBound(ctx, op, "dst", dst);
+  requireBound(ctx, op, "src", src);
+  const int vr = src.GetValidRow(), vc = src.GetValidCol();
+  if (Row ? dst.GetValidRow() != vr : dst.GetValidCol() != vc)
+    sim::fail(ctx, "%s: dst valid %s (%d) differ from src valid %s (%d)", op,
+              Row ? "rows" : "cols",
+              Row ? dst.GetValidRow() : dst.GetValidCol(),
+              Row ? "rows" : "cols", Row ? vr : vc);
+  const int n = Row ? vr : vc;
+  ScratchVec<int32_t> out(n);
+  for (int k = 0; k < n; ++k)
+    out[k] = Row ? argLine<IsMax>(ctx, op, src, vc,
+                                  [k](int c) { return S::offsetOf(k, c); })
+                 : argLine<IsMax>(ctx, op, src, vr,
+                                  [k](int r) { return S::offsetOf(r, k); });
+  typename D::DType *d = dst.data();
+  for (int k = 0; k < n; ++k)
+    d[Row ? D::offsetOf(k, 0) : D::offsetOf(0, k)] =
+        static_cast<typename D::DType>(out[k]);
 }
 
 // The broadcast vector of an expand instruction, in the compute type:
@@ -193,9 +260,36 @@ inline void TROWMIN(D& dst, const S& src, const Tmp& /*tmp*/) {
   detail::rowReduce<detail::RedKind::Min>("TROWMIN", dst, src);
 }
 
+// Products of f16/bf16 multiply in f32, integers in 64 bits (wrapping).
+template <typename D, typename S, typename Tmp>
+inline void TROWPROD(D &dst, const S &src, const Tmp & /*tmp*/) {
+  detail::rowReduce<detail::RedKind::Prod>("TROWPROD", dst, src);
+}
+// The index of each row's first maximum (minimum): dst is Nx1 of int32_t.
+template <typename D, typename S, typename Tmp>
+inline void TROWARGMAX(D &dst, const S &src, const Tmp & /*tmp*/) {
+  detail::argReduce<true, true>("TROWARGMAX", dst, src);
+}
+template <typename D, typename S, typename Tmp>
+inline void TROWARGMIN(D &dst, const S &src, const Tmp & /*tmp*/) {
+  detail::argReduce<true, false>("TROWARGMIN", dst, src);
+}
+
 //===----------------------------------------------------------------------===//
 // Column reductions (dst is 1xN)
 //===----------------------------------------------------------------------===//
+
+template <typename D, typename S> inline void TCOLPROD(D &dst, const S &src) {
+  detail::colReduce<detail::RedKind::Prod>("TCOLPROD", dst, src);
+}
+template <typename D, typename S, typename Tmp>
+inline void TCOLARGMAX(D &dst, const S &src, const Tmp & /*tmp*/) {
+  detail::argReduce<false, true>("TCOLARGMAX", dst, src);
+}
+template <typename D, typename S, typename Tmp>
+inline void TCOLARGMIN(D &dst, const S &src, const Tmp & /*tmp*/) {
+  detail::argReduce<false, false>("TCOLARGMIN", dst, src);
+}
 
 template <typename D, typename S>
 inline void TCOLSUM(D& dst, const S& src) {

@@ -192,6 +192,36 @@ inline void map2(const char* op, D& dst, const A& a, const B& b, F f) {
               });
 }
 
+// dst(r,c) = f(a(r,c), b(r,c), c(r,c)) over the dst valid region.
+template <typename D, typename A, typename B, typename E, typename F>
+inline void map3(const char *op, D &dst, const A &a, const B &b, const E &e,
+                 F f) {
+  static_assert(is_tile_v<D> && is_tile_v<A> && is_tile_v<B> && is_tile_v<E>,
+                "operands must be Tiles");
+  using T = typename D::DType;
+  static_assert(std::is_same_v<T, typename A::DType> &&
+                    std::is_same_v<T, typename B::DType> &&
+                    std::is_same_v<T, typename E::DType>,
+                "elementwise operands must have the same element type");
+  using C = ComputeT<T>;
+  sim::CoreContext *ctx = sim::current();
+  requireBound(ctx, op, "dst", dst);
+  requireOperand(ctx, op, "src0", dst, a);
+  requireOperand(ctx, op, "src1", dst, b);
+  requireOperand(ctx, op, "src2", dst, e);
+  const T *pa = a.data();
+  const T *pb = b.data();
+  const T *pe = e.data();
+  storeRegion(dst, dst.GetValidRow(), dst.GetValidCol(),
+              !safeInPlace(dst, a) || !safeInPlace(dst, b) ||
+                  !safeInPlace(dst, e),
+              [&](int r, int c) {
+                return cvt<T>(f(cvt<C>(pa[A::offsetOf(r, c)]),
+                                cvt<C>(pb[B::offsetOf(r, c)]),
+                                cvt<C>(pe[E::offsetOf(r, c)])));
+              });
+}
+
 // Float math in the compute type (float for f32/f16/bf16).
 inline float expF(float x) { return __builtin_expf(x); }
 inline float logF(float x) { return __builtin_logf(x); }
