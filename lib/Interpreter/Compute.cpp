@@ -42,10 +42,14 @@ at::Tensor asResultShape(const at::Tensor &r, Value result) {
   return r.reshape(torchShape(type.getShape()));
 }
 
-at::Tensor integerDivide(Operation *op, const at::Tensor &a,
-                         const at::Tensor &b) {
+void requireNonzeroDivisor(Operation *op, const at::Tensor &b) {
   if ((b == 0).any().item<bool>())
     fail(op, "integer division by zero");
+}
+
+at::Tensor integerDivide(Operation *op, const at::Tensor &a,
+                         const at::Tensor &b) {
+  requireNonzeroDivisor(op, b);
   return at::div(a, b, "trunc");
 }
 
@@ -53,9 +57,8 @@ at::Tensor integerDivide(Operation *op, const at::Tensor &a,
 /// INT_MIN % -1 is 0) and, when `floored`, Python's % (the divisor's sign).
 at::Tensor remainder(Operation *op, const at::Tensor &a, const at::Tensor &b,
                      bool floored) {
-  bool isInt = !at::isFloatingType(a.scalar_type());
-  if (isInt && (b == 0).any().item<bool>())
-    fail(op, "integer division by zero");
+  if (!at::isFloatingType(a.scalar_type()))
+    requireNonzeroDivisor(op, b);
   at::Tensor r = at::fmod(a, b.expand(a.sizes()));
   if (!floored)
     return r;

@@ -635,9 +635,8 @@ private:
       scratch = gather.getIndex().getType();
     else if (isa<CmpOp, CmpsOp, SelOp, SelsOp>(op) && !maskScratchOf(op))
       scratch = maskScratchType(cast<TileType>(op->getResult(0).getType()));
-    else if (isa<RemOp, XorOp, PreluOp>(op) && op->getNumOperands() == 2)
-      scratch = op->getResult(0).getType();
-    else if (isa<RemsOp, XorsOp>(op) && op->getNumOperands() == 2)
+    else if (isa<RemOp, XorOp, PreluOp, RemsOp, XorsOp>(op) &&
+             op->getNumOperands() == 2)
       scratch = op->getResult(0).getType();
     if (!scratch)
       return;
