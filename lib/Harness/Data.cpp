@@ -140,7 +140,18 @@ std::string RunData::generateInputs(uint64_t seed) {
         value = torch::ones(t.shape, options);
       else if (t.init == "constant")
         value = torch::full(t.shape, t.constant, options);
-      else if (t.init == "randn")
+      else if (t.init == "values") {
+        int64_t count = 1;
+        for (int64_t d : t.shape)
+          count *= d;
+        if (count != int64_t(t.values.size()))
+          return "tensor '" + t.name + "' lists " +
+                 std::to_string(t.values.size()) +
+                 " values in its pypto.init; its shape has " +
+                 std::to_string(count) + " elements";
+        value =
+            torch::tensor(t.values, torch::kDouble).to(*dtype).reshape(t.shape);
+      } else if (t.init == "randn")
         value = (torch::randn(t.shape, floatOptions) * t.scale).to(*dtype);
       else if (t.init == "rand")
         value = (torch::rand(t.shape, floatOptions) * t.scale).to(*dtype);

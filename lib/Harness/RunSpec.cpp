@@ -181,6 +181,15 @@ static LogicalResult checkIntegerInit(Location loc, Type element, TensorSpec &t,
     }
     if (t.constant < double(lowest) || t.constant > double(highest))
       return outside("init value " + shortNumber(t.constant), "is");
+  } else if (t.init == "values") {
+    for (double v : t.values) {
+      if (v != std::floor(v))
+        return emitError(loc, "init value ")
+               << shortNumber(v) << " of '" << t.name
+               << "' is not an integer, and " << typeText << " holds integers";
+      if (v < double(lowest) || v > double(highest))
+        return outside("init value " + shortNumber(v), "is");
+    }
   }
   return success();
 }
@@ -271,6 +280,14 @@ LogicalResult extractRunSpec(ModuleOp module, StringRef path, RunSpec &spec) {
         } else if (auto integer = dyn_cast<IntegerAttr>(init)) {
           t.init = "constant";
           t.constant = static_cast<double>(integer.getInt());
+        } else if (auto floats = dyn_cast<DenseFPElementsAttr>(init)) {
+          t.init = "values";
+          for (const APFloat &v : floats.getValues<APFloat>())
+            t.values.push_back(v.convertToDouble());
+        } else if (auto ints = dyn_cast<DenseIntElementsAttr>(init)) {
+          t.init = "values";
+          for (const APInt &v : ints.getValues<APInt>())
+            t.values.push_back(static_cast<double>(v.getSExtValue()));
         }
       }
       if (auto scale = func.getArgAttrOfType<FloatAttr>(i, attr::kInitScale)) {

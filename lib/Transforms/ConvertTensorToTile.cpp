@@ -554,21 +554,23 @@ private:
     FailureOr<Window> window = windowOf(value, user);
     if (failed(window))
       return failure();
-    if (!window->valid.empty())
-      return user->emitOpError("takes a transposed operand with a valid "
-                               "shape; this is not supported yet");
     auto tensorType = cast<GMTensorType>(value.getType());
     // The matmul verifier made it a matrix: leading dimensions of 1.
     ArrayRef<int64_t> shape = tensorType.getShape();
     OpBuilder builder(user);
+    // A tail keeps the window's extents; the tile's are the transpose.
+    FailureOr<SmallVector<Value>> valid =
+        tileValid(builder, user, shape, window->valid);
+    if (failed(valid))
+      return failure();
     auto tileType =
         TileType::get(builder.getContext(),
                       {shape[shape.size() - 1], shape[shape.size() - 2]},
                       tensorType.getElementType(), std::nullopt);
     auto load = builder.create<LoadOp>(
         user->getLoc(), tileType, window->base, window->offsets,
-        windowAttr(builder, window->base, shape), /*peer=*/Value(),
-        /*valid=*/ValueRange(), /*transpose=*/true);
+        windowAttr(builder, window->base, shape), /*peer=*/Value(), *valid,
+        /*transpose=*/true);
     return load.getResult();
   }
 

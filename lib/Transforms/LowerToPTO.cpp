@@ -303,11 +303,13 @@ Value KernelLoweringState::peerTensorView(OpBuilder &builder, Location loc,
 
 /// A window of `tensor` read transposed: a DN view of the parameter (its
 /// last two dimensions swapped, with their strides), partitioned at the
-/// offsets and sizes with the last two swapped. The dimensions before them
-/// are 1 in the window, so the tile is the transposed matrix.
+/// offsets, sizes and valid extents with the last two swapped. The
+/// dimensions before them are 1 in the window, so the tile is the transposed
+/// matrix.
 Value KernelLoweringState::transposedPartition(OpBuilder &builder, Location loc,
                                                Value tensor, ValueRange offsets,
-                                               ArrayRef<int64_t> windowShape) {
+                                               ArrayRef<int64_t> windowShape,
+                                               ValueRange valid) {
   auto swapLastTwo = [](auto &values) {
     std::swap(values[values.size() - 2], values[values.size() - 1]);
   };
@@ -328,14 +330,11 @@ Value KernelLoweringState::transposedPartition(OpBuilder &builder, Location loc,
   swapLastTwo(swappedOffsets);
   SmallVector<int64_t> shape(windowShape);
   swapLastTwo(shape);
-  SmallVector<Value> sizes;
-  for (int64_t dim : shape)
-    sizes.push_back(index(builder, dim));
-  auto type = pto::PartitionTensorViewType::get(
-      kernel.getContext(), shape,
-      cast<GMTensorType>(tensor.getType()).getElementType());
-  return builder.create<pto::PartitionViewOp>(loc, type, view, swappedOffsets,
-                                              sizes);
+  SmallVector<Value> swappedValid(valid);
+  if (!swappedValid.empty())
+    swapLastTwo(swappedValid);
+  return partition(builder, loc, tensor, swappedOffsets, shape, swappedValid,
+                   view);
 }
 
 FailureOr<Value> KernelLoweringState::buffer(Operation *user, Value lowered) {

@@ -84,9 +84,10 @@ public:
   std::pair<Value, Value> elementAddress(OpBuilder &builder, Location loc,
                                          Value tensor, ValueRange indices);
   /// The window of `tensor` of shape `windowShape` (untransposed), read
-  /// transposed.
+  /// transposed; `valid`: the window's valid extents (rows, columns), if any.
   Value transposedPartition(OpBuilder &builder, Location loc, Value tensor,
-                            ValueRange offsets, ArrayRef<int64_t> windowShape);
+                            ValueRange offsets, ArrayRef<int64_t> windowShape,
+                            ValueRange valid);
   /// The view of rank `peer`'s copy of the window parameter `tensor`.
   Value peerTensorView(OpBuilder &builder, Location loc, Value tensor,
                        Value peer);

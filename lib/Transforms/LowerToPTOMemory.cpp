@@ -43,7 +43,8 @@ protected:
                                                adaptor.getPeer()));
     else if (load.getTranspose())
       window = state.transposedPartition(rewriter, loc, load.getSource(),
-                                         adaptor.getOffsets(), shape);
+                                         adaptor.getOffsets(), shape,
+                                         adaptor.getValid());
     else
       window = state.partition(rewriter, loc, load.getSource(),
                                adaptor.getOffsets(), shape, adaptor.getValid());
@@ -51,8 +52,12 @@ protected:
     // shape; the rest of the tile keeps what it held.
     Value target = *tile;
     if (!load.getValid().empty()) {
+      // A transposed tile's valid shape is the window's, swapped.
+      SmallVector<Value> valid(adaptor.getValid());
+      if (load.getTranspose())
+        std::swap(valid[0], valid[1]);
       FailureOr<Value> view =
-          state.withValidShape(rewriter, load, *tile, adaptor.getValid());
+          state.withValidShape(rewriter, load, *tile, valid);
       if (failed(view))
         return failure();
       target = *view;

@@ -132,22 +132,6 @@ func.func @slice_of_tail(%x: !pypto.tensor<?x32xf32>, %y: !pypto.tensor<8x32xf32
 
 // -----
 
-func.func @transposed_tail(%q: !pypto.tensor<16x64xf32>, %k: !pypto.tensor<?x64xf32>,
-                           %s: !pypto.tensor<16x16xf32>, %rows: index)
-    attributes {pypto.kind = "incore"} {
-  %c0 = arith.constant 0 : index
-  %c64 = arith.constant 64 : index
-  %kt = pypto.slice %k[%c0, %c0] [16, 64] valid [%rows, %c64]
-      : !pypto.tensor<?x64xf32> -> !pypto.tensor<16x64xf32>
-  // expected-error @+1 {{'pypto.matmul' op takes a transposed operand with a valid shape; this is not supported yet}}
-  %p = pypto.matmul %q, %kt {b_trans}
-      : !pypto.tensor<16x64xf32>, !pypto.tensor<16x64xf32> -> !pypto.tensor<16x16xf32>
-  pypto.assemble %p into %s[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
-  return
-}
-
-// -----
-
 func.func @put_valid_slice(%x: !pypto.tensor<48x64xf32>, %data: !pypto.tensor<48x64xf32>, %peer: index, %n: index)
     attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index

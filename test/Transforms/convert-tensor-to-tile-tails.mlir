@@ -24,6 +24,31 @@ func.func @tail_rows(%x: !pypto.tensor<?x32xf32>, %y: !pypto.tensor<?x32xf32>,
 
 // -----
 
+// A transposed tail operand (pypto-lib hc_pre's `[32, K]` window of hc_fn
+// with 24 valid rows, read with b_trans) is loaded transposed with the
+// window's valid extents; the product's valid columns are stored.
+
+// CHECK-LABEL: func.func @transposed_tail
+// CHECK: %[[W:.+]] = pypto.load %{{.+}}[%{{.+}}, %{{.+}}] valid [%c24, %c64] {transpose} : !pypto.tensor<24x64xf32> -> !pypto.tile<64x32xf32>
+// CHECK: %[[P:.+]] = pypto.matmul %{{.+}}, %[[W]] : !pypto.tile<16x64xf32>, !pypto.tile<64x32xf32>
+// CHECK: pypto.store %[[P]], %{{.+}} valid [%c16, %c24]
+func.func @transposed_tail(%x: !pypto.tensor<16x64xf32>, %fn: !pypto.tensor<24x64xf32>,
+                           %y: !pypto.tensor<16x24xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c24 = arith.constant 24 : index
+  %c64 = arith.constant 64 : index
+  %w = pypto.slice %fn[%c0, %c0] [32, 64] valid [%c24, %c64]
+      : !pypto.tensor<24x64xf32> -> !pypto.tensor<32x64xf32>
+  %p = pypto.matmul %x, %w {b_trans}
+      : !pypto.tensor<16x64xf32>, !pypto.tensor<32x64xf32> -> !pypto.tensor<16x32xf32>
+  pypto.assemble %p into %y[%c0, %c0] valid [%c16, %c24]
+      : !pypto.tensor<16x32xf32> into !pypto.tensor<16x24xf32>
+  return
+}
+
+// -----
+
 // A tail operand of a matmul is loaded once, with its valid shape, for the
 // cube; the product's tail rows are stored.
 

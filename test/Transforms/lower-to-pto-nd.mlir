@@ -46,6 +46,26 @@ module {
 
 // -----
 
+// A transposed tail: the DN partition's sizes and the tile's valid shape are
+// the window's valid extents, swapped.
+// CHECK-LABEL: func.func @transposed_tail
+// CHECK: %[[DN:.+]] = pto.make_tensor_view %{{.+}} {layout = #pto.layout<dn>}
+// CHECK: pto.partition_view %[[DN]], offsets = [%{{[^,]+}}, %{{[^,]+}}], sizes = [%c64{{[_0-9]*}}, %[[N:arg[0-9]+]]] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<64x?xf32>
+// CHECK: pto.alloc_tile addr = %{{.+}} valid_row = %c64{{[_0-9]*}} valid_col = %[[N]]
+// CPP-LABEL: void transposed_tail(
+// CPP: GlobalTensor<float, pto::Shape<1, 1, 1, 64, -1>, pto::Stride<-1, -1, -1, -1, -1>, pto::Layout::DN>
+module {
+  func.func @transposed_tail(%k: !pypto.tensor<24x64xf32> {pypto.dir = "in", pypto.strides = array<i64: 64, 1>},
+                             %n: index) attributes {pypto.kind = "aic"} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %t = pypto.load %k[%c0, %c0] valid [%n, %c64] {transpose, pypto.addr = 0 : i64} : !pypto.tensor<24x64xf32> -> !pypto.tile<64x32xf32, mat>
+    return
+  }
+}
+
+// -----
+
 // A tail of a 1-D window: the partition is the valid count.
 // CHECK-LABEL: func.func @tail_1d
 // CHECK: pto.partition_view %{{.+}}, offsets = [%{{.+}}], sizes = [%[[N:arg[0-9]+]]] : !pto.tensor_view<?xf32> -> !pto.partition_tensor_view<?xf32>

@@ -82,7 +82,8 @@ public:
         scalarRng(seed ^ 0x7363616c617273ull),
         atomicRng(seed ^ 0x61746f6d6963ull),
         concatRng(seed ^ 0x636f6e636174ull),
-        extRng(seed ^ 0x6973737565313600ull) {}
+        extRng(seed ^ 0x6973737565313600ull), transRng(seed ^ 0x7472616e73ull) {
+  }
 
   Program build(uint64_t seed);
 
@@ -274,6 +275,8 @@ private:
   /// three-operand add, product or arg reduction of the last value, drawn
   /// from its own stream (and built without the helper stream's draws).
   void extendLast(Kernel &k);
+  // And whether a K-loop reads its B transposed with a tail.
+  std::mt19937_64 transRng;
   bool scalarChance(double p) {
     return std::uniform_real_distribution<>(0, 1)(scalarRng) < p;
   }
@@ -550,7 +553,26 @@ void Builder::step(Kernel &k) {
     op.magnitude = 25.0 * double(op.chunk * op.chunks) / 8;
     op.exact = false;
     (void)k0;
-    add(k, op);
+    if (std::uniform_real_distribution<>(0, 1)(transRng) < 0.35) {
+      op.bTrans = true;
+      op.validN = std::uniform_int_distribution<int64_t>(1, n.n)(transRng);
+    }
+    int m = add(k, op);
+    markNew();
+    if (op.bTrans) {
+      // The undefined columns are zeroed before anything reads them.
+      Op pad{OpKind::FillPad, "fillpad"};
+      pad.operands = {m};
+      pad.dtype = op.dtype, pad.rows = op.rows, pad.cols = op.cols;
+      pad.pad = "zero";
+      pad.validRows = -1;
+      pad.validCols = op.validN;
+      pad.magnitude = op.magnitude, pad.exact = op.exact;
+      pad.precision = op.precision;
+      usable[m] = false;
+      add(k, pad);
+      markNew();
+    }
     break;
   }
   case 11: { // a loop carrying two values, the old one read after update
@@ -1080,7 +1102,10 @@ Layout layoutOf(const Program &p) {
       } else if (op.kind == OpKind::MatmulKLoop) {
         int64_t kk = op.chunk * op.chunks;
         need(op.operands[0], k.blocks * k.rows, kk);
-        need(op.operands[1], kk, c);
+        if (op.bTrans)
+          need(op.operands[1], op.validN, kk);
+        else
+          need(op.operands[1], kk, c);
       } else if (op.kind == OpKind::CarryLoop) {
         need(op.operands[1], k.blocks * r, c * op.chunks);
       } else if (op.kind == OpKind::ScalarOp && op.scalarTensor >= 0 &&
@@ -2097,24 +2122,34 @@ void Printer::printOp(const Kernel &k, int v) {
     int64_t r = k.rows, n = op.cols.eval(k.rows), c = op.chunk;
     DType t = p.tensors[A].dtype;
     std::string row = rowOffset(r);
-    std::string at = tensorType(r, c, t), bt = tensorType(c, n, t);
-    // The K-chunk at `kk` of both inputs, as `a` and `b`.
+    std::string at = tensorType(r, c, t),
+                bt = op.bTrans ? tensorType(n, c, t) : tensorType(c, n, t);
+    // The K-chunk at `kk` of both inputs, as `a` and `b` (b an n x c
+    // window of B's validN rows when read transposed).
     auto slices = [&](const std::string &indent, const std::string &a,
                       const std::string &b, const std::string &kk) {
       os << indent << a << " = pypto.slice " << viewOf(A) << "["
          << leadingZeros() << row << ", " << kk << "] [" << leadingOnes() << r
          << ", " << c << "] : " << viewTypeOf(A) << " -> " << at << "\n";
-      os << indent << b << " = pypto.slice " << viewOf(B) << "["
-         << leadingZeros() << kk << ", " << index(0) << "] [" << leadingOnes()
-         << c << ", " << n << "] : " << viewTypeOf(B) << " -> " << bt << "\n";
+      if (op.bTrans)
+        os << indent << b << " = pypto.slice " << viewOf(B) << "["
+           << leadingZeros() << index(0) << ", " << kk << "] [" << leadingOnes()
+           << n << ", " << c << "] valid [" << leadingValid()
+           << index(op.validN) << ", " << index(c) << "] : " << viewTypeOf(B)
+           << " -> " << bt << "\n";
+      else
+        os << indent << b << " = pypto.slice " << viewOf(B) << "["
+           << leadingZeros() << kk << ", " << index(0) << "] [" << leadingOnes()
+           << c << ", " << n << "] : " << viewTypeOf(B) << " -> " << bt << "\n";
     };
     auto product = [&](const std::string &indent, const std::string &name,
                        const std::string &acc, const std::string &a,
                        const std::string &b) {
       os << indent << name << " = pypto."
          << (acc.empty() ? "matmul " : "matmul_acc ")
-         << (acc.empty() ? "" : acc + ", ") << a << ", " << b << " : " << at
-         << ", " << bt << " -> " << type << "\n";
+         << (acc.empty() ? "" : acc + ", ") << a << ", " << b
+         << (op.bTrans ? " {b_trans}" : "") << " : " << at << ", " << bt
+         << " -> " << type << "\n";
     };
     // The loop over chunks [from, chunks) carrying `acc` from `init`.
     std::string kk = fresh(), acc = fresh(), ak = fresh(), bk = fresh(),
@@ -2759,6 +2794,11 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
           p.kernels[ki].ops[vi].firstIterationBranch = false;
           out.push_back(p);
         }
+        if (op.bTrans) {
+          Program p = program;
+          p.kernels[ki].ops[vi].bTrans = false;
+          out.push_back(p);
+        }
       }
       if (op.kind == OpKind::SliceInput || op.kind == OpKind::MatmulKLoop)
         continue;
@@ -2767,6 +2807,9 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
           continue;
         const Op &o = k.ops[operand];
         if (!(o.rows == op.rows) || !(o.cols == op.cols) || o.dtype != op.dtype)
+          continue;
+        // The fillpad that zeroes a transposed tail's undefined columns.
+        if (op.kind == OpKind::FillPad && o.bTrans)
           continue;
         Program p = program;
         Kernel &pk = p.kernels[ki];

@@ -87,6 +87,11 @@ struct Op {
   /// MatmulKLoop: pypto-lib's form, the loop from k = 0 with the first
   /// product on an `scf.if k == 0` branch and matmul_acc on the other.
   bool firstIterationBranch = false;
+  /// MatmulKLoop: B is an N' x K input read transposed (b_trans) in N x
+  /// chunk windows with N' = `validN` valid rows, pypto-lib hc_pre's linear
+  /// step; the product's columns from N' on are undefined.
+  bool bTrans = false;
+  int64_t validN = 0;
   bool viaHelper = false; // Unary, Binary: computed by a helper (func.call)
   /// Binary add, sub, max, min: computed in block 0 only, the other blocks
   /// taking operand 0 (an `scf.if` with a tile result, whose else-branch

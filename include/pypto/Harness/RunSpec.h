@@ -30,9 +30,10 @@ struct TensorSpec {
   std::vector<int64_t> declaredShape;
   DataType dtype = DataType::FLOAT32;
   Direction dir = Direction::In;
-  /// zeros, ones, randn, rand, randint, arange or constant.
+  /// zeros, ones, randn, rand, randint, arange, constant or values.
   std::string init = "randn";
   double constant = 0; // the fill value when init == "constant"
+  std::vector<double> values; // row-major, when init == "values"
   double scale = 1;    // randn and rand values are multiplied by it
   int64_t low = -8, high = 8; // randint draws from [low, high)
 

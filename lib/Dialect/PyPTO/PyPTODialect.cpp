@@ -554,6 +554,21 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
              << "'" << name << "' is only valid on tensor arguments";
     if (isa<FloatAttr, IntegerAttr>(attribute.getValue()))
       return success(); // a constant fill value
+    if (auto values = dyn_cast<DenseElementsAttr>(attribute.getValue())) {
+      // The values themselves, in row-major order (pypto-lib's fixed
+      // init tensors); a run-time shape is checked when the program runs.
+      if (!values.getElementType().isIntOrFloat())
+        return emitError(loc)
+               << "'" << name << "' lists values that are not numbers";
+      auto tensor = cast<GMTensorType>(argType);
+      if (tensor.hasStaticShape() &&
+          values.getNumElements() != tensor.getNumElements())
+        return emitError(loc)
+               << "'" << name << "' lists " << values.getNumElements()
+               << " values; the tensor has " << tensor.getNumElements()
+               << " elements";
+      return success();
+    }
     return expectOneOf(loc, attribute,
                        {"zeros", "ones", "randn", "rand", "randint", "arange"});
   }

@@ -972,8 +972,6 @@ LogicalResult LoadOp::verify() {
     return emitOpError("cannot read a peer's window transposed");
   if (failed(verifyPeer(*this, getPeer())))
     return failure();
-  if (!getValid().empty() && getTranspose())
-    return emitOpError("cannot read a valid shape transposed");
   return verifyWindow(*this, *window, source.getShape(), getOffsets(),
                       "source tensor", getValid(), /*validOfTile=*/true);
 }

@@ -182,6 +182,16 @@ func.func @bad_init(%a: !pypto.tensor<4x8xf32> {pypto.init = "gaussian"}) { retu
 
 // -----
 
+// expected-error @+1 {{'pypto.init' lists 3 values; the tensor has 4 elements}}
+func.func @init_values_count(%a: !pypto.tensor<2x2xf32> {pypto.init = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>}) { return }
+
+// -----
+
+// expected-error @+1 {{'pypto.init' lists values that are not numbers}}
+func.func @init_values_complex(%a: !pypto.tensor<2xf32> {pypto.init = dense<[(1.0, 0.0), (2.0, 0.0)]> : tensor<2xcomplex<f32>>}) { return }
+
+// -----
+
 // expected-error @+1 {{'pypto.init_scale' is a float factor on a tensor argument}}
 func.func @init_scale_on_scalar(%a: f32 {pypto.init_scale = 0.5 : f64}) { return }
 
@@ -1585,11 +1595,13 @@ func.func @into_tail(%x: !pypto.tensor<?x32xf32>, %v: !pypto.tensor<16x32xf32>, 
 
 // -----
 
+// A transposed load's valid extents are the window's (16x32 here), not the
+// tile's (32x16).
 func.func @transposed_tail_load(%x: !pypto.tensor<?x32xf32>, %rows: index) {
   %c0 = arith.constant 0 : index
-  %c32 = arith.constant 32 : index
-  // expected-error @+1 {{'pypto.load' op cannot read a valid shape transposed}}
-  %t = pypto.load %x[%c0, %c0] valid [%rows, %c32] {transpose} : !pypto.tensor<?x32xf32> -> !pypto.tile<32x16xf32>
+  %c24 = arith.constant 24 : index
+  // expected-error @+1 {{'pypto.load' op valid extent 24 of dimension 0 is outside the window's [0, 16]}}
+  %t = pypto.load %x[%c0, %c0] valid [%c24, %rows] {transpose} : !pypto.tensor<?x32xf32> -> !pypto.tile<32x16xf32>
   return
 }
 

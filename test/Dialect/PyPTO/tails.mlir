@@ -9,6 +9,7 @@
 // CHECK: pypto.assemble %[[S]] into %{{.+}}[%{{.+}}, %{{.+}}] valid [%{{.+}}, %c32] : !pypto.tensor<16x32xf32> into !pypto.tensor<?x32xf32>
 // CHECK: pypto.slice %{{.+}}[%c16, %c0] [16, 32] valid [%c4, %c32] : !pypto.tensor<20x32xf32>
 // CHECK: %[[T:.+]] = pypto.load %{{.+}}[%{{.+}}, %{{.+}}] valid [%{{.+}}, %c32] : !pypto.tensor<?x32xf32> -> !pypto.tile<16x32xf32>
+// CHECK: pypto.load %{{.+}}[%{{.+}}, %{{.+}}] valid [%{{.+}}, %c32] {transpose} : !pypto.tensor<?x32xf32> -> !pypto.tile<32x16xf32>
 // CHECK: pypto.store %[[T]], %{{.+}}[%{{.+}}, %{{.+}}] valid [%{{.+}}, %c32] : !pypto.tile<16x32xf32>, !pypto.tensor<?x32xf32>
 func.func @tails(%x: !pypto.tensor<?x32xf32>, %y: !pypto.tensor<?x32xf32>,
                  %z: !pypto.tensor<20x32xf32>, %t0: index, %rows: index) {
@@ -25,6 +26,8 @@ func.func @tails(%x: !pypto.tensor<?x32xf32>, %y: !pypto.tensor<?x32xf32>,
         : !pypto.tensor<20x32xf32> -> !pypto.tensor<16x32xf32>
   }
   %t = pypto.load %x[%t0, %c0] valid [%rows, %c32] : !pypto.tensor<?x32xf32> -> !pypto.tile<16x32xf32>
+  // Transposed: the extents are still the window's (16x32), the tile 32x16.
+  %tt = pypto.load %x[%t0, %c0] valid [%rows, %c32] {transpose} : !pypto.tensor<?x32xf32> -> !pypto.tile<32x16xf32>
   pypto.store %t, %y[%t0, %c0] valid [%rows, %c32] : !pypto.tile<16x32xf32>, !pypto.tensor<?x32xf32>
   return
 }

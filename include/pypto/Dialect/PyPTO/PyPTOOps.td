@@ -733,7 +733,10 @@ def PyPTO_LoadOp : PyPTO_Op<"load", [AttrSizedOperandSegments]> {
     operands.
 
     With `valid [%r, %c]` only the top-left `%r`×`%c` part of the window is
-    read and the rest of the tile is zero (a tail tile).
+    read (a tail tile); the rest of the tile is undefined: it keeps what the
+    buffer held, and the reference interpreter poisons it. The extents are
+    the window's (rows and columns of the tensor), also when transposed: a
+    transposed tail tile's valid shape is `%c`×`%r`.
 
     From a tensor of rank other than 2, `window [A, B, R, C]` gives the
     window's shape; the tile holds its 2-D form, `A*B*R`x`C` (transposed:
