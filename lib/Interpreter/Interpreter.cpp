@@ -228,6 +228,7 @@ const HandlerMap &Interpreter::handlers() {
                                                                  &I::runCreate);
     add<pp::ReadOp>(m, &I::runRead);
     add<pp::WriteOp>(m, &I::runWrite);
+    add<pp::InsertOp>(m, &I::runInsert);
     add<pp::DimOp>(m, &I::runDim);
     add<pp::AssembleOp>(m, &I::runAssemble);
     add<pp::RanksOp>(m, &I::runRanks);

@@ -207,6 +207,7 @@ private:
   void runCreate(mlir::Operation *op, Frame &f);
   void runRead(mlir::Operation *op, Frame &f);
   void runWrite(mlir::Operation *op, Frame &f);
+  void runInsert(mlir::Operation *op, Frame &f);
   void runDim(mlir::Operation *op, Frame &f);
   void runAssemble(mlir::Operation *op, Frame &f);
   void runRanks(mlir::Operation *op, Frame &f);

@@ -184,6 +184,15 @@ void Interpreter::runWrite(Operation *op, Frame &f) {
   changed();
 }
 
+void Interpreter::runInsert(Operation *op, Frame &f) {
+  auto insert = cast<pp::InsertOp>(op);
+  SmallVector<int64_t> at = indices(f, insert.getIndices());
+  SmallVector<int64_t> ones(at.size(), 1);
+  at::Tensor result = tensor(f, insert.getDest()).clone();
+  window(op, result, at, ones).fill_(scalar(f, insert.getValue()).toTorch());
+  set(f, insert.getResult(), result);
+}
+
 void Interpreter::runDim(Operation *op, Frame &f) {
   auto dim = cast<pp::DimOp>(op);
   set(f, dim.getResult(),

@@ -263,6 +263,11 @@ private:
              << name(get.getSrc()) << ", " << name(get.getOffset()) << ");\n";
           return success();
         })
+        .Case([&](pto::TSetValOp set) {
+          os << "pto::TSETVAL(" << name(set.getDst()) << ", "
+             << name(set.getOffset()) << ", " << name(set.getValue()) << ");\n";
+          return success();
+        })
         .Case([&](pto::AddPtrOp add) -> LogicalResult {
           FailureOr<std::string> element =
               cppScalarType(add.getType().getElementType(), add.getLoc());

@@ -183,21 +183,10 @@ private:
         if (failed(tile))
           return failure();
         read.getSourceMutable().assign(*tile);
-        // The element of an N-D value in its tile (the 2-D form): the
-        // leading indices fold into the row.
-        if (shape.size() != 2) {
-          SmallVector<Value> indices(read.getIndices());
-          Location loc = op->getLoc();
-          Value row = builder.create<arith::ConstantIndexOp>(loc, 0);
-          for (size_t d = 0; d + 1 < shape.size(); ++d) {
-            Value extent =
-                builder.create<arith::ConstantIndexOp>(loc, shape[d]);
-            row = builder.create<arith::AddIOp>(
-                loc, builder.create<arith::MulIOp>(loc, row, extent),
-                indices[d]);
-          }
-          read.getIndicesMutable().assign(ValueRange{row, indices.back()});
-        }
+        if (shape.size() != 2)
+          read.getIndicesMutable().assign(
+              indicesIn2D(builder, op->getLoc(), shape,
+                          SmallVector<Value>(read.getIndices())));
         return success();
       }
       return rebaseElementAccess(op, read.getSourceMutable(),
@@ -207,8 +196,8 @@ private:
       if (tiles.count(write.getDest()))
         return op->emitOpError(
             "writes into a tensor computed in this kernel; such tensors are "
-            "values (build them with tile ops), only kernel parameters in "
-            "global memory can be written element by element");
+            "values: replace the element with pypto.insert (a new value), "
+            "only kernel parameters in global memory are written in place");
       if (failed(rebaseElementAccess(op, write.getDestMutable(),
                                      write.getIndicesMutable())))
         return failure();
@@ -243,6 +232,20 @@ private:
     if (isa<LoadOp, StoreOp, MoveOp, CreateTileOp>(op) || onTiles)
       return success(); // already tile-level
     erased.insert(op);
+    if (auto insert = dyn_cast<InsertOp>(op)) {
+      // The element of an N-D value in its tile (the 2-D form).
+      SmallVector<int64_t> shape = tensorShapeOf(insert.getDest());
+      if (failed(convertVector(op)))
+        return failure();
+      if (shape.size() != 2) {
+        auto converted =
+            cast<InsertOp>(tiles[insert.getResult()].getDefiningOp());
+        OpBuilder at(converted);
+        converted.getIndicesMutable().assign(indicesIn2D(
+            at, op->getLoc(), shape, SmallVector<Value>(insert.getIndices())));
+      }
+      return success();
+    }
     if (op->hasTrait<OpTrait::pypto::VectorCompute>())
       return convertVector(op);
     if (auto matmul = dyn_cast<MatmulOp>(op))
@@ -441,6 +444,20 @@ private:
     if (auto it = tensorShapes.find(value); it != tensorShapes.end())
       return it->second;
     return SmallVector<int64_t>(cast<TileType>(value.getType()).getShape());
+  }
+
+  /// The indices of an element of an N-D value in its tile (the 2-D form):
+  /// the leading indices fold into the row (a 1-D value is one row).
+  static SmallVector<Value> indicesIn2D(OpBuilder &builder, Location loc,
+                                        ArrayRef<int64_t> shape,
+                                        ArrayRef<Value> indices) {
+    Value row = builder.create<arith::ConstantIndexOp>(loc, 0);
+    for (size_t d = 0; d + 1 < shape.size(); ++d) {
+      Value extent = builder.create<arith::ConstantIndexOp>(loc, shape[d]);
+      row = builder.create<arith::AddIOp>(
+          loc, builder.create<arith::MulIOp>(loc, row, extent), indices[d]);
+    }
+    return {row, indices.back()};
   }
 
   /// The `window` of a load or store of `base`: its shape, given when the

@@ -266,6 +266,10 @@ private:
         .Case([&](WriteOp write) {
           return foldElement(write, write.getDest(), write.getIndicesMutable());
         })
+        .Case([&](InsertOp insert) {
+          return foldElement(insert, insert.getDest(),
+                             insert.getIndicesMutable());
+        })
         .Case([&](NotifyOp notify) {
           return foldElement(notify, notify.getSignal(),
                              notify.getIndicesMutable());

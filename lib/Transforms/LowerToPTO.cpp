@@ -322,6 +322,16 @@ Value KernelLoweringState::transposedPartition(OpBuilder &builder, Location loc,
     SmallVector<Value> strides(rowMajor.getStrides());
     swapLastTwo(shape);
     swapLastTwo(strides);
+    // A window of wider rows (row stride S above its C columns): ptoas 0.27
+    // infers DN only where the column stride is the view's row count
+    // (InferPTOLayout.cpp, matchesDNMinor2D) and refuses the view
+    // otherwise, so the view spans S rows; partitions stay within C.
+    APInt rowStride, columns;
+    size_t rows = shape.size() - 2;
+    if (matchPattern(strides.back(), m_ConstantInt(&rowStride)) &&
+        matchPattern(shape[rows], m_ConstantInt(&columns)) &&
+        rowStride.getSExtValue() > columns.getSExtValue())
+      shape[rows] = index(builder, rowStride.getSExtValue());
     view = builder.create<pto::MakeTensorViewOp>(
         loc, rowMajor.getType(), rowMajor.getPtr(), shape, strides,
         pto::GMLayoutAttr::get(kernel.getContext(), pto::GMLayout::dn));

@@ -158,6 +158,21 @@ protected:
   }
 };
 
+/// The offset of element (row, col) in a planned tile buffer: rows x cols
+/// with padding, a column-major one storing each column contiguously.
+static Value elementOffset(OpBuilder &builder, Location loc,
+                           KernelLoweringState &state, Value tile,
+                           ValueRange indices) {
+  auto type = cast<pto::TileBufType>(tile.getType());
+  Value row = indices[0], col = indices[1];
+  bool columnMajor = type.getBlayout() == pto::BLayout::col_major;
+  Value major = columnMajor ? col : row, minor = columnMajor ? row : col;
+  Value stride =
+      state.index(builder, columnMajor ? type.getRows() : type.getCols());
+  return builder.create<arith::AddIOp>(
+      loc, builder.create<arith::MulIOp>(loc, major, stride), minor);
+}
+
 /// One element: of a parameter in GM (pto.load_scalar at the element's
 /// offset), or of a vec tile (pto.tgetval at its offset in the buffer).
 class ReadLowering : public KernelOpLowering<ReadOp> {
@@ -181,19 +196,47 @@ protected:
     FailureOr<Value> tile = state.buffer(read, adaptor.getSource());
     if (failed(tile))
       return failure();
-    auto type = cast<pto::TileBufType>(tile->getType());
-    Value row = adaptor.getIndices()[0], col = adaptor.getIndices()[1];
-    // The buffer is rows x cols with padding; a column-major one stores
-    // each column contiguously.
-    bool columnMajor = type.getBlayout() == pto::BLayout::col_major;
-    Value major = columnMajor ? col : row, minor = columnMajor ? row : col;
-    Value stride =
-        state.index(rewriter, columnMajor ? type.getRows() : type.getCols());
-    Value offset = rewriter.create<arith::AddIOp>(
-        loc, rewriter.create<arith::MulIOp>(loc, major, stride), minor);
+    Value offset =
+        elementOffset(rewriter, loc, state, *tile, adaptor.getIndices());
     rewriter.replaceOpWithNewOp<pto::TGetValOp>(read, read.getType(), *tile,
                                                 offset);
     return success();
+  }
+};
+
+/// An element replaced (pto.tsetval): in place when the planner gave the
+/// result the source's buffer (the source is not read afterwards), else
+/// into a copy of the source.
+class InsertLowering : public KernelOpLowering<InsertOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(InsertOp insert, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    Location loc = insert.getLoc();
+    FailureOr<Value> source = state.buffer(insert, adaptor.getDest());
+    if (failed(source))
+      return failure();
+    FailureOr<Value> result = state.allocate(rewriter, insert);
+    if (failed(result))
+      return failure();
+    if (addressOf(*source) != addressOf(*result))
+      rewriter.create<pto::TMovOp>(loc, *source, *result);
+    Value offset =
+        elementOffset(rewriter, loc, state, *result, adaptor.getIndices());
+    rewriter.create<pto::TSetValOp>(loc, offset, adaptor.getValue(), *result);
+    rewriter.replaceOp(insert, *result);
+    return success();
+  }
+
+  static std::optional<int64_t> addressOf(Value tile) {
+    auto alloc = tile.getDefiningOp<pto::AllocTileOp>();
+    APInt address;
+    if (!alloc || !alloc.getAddr() ||
+        !matchPattern(alloc.getAddr(), m_ConstantInt(&address)))
+      return std::nullopt;
+    return address.getSExtValue();
   }
 };
 
@@ -522,9 +565,9 @@ protected:
 void mlir::pypto::populateTileMemoryLoweringPatterns(
     RewritePatternSet &patterns, KernelLoweringState &state) {
   patterns
-      .add<LoadLowering, StoreLowering, ReadLowering, WriteLowering,
-           ArrayCreateLowering, ArrayGetLowering, ArraySetLowering, DimLowering,
-           PlannedBufferLowering<CreateTileOp>,
+      .add<LoadLowering, StoreLowering, ReadLowering, InsertLowering,
+           WriteLowering, ArrayCreateLowering, ArrayGetLowering,
+           ArraySetLowering, DimLowering, PlannedBufferLowering<CreateTileOp>,
            PlannedBufferLowering<ReshapeOp>, NotifyLowering, WaitLowering,
            InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
                                   /*isCube=*/true>,

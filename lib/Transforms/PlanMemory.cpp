@@ -84,6 +84,9 @@ bool writesInPlace(Operation *op, OpOperand &use) {
     return false;
   if (op->hasTrait<OpTrait::pypto::Elementwise>())
     return true;
+  // An insert replaces one element of its destination's copy.
+  if (auto insert = dyn_cast<InsertOp>(op))
+    return &use == &insert.getDestMutable();
   auto acc = dyn_cast<MatmulAccOp>(op);
   return acc && &use == &acc.getAccMutable();
 }

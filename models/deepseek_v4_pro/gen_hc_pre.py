@@ -171,7 +171,11 @@ def comb_group(g):
     )
 
 
-def generate(config, T, D):
+def generate(config, T, D, tokens="?"):
+    """The program; `tokens` is the token dimension of its tensor arguments
+    (and of x's flat view): `?` (bound per run), or T for a caller whose
+    tensors have a static token count (gen_moe.py calls the function as a
+    helper on each rank's slice of its tensors)."""
     hc_dim = HC_MULT * D
     assert D % D_SPMD == 0 and D_SPMD % D_CHUNK == 0
     assert hc_dim % LINEAR_OK == 0
@@ -180,15 +184,15 @@ def generate(config, T, D):
     lin_chunks = k_per_split // LINEAR_K_CHUNK
     mixx_ds = D // D_SPMD
 
-    x_t = ty("?", HC_MULT, D, "f32")
-    x_flat_t = ty("?", hc_dim, "f32")
+    x_t = ty(tokens, HC_MULT, D, "f32")
+    x_flat_t = ty(tokens, hc_dim, "f32")
     fn_t = ty(MIX_HC, hc_dim, "f32")
     scale_t = ty(3, "f32")
     base_t = ty(MIX_HC, "f32")
     base2_t = ty(1, MIX_HC, "f32")
-    x_mixed_t = ty("?", D, "bf16")
-    post_t = ty("?", HC_MULT, "f32")
-    comb_t = ty("?", HC_MULT * HC_MULT, "f32")
+    x_mixed_t = ty(tokens, D, "bf16")
+    post_t = ty(tokens, HC_MULT, "f32")
+    comb_t = ty(tokens, HC_MULT * HC_MULT, "f32")
     col1_t = ty("?", 1, "f32")
     mix_t = ty("?", MIX_PAD, "f32")
     pad_t = ty("?", HC_PAD, "f32")

@@ -41,3 +41,19 @@ def dequant_clamp(act_i32, act_f32, col_t, row_scale_t, indent):
         f"%up = pypto.maxs %up_hi, %neg_limit : {act_f32}, f32",
     ]
     return "".join("\n" + indent + line for line in body)
+
+
+def helper(program, name, helper_name):
+    """The function `@name` of a generated program (a whole module, as the
+    generators print it) as `func.func private @helper_name`, for a larger
+    program to call: its argument attributes (`pypto.init`, `pypto.dir`,
+    ...) are dropped, the body is kept as it is. `pypto-inline-helpers`
+    inlines the calls."""
+    import re
+    start = program.index(f"  func.func @{name}(")
+    sig_end = program.index(") {\n", start)
+    end = program.rindex("\n  }\n") + len("\n  }\n")
+    signature = re.sub(r" \{pypto\.[^{}]*\}", "", program[start:sig_end])
+    signature = signature.replace(f"func.func @{name}(",
+                                  f"func.func private @{helper_name}(", 1)
+    return signature + program[sig_end:end]

@@ -70,7 +70,7 @@ func.func @write_computed(%t: !pypto.tensor<16x16xf32>) attributes {pypto.kind =
   %c0 = arith.constant 0 : index
   %v = arith.constant 1.0 : f32
   %e = pypto.exp %t : !pypto.tensor<16x16xf32>
-  // expected-error @+1 {{'pypto.write' op writes into a tensor computed in this kernel; such tensors are values (build them with tile ops), only kernel parameters in global memory can be written element by element}}
+  // expected-error @+1 {{'pypto.write' op writes into a tensor computed in this kernel; such tensors are values: replace the element with pypto.insert (a new value), only kernel parameters in global memory are written in place}}
   pypto.write %v into %e[%c0, %c0] : f32 into !pypto.tensor<16x16xf32>
   return
 }

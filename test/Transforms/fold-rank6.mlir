@@ -60,7 +60,10 @@ func.func @whole_dim1(%x: !pypto.tensor<2x3x2x8x4x64xf32>, %z: !pypto.tensor<2x3
 // CHECK:         pypto.write %{{.+}} into %{{.+}}[%[[ROW2]], %c0, %c0, %c0, %c1] : i32 into !pypto.tensor<6x1x1x1x4xi32>
 // CHECK:       pypto.spmd core_group "blocks" blocks(3) (%[[B:.+]])
 // CHECK:         arith.addi %{{.+}}, %[[B]] : index
+// CHECK:         %[[E:.+]] = pypto.exp %{{.+}} : !pypto.tensor<1x1x1x4x8xf32>
+// CHECK:         pypto.insert %{{.+}} into %[[E]][%{{.+}}, %c0{{[_0-9]*}}, %c0{{[_0-9]*}}, %c3{{[_0-9]*}}, %c1{{[_0-9]*}}] : f32 into !pypto.tensor<1x1x1x4x8xf32>
 func.func @elements(%t: !pypto.tensor<2x3x1x1x1x4xi32>, %i: index) {
+  %f = arith.constant 2.0 : f32
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -71,6 +74,9 @@ func.func @elements(%t: !pypto.tensor<2x3x1x1x1x4xi32>, %i: index) {
   pypto.spmd core_group "blocks" blocks(3) (%b) {
     %w = pypto.read %t[%i, %b, %c0, %c0, %c0, %c0] : !pypto.tensor<2x3x1x1x1x4xi32> -> i32
     pypto.write %w into %t[%i, %b, %c0, %c0, %c0, %c3] : i32 into !pypto.tensor<2x3x1x1x1x4xi32>
+    %x = pypto.full %f : f32 -> !pypto.tensor<1x1x1x1x4x8xf32>
+    %e = pypto.exp %x : !pypto.tensor<1x1x1x1x4x8xf32>
+    %n = pypto.insert %f into %e[%c0, %c0, %c0, %c0, %c3, %c1] : f32 into !pypto.tensor<1x1x1x1x4x8xf32>
   }
   return
 }

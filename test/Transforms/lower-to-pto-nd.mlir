@@ -46,6 +46,23 @@ module {
 
 // -----
 
+// A transposed window of wider rows (row stride 256 over 128 columns): the DN
+// view spans 256 rows, as ptoas 0.27 infers DN only where the column stride
+// is the row count; the partition stays within the 128 columns.
+// CHECK-LABEL: func.func @transposed_strided
+// CHECK: pto.make_tensor_view %{{.+}}, shape = [%c256{{[_0-9]*}}, %c64{{[_0-9]*}}], strides = [%c1{{[_0-9]*}}, %c256{{[_0-9]*}}] {layout = #pto.layout<dn>}
+// CHECK: pto.partition_view %{{.+}}, offsets = [%{{[^,]+}}, %{{[^,]+}}], sizes = [%c128{{[_0-9]*}}, %c64{{[_0-9]*}}]
+module {
+  func.func @transposed_strided(%k: !pypto.tensor<64x128xf32> {pypto.dir = "in", pypto.strides = array<i64: 256, 1>})
+      attributes {pypto.kind = "aic"} {
+    %c0 = arith.constant 0 : index
+    %t = pypto.load %k[%c0, %c0] {transpose, pypto.addr = 0 : i64} : !pypto.tensor<64x128xf32> -> !pypto.tile<128x64xf32, mat>
+    return
+  }
+}
+
+// -----
+
 // A transposed tail: the DN partition's sizes and the tile's valid shape are
 // the window's valid extents, swapped.
 // CHECK-LABEL: func.func @transposed_tail

@@ -31,6 +31,26 @@
 // CPP: pto::STORE_SCALAR(v0, {{v[0-9]+}}, [[V]]);
 // CPP: const float {{v[0-9]+}} = pto::TGETVAL({{v[0-9]+}}, {{v[0-9]+}});
 
+// An insert (pypto's tile.write): pto.tsetval at the element's offset in
+// the planned buffer, on the source's buffer when the planner put the
+// result there (%i), after a tmov into the result's buffer when not (%j).
+
+// CHECK-LABEL: func.func @inserts
+// CHECK: %[[T:.+]] = pto.alloc_tile addr = %c0{{[_0-9a-z]*}} : !pto.tile_buf<loc=vec, dtype=i32, rows=4, cols=16
+// CHECK: pto.texpands
+// CHECK: %[[I:.+]] = pto.alloc_tile addr = %c0{{[_0-9a-z]*}} : !pto.tile_buf<loc=vec, dtype=i32, rows=4, cols=16
+// CHECK-NOT: pto.tmov
+// CHECK: %[[ROW:.+]] = arith.muli %{{.+}}, %c16{{[_0-9]*}} : index
+// CHECK: %[[OFF:.+]] = arith.addi %[[ROW]], %c3{{[_0-9]*}} : index
+// CHECK: pto.tsetval ins(%[[OFF]], %{{.+}} : index, i32) outs(%[[I]] :
+// CHECK: %[[J:.+]] = pto.alloc_tile addr = %c1024{{[_0-9a-z]*}} : !pto.tile_buf<loc=vec, dtype=i32, rows=4, cols=16
+// CHECK: pto.tmov ins(%[[I]] : {{.*}}) outs(%[[J]] :
+// CHECK: pto.tsetval ins(%{{.+}}, %{{.+}} : index, i32) outs(%[[J]] :
+// CPP-LABEL: inserts(
+// CPP: pto::TSETVAL({{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}});
+// CPP: TMOV(
+// CPP: pto::TSETVAL(
+
 // A kernel's array: pto.declare_local_array, its elements read and written
 // with pto.local_array_get/set at run-time indices; in C++ a zeroed stack
 // array whose every index is checked at the op's location.
@@ -64,6 +84,19 @@ module {
     %m = pypto.row_max %t tmp %s {pypto.addr = 2048 : i64} : !pypto.tile<16x16xf32, vec>, !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x1xf32, vec>
     %e = pypto.read %m[%r, %c0] : !pypto.tile<16x1xf32, vec> -> f32
     %f = pypto.read %t[%r, %c3] : !pypto.tile<16x16xf32, vec> -> f32
+    return
+  }
+  func.func @inserts(%ids: !pypto.tensor<4x16xi32> {pypto.dir = "out"},
+                     %r: index) attributes {pypto.kind = "incore"} {
+    %c0 = arith.constant 0 : index
+    %c3 = arith.constant 3 : index
+    %zero = arith.constant 0 : i32
+    %v = arith.constant 9 : i32
+    %t = pypto.full %zero {pypto.addr = 0 : i64} : i32 -> !pypto.tile<4x16xi32, vec>
+    %i = pypto.insert %v into %t[%r, %c3] {pypto.addr = 0 : i64} : i32 into !pypto.tile<4x16xi32, vec>
+    %j = pypto.insert %v into %i[%c0, %r] {pypto.addr = 1024 : i64} : i32 into !pypto.tile<4x16xi32, vec>
+    %s = pypto.add %i, %j {pypto.addr = 2048 : i64} : !pypto.tile<4x16xi32, vec>
+    pypto.store %s, %ids[%c0, %c0] : !pypto.tile<4x16xi32, vec>, !pypto.tensor<4x16xi32>
     return
   }
   func.func @arrays(%ids: !pypto.tensor<4x16xi32> {pypto.dir = "inout"},

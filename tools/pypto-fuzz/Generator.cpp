@@ -82,8 +82,8 @@ public:
         scalarRng(seed ^ 0x7363616c617273ull),
         atomicRng(seed ^ 0x61746f6d6963ull),
         concatRng(seed ^ 0x636f6e636174ull),
-        extRng(seed ^ 0x6973737565313600ull), transRng(seed ^ 0x7472616e73ull) {
-  }
+        extRng(seed ^ 0x6973737565313600ull), transRng(seed ^ 0x7472616e73ull),
+        insertRng(seed ^ 0x696e73657274ull) {}
 
   Program build(uint64_t seed);
 
@@ -277,6 +277,12 @@ private:
   void extendLast(Kernel &k);
   // And whether a K-loop reads its B transposed with a tail.
   std::mt19937_64 transRng;
+  // And the element replacements that may follow the last value.
+  std::mt19937_64 insertRng;
+  /// Sometimes the last value with one element replaced (pypto.insert),
+  /// and sometimes the original read again after it (the insert then works
+  /// on a copy), drawn from its own stream.
+  void insertLast(Kernel &k);
   bool scalarChance(double p) {
     return std::uniform_real_distribution<>(0, 1)(scalarRng) < p;
   }
@@ -765,6 +771,42 @@ void Builder::concatLast(Kernel &k) {
   add(k, op);
 }
 
+void Builder::insertLast(Kernel &k) {
+  auto draw = [&](int n) {
+    return std::uniform_int_distribution<int>(0, n - 1)(insertRng);
+  };
+  if (k.ops.empty() || draw(4) != 0)
+    return;
+  int a = int(k.ops.size()) - 1;
+  const Op x = k.ops[a];
+  if (!usable[a] || x.dtype == DType::I8 || x.magnitude >= 1e4)
+    return;
+  Op op{OpKind::Insert, "insert"};
+  op.operands = {a};
+  op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+  // A row the kernel's rows may shrink to keeps to row 0 (the shrinker
+  // changes R); fixed extents take any element.
+  op.atRow = x.rows.isRows ? 0 : draw(int(x.rows.n));
+  op.atCol = x.cols.isRows ? 0 : draw(int(x.cols.n));
+  double scale = std::max(1.0, std::min(x.magnitude, 100.0));
+  op.scalar = isFloat(x.dtype) ? double(draw(17) - 8) * scale / 8 + 0.25
+                               : double(draw(17) - 8);
+  op.magnitude = std::max(x.magnitude, std::fabs(op.scalar));
+  op.exact = x.exact;
+  op.precision = x.precision;
+  int inserted = add(k, op);
+  if (draw(3) == 0) {
+    // The original read after the insert: the sum of both.
+    Op sum{OpKind::Binary, "add"};
+    sum.operands = {inserted, a};
+    sum.dtype = x.dtype, sum.rows = x.rows, sum.cols = x.cols;
+    sum.magnitude = 2 * op.magnitude;
+    sum.exact = x.exact && (x.dtype == DType::F32 || !isFloat(x.dtype));
+    sum.precision = x.precision;
+    add(k, sum);
+  }
+}
+
 void Builder::extendLast(Kernel &k) {
   auto draw = [&](int n) {
     return std::uniform_int_distribution<int>(0, n - 1)(extRng);
@@ -941,6 +983,8 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
     extendLast(k);
     usable.resize(k.ops.size(), true);
   }
+  insertLast(k);
+  usable.resize(k.ops.size(), true);
   // Outputs: the last value, and sometimes others.
   std::vector<int> candidates;
   for (int i = 0; i < int(k.ops.size()); ++i)
@@ -1425,6 +1469,13 @@ bool analyze(const Program &p, const Kernel &k,
         if (!A(j).exact || A(j).error > 0)
           return false;
       r.magnitude = 1;
+      break;
+    }
+    case OpKind::Insert: {
+      // The scalar is written exactly (rounded to the type where it is not
+      // representable: the same on both sides).
+      r = A(0);
+      r.magnitude = std::max(r.magnitude, std::fabs(op.scalar));
       break;
     }
     case OpKind::Ternary: {
@@ -2086,6 +2137,14 @@ void Printer::printOp(const Kernel &k, int v) {
          << ", " << operand(2) << " : " << type << "\n";
     }
     return;
+  case OpKind::Insert: {
+    // The constant's definition is written first.
+    std::string s = scalarConstant(op.scalar, op.dtype);
+    os << in << result << " = pypto.insert " << s << " into " << operand(0)
+       << "[" << leadingZeros() << index(op.atRow) << ", " << index(op.atCol)
+       << "] : " << dtypeName(op.dtype) << " into " << type << "\n";
+    return;
+  }
   case OpKind::Concat:
     os << in << result << " = pypto.concat " << operand(0) << ", " << operand(1)
        << " : " << operandType(0) << ", " << operandType(1) << " -> " << type

@@ -61,6 +61,8 @@ enum class OpKind {
   Concat,      // operands 0 and 1 side by side (their columns added)
   Ternary,     // addc/subc of operands 0, 1, 2; addsc/subsc of operand 0,
                // `scalar` and operand 1
+  Insert,      // operand 0 with element (`atRow`, `atCol`) replaced by
+               // `scalar` (pypto.insert)
 };
 
 struct Op {
@@ -92,6 +94,7 @@ struct Op {
   /// step; the product's columns from N' on are undefined.
   bool bTrans = false;
   int64_t validN = 0;
+  int64_t atRow = 0, atCol = 0; // Insert: the element replaced
   bool viaHelper = false; // Unary, Binary: computed by a helper (func.call)
   /// Binary add, sub, max, min: computed in block 0 only, the other blocks
   /// taking operand 0 (an `scf.if` with a tile result, whose else-branch

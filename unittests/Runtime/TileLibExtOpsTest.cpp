@@ -170,3 +170,27 @@ TEST(TileLibExtOps, ArgReductionsTakeTheFirstExtreme) {
 }
 
 } // namespace
+
+namespace {
+
+// TSETVAL writes one element at its offset in the Rows x Cols storage and
+// nothing else; TGETVAL reads it back; an offset past the tile fails.
+TEST(TileLibExtOps, SetValueWritesOneElement) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  RM<int32_t> t(kRows, kCols);
+  TASSIGN(t, 0);
+  for (int i = 0; i < 32 * 32; ++i)
+    t.data()[i] = i;
+  // Row 5, column 7 of the 32-column storage.
+  TSETVAL(t, 5 * 32 + 7, -42);
+  for (int i = 0; i < 32 * 32; ++i)
+    ASSERT_EQ(t.data()[i], i == 5 * 32 + 7 ? -42 : i) << i;
+  EXPECT_EQ(TGETVAL(t, 5 * 32 + 7), -42);
+  std::string error = errorOf([&] { TSETVAL(t, 32 * 32, 1); });
+  EXPECT_TRUE(contains(error, "TSETVAL: offset 1024 is outside the 32x32 tile"))
+      << error;
+  error = errorOf([&] { TSETVAL(t, -1, 1); });
+  EXPECT_TRUE(contains(error, "TSETVAL: offset -1 is outside")) << error;
+}
+
+} // namespace

@@ -406,6 +406,17 @@ LogicalResult TGetValOp::verify() {
   return success();
 }
 
+LogicalResult TSetValOp::verify() {
+  TileBufType dst = getDst().getType();
+  if (failed(verifyVecTiles(*this, {dst})))
+    return failure();
+  if (getValue().getType() != dst.getElementType())
+    return emitOpError("value type ")
+           << getValue().getType() << " differs from the tile dtype "
+           << dst.getElementType();
+  return success();
+}
+
 LogicalResult AddPtrOp::verify() {
   if (getResult().getType() != getPtr().getType())
     return emitOpError("result must have the pointer's type");

@@ -192,16 +192,25 @@ LogicalResult ReshapeOp::verify() {
       return success();
     // In the orchestration a reshape is a view of the same memory. A
     // run-time result dimension is the element count over the others, as
-    // torch's view(-1): one at most, from a source with run-time sizes.
+    // torch's view(-1): one at most. From a static source it is that
+    // size, seen as `?` (a static slice passed to a helper written for
+    // run-time sizes); the other dimensions must divide the count.
     int64_t runTimeDims = llvm::count_if(out.getShape(), ShapedType::isDynamic);
     if (runTimeDims > 1)
       return emitOpError("has ")
              << runTimeDims
              << " run-time dimensions in its result; one at most, which the "
                 "element count gives (as torch's view(-1))";
-    if (runTimeDims == 1 && in.hasStaticShape())
-      return emitOpError("of a static tensor has a static result: write "
-                         "its size instead of '?'");
+    if (runTimeDims == 1 && in.hasStaticShape()) {
+      int64_t others = 1;
+      for (int64_t d : out.getShape())
+        if (!ShapedType::isDynamic(d))
+          others *= d;
+      if (others == 0 || in.getNumElements() % others != 0)
+        return emitOpError("cannot view ")
+               << in.getNumElements() << " elements as " << out
+               << ": the static dimensions do not divide the element count";
+    }
     if (failed(getTensorStrides(getResult())))
       return emitOpError("in the orchestration is a view of the same memory, "
                          "and no strides view its source's elements as ")

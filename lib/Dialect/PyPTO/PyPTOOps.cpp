@@ -1055,6 +1055,21 @@ LogicalResult WriteOp::verify() {
                              getValue().getType(), "value");
 }
 
+LogicalResult InsertOp::verify() {
+  if (failed(verifyElementAccess(*this, cast<ShapedType>(getDest().getType()),
+                                 getIndices(), getValue().getType(), "value")))
+    return failure();
+  if (!isInKernel(*this))
+    return emitOpError("replaces an element outside a kernel; in the "
+                       "orchestration pypto.write writes the tensor in place");
+  auto tile = dyn_cast<TileType>(getDest().getType());
+  if (tile && tile.getSpace() && *tile.getSpace() != MemorySpace::vec)
+    return emitOpError("replaces an element of a tile in ")
+           << stringifyMemorySpace(*tile.getSpace())
+           << "; the scalar unit writes vec tiles only";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Cross-core pipes
 //===----------------------------------------------------------------------===//

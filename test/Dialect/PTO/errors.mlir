@@ -881,3 +881,21 @@ func.func @trowexpandmax_part_block(%a: !pto.tile_buf<vec, 16x64xf32>, %r: !pto.
   pto.trowexpandmax ins(%a, %r : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x8xf32, valid=16x4>) outs(%a : !pto.tile_buf<vec, 16x64xf32>)
   return
 }
+
+// -----
+
+func.func @tsetval_type(%t: !pto.tile_buf<vec, 16x16xf32>, %o: index) {
+  %v = arith.constant 1 : i32
+  // expected-error @+1 {{'pto.tsetval' op value type 'i32' differs from the tile dtype 'f32'}}
+  pto.tsetval ins(%o, %v : index, i32) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tsetval_mat(%t: !pto.tile_buf<mat, 16x16xf32>, %o: index) {
+  %v = arith.constant 1.0 : f32
+  // expected-error @+1 {{'pto.tsetval' op}}
+  pto.tsetval ins(%o, %v : index, f32) outs(%t : !pto.tile_buf<mat, 16x16xf32>)
+  return
+}

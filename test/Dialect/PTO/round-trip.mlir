@@ -410,3 +410,14 @@ func.func @elementwise_ext(%a: !pto.tile_buf<vec, 16x64xf32>, %d: !pto.tile_buf<
   pto.tcolargmin ins(%a, %d : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%ci : !pto.tile_buf<vec, 1x64xi32>)
   return
 }
+
+// -----
+
+// ptoas 0.27's element write of a vec tile.
+// CHECK-LABEL: func.func @tsetval
+// CHECK: pto.tsetval ins(%{{.+}}, %{{.+}} : index, f32) outs(%{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16
+func.func @tsetval(%t: !pto.tile_buf<vec, 16x16xf32>, %o: index) {
+  %v = arith.constant 1.0 : f32
+  pto.tsetval ins(%o, %v : index, f32) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}

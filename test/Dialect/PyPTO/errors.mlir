@@ -1686,9 +1686,11 @@ func.func @reshape_two_runtime_dims(%x: !pypto.tensor<?x32xf32>) {
 
 // -----
 
+// A static tensor seen with a `?` dimension: the static ones must divide
+// its element count (512 is not a multiple of 3 x 4).
 func.func @reshape_static_to_runtime(%x: !pypto.tensor<16x32xf32>) {
-  // expected-error @+1 {{'pypto.reshape' op of a static tensor has a static result: write its size instead of '?'}}
-  %r = pypto.reshape %x : !pypto.tensor<16x32xf32> -> !pypto.tensor<?x8x4xf32>
+  // expected-error @+1 {{'pypto.reshape' op cannot view 512 elements as '!pypto.tensor<?x3x4xf32>': the static dimensions do not divide the element count}}
+  %r = pypto.reshape %x : !pypto.tensor<16x32xf32> -> !pypto.tensor<?x3x4xf32>
   return
 }
 
@@ -1816,5 +1818,55 @@ func.func @argmax_shape(%v: !pypto.tensor<16x16xf32>) {
 func.func @argmax_i8(%v: !pypto.tensor<16x32xi8>) {
   // expected-error @+1 {{'pypto.row_argmin' op compares f32, f16, bf16, i32 or i16 elements, not 'i8'}}
   %r = pypto.row_argmin %v : !pypto.tensor<16x32xi8> -> !pypto.tensor<16x1xi32>
+  return
+}
+
+// -----
+
+func.func @insert_type(%row: !pypto.tensor<1x128xi32>, %j: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  // expected-error @+1 {{'pypto.insert' op value type 'f32' differs from the element type 'i32'}}
+  %r = pypto.insert %f into %row[%c0, %j] : f32 into !pypto.tensor<1x128xi32>
+  return
+}
+
+// -----
+
+func.func @insert_rank(%row: !pypto.tensor<1x128xi32>, %j: index) attributes {pypto.kind = "incore"} {
+  %n = arith.constant 1 : i32
+  // expected-error @+1 {{'pypto.insert' op needs 2 indices for a rank-2 tensor, got 1}}
+  %r = pypto.insert %n into %row[%j] : i32 into !pypto.tensor<1x128xi32>
+  return
+}
+
+// -----
+
+func.func @insert_outside(%row: !pypto.tensor<1x128xi32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %n = arith.constant 1 : i32
+  // expected-error @+1 {{'pypto.insert' op index 128 is outside dimension 1 of size 128}}
+  %r = pypto.insert %n into %row[%c0, %c128] : i32 into !pypto.tensor<1x128xi32>
+  return
+}
+
+// -----
+
+func.func @insert_orchestration(%row: !pypto.tensor<1x128xi32>, %j: index) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 1 : i32
+  // expected-error @+1 {{'pypto.insert' op replaces an element outside a kernel; in the orchestration pypto.write writes the tensor in place}}
+  %r = pypto.insert %n into %row[%c0, %j] : i32 into !pypto.tensor<1x128xi32>
+  return
+}
+
+// -----
+
+func.func @insert_acc(%t: !pypto.tile<16x16xf32, acc>, %j: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  // expected-error @+1 {{'pypto.insert' op replaces an element of a tile in acc; the scalar unit writes vec tiles only}}
+  %r = pypto.insert %f into %t[%c0, %j] : f32 into !pypto.tile<16x16xf32, acc>
   return
 }

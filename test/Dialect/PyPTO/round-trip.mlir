@@ -552,6 +552,25 @@ func.func @writes_and_tile_reads(%lens: !pypto.tensor<4xi32>, %m: !pypto.tensor<
 
 // -----
 
+// CHECK-LABEL: func.func @inserts
+// CHECK: %{{.+}} = pypto.insert %{{.+}} into %{{.+}}[%{{.+}}, %{{.+}}] : i32 into !pypto.tensor<1x128xi32>
+// CHECK: %{{.+}} = pypto.insert %{{.+}} into %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] : f16 into !pypto.tensor<2x4x8xf16>
+// CHECK: %{{.+}} = pypto.insert %{{.+}} into %{{.+}}[%{{.+}}, %{{.+}}] : f32 into !pypto.tile<16x16xf32, vec>
+func.func @inserts(%row: !pypto.tensor<1x128xi32>, %x: !pypto.tensor<2x4x8xf16>,
+                   %t: !pypto.tile<16x16xf32, vec>, %j: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %n = arith.constant 7 : i32
+  %h = arith.constant 0.5 : f16
+  %f = arith.constant 2.0 : f32
+  %r = pypto.insert %n into %row[%c0, %j] : i32 into !pypto.tensor<1x128xi32>
+  %y = pypto.insert %h into %x[%c0, %c3, %j] : f16 into !pypto.tensor<2x4x8xf16>
+  %u = pypto.insert %f into %t[%j, %c3] : f32 into !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
 // fillpad on tensors and tiles, with every pad value; the valid extents
 // may be run-time values, and constants anywhere in [0, dim].
 

@@ -149,6 +149,24 @@ def PTO_TGetValOp : PTO_Op<"tgetval"> {
   let hasVerifier = 1;
 }
 
+def PTO_TSetValOp : PTO_Op<"tsetval"> {
+  let summary = "write a scalar into one element of a vec tile";
+  let description = [{
+    The element at `offset` in the tile's row-major `rows x cols` shape
+    (pto-isa's `SetValue`, vec tiles only; ptoas 0.27's form).
+
+    ```mlir
+    pto.tsetval ins(%off, %v : index, i32) outs(%t : !pto.tile_buf<loc=vec, ...>)
+    ```
+  }];
+  let arguments = (ins Index:$offset, AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$value,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $offset `,` $value `:` `index` `,` type($value) `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def PTO_AddPtrOp : PTO_Op<"addptr", [Pure]> {
   let summary = "a GM pointer moved by a number of elements";
   let description = [{

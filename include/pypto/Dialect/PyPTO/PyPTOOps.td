@@ -1391,6 +1391,34 @@ def PyPTO_PadValue : I32EnumAttr<"PadValue", "what fillpad writes", [
 }
 def PyPTO_PadValueAttr : EnumAttr<PyPTO_Dialect, PyPTO_PadValue, "pad_value">;
 
+def PyPTO_InsertOp : PyPTO_VectorOp<"insert", [AllTypesMatch<["dest", "result"]>]> {
+  let summary = "one element replaced: a new tensor or tile (pypto's tile.write)";
+  let description = [{
+    `%r = pypto.insert %v into %t[%i, ...]` is `%t` with the element at
+    `(%i, ...)` replaced by the scalar `%v`, of `%t`'s element type. Tensors
+    a kernel computes are values, so the element is not written in place:
+    `%t` keeps its value (the compiler writes in place where `%t` is not
+    read afterwards, and copies it first where it is). It is pypto's
+    `tile.write` (and `pl.write` into a tensor the kernel created), e.g. a
+    row of indices filled element by element under a condition:
+
+    ```mlir
+    %row2 = pypto.insert %idx into %row[%c0, %j] : i32 into !pypto.tensor<1x128xi32>
+    ```
+
+    Kernels only: in the orchestration, and for a kernel parameter in GM,
+    `pypto.write` writes the tensor itself. On tiles it is the scalar
+    unit's `pto.tsetval`, on vec tiles.
+  }];
+  let arguments = (ins AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$value,
+                       PyPTO_AnyTensorOrTile:$dest, Variadic<Index>:$indices);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $value `into` $dest `[` $indices `]` attr-dict `:` type($value) `into` qualified(type($dest))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_FillPadOp : PyPTO_VectorOp<"fillpad"> {
   let summary = "keep a valid top-left region and fill the rest";
   let description = [{

@@ -780,6 +780,20 @@ inline typename TileT::DType TGETVAL(const TileT &tile, int64_t offset) {
   return tile.GetValue(static_cast<int>(offset));
 }
 
+// Write one element of a Vec tile (pto-isa's SetValue) at `offset` in its
+// Rows x Cols storage.
+template <typename TileT>
+inline void TSETVAL(TileT &tile, int64_t offset, typename TileT::DType value) {
+  static_assert(is_tile_v<TileT>, "TSETVAL: dst must be a Tile");
+  static_assert(TileT::Loc == TileType::Vec, "TSETVAL: dst must be a Vec tile");
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TSETVAL", "dst", tile);
+  if (offset < 0 || offset >= int64_t(TileT::Rows) * TileT::Cols)
+    sim::fail(ctx, "TSETVAL: offset %lld is outside the %dx%d tile",
+              (long long)offset, TileT::Rows, TileT::Cols);
+  tile.data()[offset] = value;
+}
+
 //===----------------------------------------------------------------------===//
 // Tile aliases (CPU flavour: Left is ColMajor-outer like a5).
 //===----------------------------------------------------------------------===//
