@@ -9,11 +9,55 @@
 #include "pypto/Dialect/PTO/PTODialect.h"
 #include "pypto/Target/Emitters.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OperationSupport.h"
 
 using namespace mlir;
 using namespace mlir::pypto;
+
+/// ptoas 0.27 maps `index` and `i32` to one C type, so an `index_cast`
+/// between them becomes a cast to the same type that its expression forming
+/// folds away, leaving an `emitc.expression` that only yields another; where
+/// that one is not dropped, its C++ emitter stops ("unsupported operation":
+/// a cast whose operand and result both have other users, or of a
+/// `load_scalar`). Casting through `i64` (a real C cast each way) gives the
+/// same values and none of those expressions.
+static void castThroughI64(func::FuncOp func) {
+  SmallVector<Operation *> casts;
+  func.walk([&](Operation *op) {
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
+      casts.push_back(op);
+  });
+  for (Operation *cast : casts) {
+    Value in = cast->getOperand(0);
+    Type to = cast->getResult(0).getType();
+    Type narrow = in.getType().isIndex() ? to : in.getType();
+    if (!narrow.isInteger() || narrow.getIntOrFloatBitWidth() >= 64)
+      continue;
+    bool isUnsigned = isa<arith::IndexCastUIOp>(cast);
+    OpBuilder builder(cast);
+    Location loc = cast->getLoc();
+    Type i64 = builder.getI64Type();
+    Value result;
+    // The same cast op (signed or unsigned) on the index side.
+    auto indexCast = [&](Type type, Value value) -> Value {
+      if (isUnsigned)
+        return builder.create<arith::IndexCastUIOp>(loc, type, value);
+      return builder.create<arith::IndexCastOp>(loc, type, value);
+    };
+    if (in.getType().isIndex()) {
+      result = builder.create<arith::TruncIOp>(loc, to, indexCast(i64, in));
+    } else {
+      Value wide =
+          isUnsigned ? builder.create<arith::ExtUIOp>(loc, i64, in).getResult()
+                     : builder.create<arith::ExtSIOp>(loc, i64, in).getResult();
+      result = indexCast(to, wide);
+    }
+    cast->getResult(0).replaceAllUsesWith(result);
+    cast->erase();
+  }
+}
 
 static void dropPyPTOAttributes(func::FuncOp func) {
   SmallVector<NamedAttribute> kept;
@@ -47,8 +91,11 @@ LogicalResult mlir::pypto::emitPTO(ArrayRef<func::FuncOp> kernels,
           first->getParentOfType<ModuleOp>()->getAttr(pto::kTargetArchAttr))
     (*unit)->setAttr(pto::kTargetArchAttr, arch);
   builder.setInsertionPointToEnd(unit->getBody());
-  for (func::FuncOp kernel : kernels)
-    dropPyPTOAttributes(cast<func::FuncOp>(builder.clone(*kernel)));
+  for (func::FuncOp kernel : kernels) {
+    auto copy = cast<func::FuncOp>(builder.clone(*kernel));
+    dropPyPTOAttributes(copy);
+    castThroughI64(copy);
+  }
   unit->print(os, OpPrintingFlags().assumeVerified());
   os << "\n";
   return success();

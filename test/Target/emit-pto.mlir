@@ -76,3 +76,50 @@ func.func @prog(%a: !pypto.tensor<16x64xf16>, %b: !pypto.tensor<64x32xf16>,
   pypto.call @scale(%c, %s) : (!pypto.tensor<16x32xf32>, f32) -> ()
   return
 }
+
+// -----
+
+// ptoas 0.27 maps index and i32 to one C type, and a cast between them
+// whose operand and result have other users (or of a load_scalar) stops its
+// C++ emitter ("unsupported operation"). The .pto casts through i64.
+
+// CHECK-LABEL: // ptoas/scan{{.*}}.pto
+// CHECK-NOT: index to i32
+// CHECK-NOT: i32 to index
+// CHECK: %[[L:.+]] = pto.load_scalar
+// CHECK-NEXT: %[[W:.+]] = arith.extsi %[[L]] : i32 to i64
+// CHECK-NEXT: %[[B:.+]] = arith.index_cast %[[W]] : i64 to index
+// CHECK: %[[AT:.+]] = arith.addi %[[B]], %{{.+}} : index
+// CHECK-NEXT: %[[W2:.+]] = arith.index_cast %[[AT]] : index to i64
+// CHECK-NEXT: %{{.+}} = arith.trunci %[[W2]] : i64 to i32
+// CHECK-NOT: index to i32
+// CHECK: return
+module @scan {
+  func.func @scan(%v: !pypto.tensor<4x64xf32> {pypto.init = "randn"},
+                  %starts: !pypto.tensor<4xi32> {pypto.init = "randint", pypto.init_range = array<i64: 0, 48>},
+                  %out: !pypto.tensor<4xi32> {pypto.dir = "out"}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %c48 = arith.constant 48 : index
+    %m1 = arith.constant -1 : i32
+    %zero = arith.constant 0.0 : f32
+    pypto.spmd core_group "scan" blocks(%c4) (%b) {
+      %base_i = pypto.read %starts[%b] : !pypto.tensor<4xi32> -> i32
+      %base = arith.index_cast %base_i : i32 to index
+      %first = scf.for %j = %c0 to %c16 step %c1 iter_args(%best = %m1) -> (i32) {
+        %at = arith.addi %base, %j : index
+        %at_i = arith.index_cast %at : index to i32
+        %x = pypto.read %v[%b, %at] : !pypto.tensor<4x64xf32> -> f32
+        %pos = arith.cmpf ogt, %x, %zero : f32
+        %lt = arith.cmpi slt, %at_i, %best : i32
+        %take = arith.andi %pos, %lt : i1
+        %next = arith.select %take, %at_i, %best : i32
+        scf.yield %next : i32
+      } {pypto.loop = "range"}
+      pypto.write %first into %out[%b] : i32 into !pypto.tensor<4xi32>
+    }
+    return
+  }
+}
