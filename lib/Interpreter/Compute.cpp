@@ -477,6 +477,20 @@ void Interpreter::runArange(Operation *op, Frame &f) {
               arange.getResult()));
 }
 
+void Interpreter::runTri(Operation *op, Frame &f) {
+  auto tri = cast<pp::TriOp>(op);
+  auto type = shapedType(tri.getResult());
+  int64_t diagonal = scalar(f, tri.getDiagonal()).toTorch().toLong();
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rows = shape[shape.size() - 2], cols = shape.back();
+  at::Tensor ones =
+      at::ones({rows, cols}, at::TensorOptions().dtype(at::kDouble));
+  at::Tensor mask =
+      tri.getUpper() ? at::triu(ones, diagonal) : at::tril(ones, diagonal);
+  set(f, tri.getResult(),
+      rounded(mask.reshape(torchShape(shape)), tri.getResult()));
+}
+
 void Interpreter::runConcat(Operation *op, Frame &f) {
   auto concat = cast<pp::ConcatOp>(op);
   set(f, concat.getResult(),

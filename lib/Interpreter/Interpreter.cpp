@@ -266,6 +266,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::GatherMaskOp>(m, &I::runGatherMask);
     add<pp::GatherOp>(m, &I::runGather);
     add<pp::ArangeOp>(m, &I::runArange);
+    add<pp::TriOp>(m, &I::runTri);
     add<pp::ConcatOp>(m, &I::runConcat);
     add<pp::CmpOp, pp::CmpsOp, pp::SelOp, pp::SelsOp>(m, &I::runCompareSelect);
     add<pp::MatmulOp, pp::MatmulAccOp>(m, &I::runMatmul);

@@ -235,6 +235,7 @@ private:
   void runGatherMask(mlir::Operation *op, Frame &f);
   void runGather(mlir::Operation *op, Frame &f);
   void runArange(mlir::Operation *op, Frame &f);
+  void runTri(mlir::Operation *op, Frame &f);
   void runConcat(mlir::Operation *op, Frame &f);
   void runCompareSelect(mlir::Operation *op, Frame &f);
   void runMatmul(mlir::Operation *op, Frame &f);

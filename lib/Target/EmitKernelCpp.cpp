@@ -373,6 +373,13 @@ private:
          << name(ci.getStart()) << ");\n";
       return success();
     }
+    // The mask's side is a template argument.
+    if (auto tri = dyn_cast<pto::TTriOp>(op)) {
+      std::string dst = name(tri.getDst());
+      os << "TTRI<decltype(" << dst << "), " << tri.getUpperOrLower() << ">("
+         << dst << ", " << name(tri.getDiagonal()) << ");\n";
+      return success();
+    }
     os << instruction.getCppFunction() << "(" << name(instruction.getOuts());
     for (Value input : instruction.getIns())
       os << ", " << name(input);

@@ -290,6 +290,14 @@ SmallVector<NamedAttribute> instructionAttributes(ArangeOp op) {
                          UnitAttr::get(op.getContext()))};
 }
 
+SmallVector<NamedAttribute> instructionAttributes(TriOp op) {
+  if (!op.getUpper())
+    return {};
+  Builder builder(op.getContext());
+  return {NamedAttribute(builder.getStringAttr("upperOrLower"),
+                         builder.getI32IntegerAttr(1))};
+}
+
 SmallVector<NamedAttribute> instructionAttributes(GatherMaskOp op) {
   MLIRContext *ctx = op.getContext();
   return {NamedAttribute(

@@ -82,6 +82,12 @@ bool writesInPlace(Operation *op, OpOperand &use) {
   if (isa<RemOp, XorOp, PreluOp, RemsOp, XorsOp>(op) &&
       op->getNumOperands() == 3 && use.getOperandNumber() == 2)
     return false;
+  // ptoas 0.27 writes a three-operand add in two steps (taddc as TADD then
+  // TADD of the result and the third operand; taddsc as TADDS then TADD),
+  // so its result must not share a buffer with any operand: the first step
+  // would overwrite the operand the second reads.
+  if (isa<AddcOp, SubcOp, AddscOp, SubscOp>(op))
+    return false;
   if (op->hasTrait<OpTrait::pypto::Elementwise>())
     return true;
   // An insert replaces one element of its destination's copy.

@@ -25,6 +25,24 @@ func.func @in_place(%a: !pypto.tensor<16x16xf32>, %b: !pypto.tensor<16x16xf32>,
 
 // -----
 
+// A three-operand add never takes an operand's buffer: ptoas 0.27 writes it
+// as two adds, the second reading the third operand after the first wrote
+// the result (found by the fuzzer through ptoas: a + a + a came out 4a).
+
+// CHECK-LABEL: func.func @three_operand_not_in_place
+// CHECK: %[[X:.+]] = pypto.load {{.+}} {pypto.addr = 0 : i64
+// CHECK: pypto.addc %[[X]], %[[X]], %[[X]] {pypto.addr = 1024 : i64
+func.func @three_operand_not_in_place(%a: !pypto.tensor<16x16xf32>, %o: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  %y = pypto.addc %x, %x, %x : !pypto.tile<16x16xf32, vec>
+  pypto.store %y, %o[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
 // An operand that is still live afterwards is not overwritten.
 
 // CHECK-LABEL: func.func @operand_still_live

@@ -83,7 +83,7 @@ public:
         atomicRng(seed ^ 0x61746f6d6963ull),
         concatRng(seed ^ 0x636f6e636174ull),
         extRng(seed ^ 0x6973737565313600ull), transRng(seed ^ 0x7472616e73ull),
-        insertRng(seed ^ 0x696e73657274ull) {}
+        insertRng(seed ^ 0x696e73657274ull), triRng(seed ^ 0x747269ull) {}
 
   Program build(uint64_t seed);
 
@@ -283,6 +283,11 @@ private:
   /// and sometimes the original read again after it (the insert then works
   /// on a copy), drawn from its own stream.
   void insertLast(Kernel &k);
+  // And the triangular masks that may multiply the last value.
+  std::mt19937_64 triRng;
+  /// Sometimes the last value times a lower or upper triangular mask of its
+  /// shape (pypto.tri), drawn from its own stream.
+  void maskLast(Kernel &k);
   bool scalarChance(double p) {
     return std::uniform_real_distribution<>(0, 1)(scalarRng) < p;
   }
@@ -771,6 +776,34 @@ void Builder::concatLast(Kernel &k) {
   add(k, op);
 }
 
+void Builder::maskLast(Kernel &k) {
+  auto draw = [&](int n) {
+    return std::uniform_int_distribution<int>(0, n - 1)(triRng);
+  };
+  if (k.ops.empty() || draw(5) != 0)
+    return;
+  int a = int(k.ops.size()) - 1;
+  const Op x = k.ops[a];
+  bool maskable = x.dtype == DType::F32 || x.dtype == DType::F16 ||
+                  x.dtype == DType::I32 || x.dtype == DType::I16;
+  if (!usable[a] || !maskable || x.magnitude >= 1e4)
+    return;
+  Op tri{OpKind::Tri, "tri"};
+  tri.dtype = x.dtype, tri.rows = x.rows, tri.cols = x.cols;
+  tri.scalar = double(draw(9) - 4);
+  tri.mode = draw(2) ? "upper" : "lower";
+  tri.magnitude = 1;
+  tri.exact = true;
+  int mask = add(k, tri);
+  Op mul{OpKind::Binary, "mul"};
+  mul.operands = {a, mask};
+  mul.dtype = x.dtype, mul.rows = x.rows, mul.cols = x.cols;
+  mul.magnitude = x.magnitude;
+  mul.exact = x.exact;
+  mul.precision = x.precision;
+  add(k, mul);
+}
+
 void Builder::insertLast(Kernel &k) {
   auto draw = [&](int n) {
     return std::uniform_int_distribution<int>(0, n - 1)(insertRng);
@@ -984,6 +1017,8 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
     usable.resize(k.ops.size(), true);
   }
   insertLast(k);
+  usable.resize(k.ops.size(), true);
+  maskLast(k);
   usable.resize(k.ops.size(), true);
   // Outputs: the last value, and sometimes others.
   std::vector<int> candidates;
@@ -1471,6 +1506,9 @@ bool analyze(const Program &p, const Kernel &k,
       r.magnitude = 1;
       break;
     }
+    case OpKind::Tri:
+      r.magnitude = 1; // ones and zeros, exact in every type
+      break;
     case OpKind::Insert: {
       // The scalar is written exactly (rounded to the type where it is not
       // representable: the same on both sides).
@@ -2137,6 +2175,13 @@ void Printer::printOp(const Kernel &k, int v) {
          << ", " << operand(2) << " : " << type << "\n";
     }
     return;
+  case OpKind::Tri: {
+    // The constant's definition is written first.
+    std::string d = scalarConstant(op.scalar, DType::I32);
+    os << in << result << " = pypto.tri " << d
+       << (op.mode == "upper" ? " upper" : "") << " : i32 -> " << type << "\n";
+    return;
+  }
   case OpKind::Insert: {
     // The constant's definition is written first.
     std::string s = scalarConstant(op.scalar, op.dtype);

@@ -63,6 +63,8 @@ enum class OpKind {
                // `scalar` and operand 1
   Insert,      // operand 0 with element (`atRow`, `atCol`) replaced by
                // `scalar` (pypto.insert)
+  Tri,         // a triangular 0/1 mask, diagonal `scalar`, upper when `mode`
+               // is "upper" (pypto.tri)
 };
 
 struct Op {

@@ -194,3 +194,39 @@ TEST(TileLibExtOps, SetValueWritesOneElement) {
 }
 
 } // namespace
+
+namespace {
+
+// TTRI against torch's tril/triu of ones over a 13x29 valid region, for
+// diagonals below, on and above the main one; the rest of the tile is
+// untouched.
+TEST(TileLibExtOps, TriangularMasks) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  RM<float> t(kRows, kCols);
+  TASSIGN(t, 0);
+  for (int diagonal : {-4, 0, 3}) {
+    for (int i = 0; i < 32 * 32; ++i)
+      t.data()[i] = -7.0f;
+    TTRI<RM<float>, 0>(t, diagonal);
+    for (int r = 0; r < 32; ++r)
+      for (int c = 0; c < 32; ++c) {
+        float want =
+            r < kRows && c < kCols ? (c <= r + diagonal ? 1.0f : 0.0f) : -7.0f;
+        ASSERT_EQ(t.data()[r * 32 + c], want)
+            << diagonal << ": " << r << "," << c;
+      }
+    TTRI<RM<float>, 1>(t, diagonal);
+    for (int r = 0; r < kRows; ++r)
+      for (int c = 0; c < kCols; ++c)
+        ASSERT_EQ(t.at(r, c), c >= r + diagonal ? 1.0f : 0.0f)
+            << diagonal << ": " << r << "," << c;
+  }
+  RM<int16_t> s(kRows, kCols);
+  TASSIGN(s, 8192);
+  TTRI<RM<int16_t>, 1>(s, 2);
+  for (int r = 0; r < kRows; ++r)
+    for (int c = 0; c < kCols; ++c)
+      ASSERT_EQ(s.at(r, c), c >= r + 2 ? 1 : 0) << r << "," << c;
+}
+
+} // namespace

@@ -786,6 +786,20 @@ LogicalResult TConcatOp::verify() {
   return success();
 }
 
+LogicalResult TTriOp::verify() {
+  TileBufType dst = getDst().getType();
+  if (failed(verifyVecTiles(*this, {dst})))
+    return failure();
+  if (getUpperOrLower() != 0 && getUpperOrLower() != 1)
+    return emitOpError("upperOrLower must be 0 (lower) or 1 (upper), got ")
+           << getUpperOrLower();
+  Type element = dst.getElementType();
+  if (!element.isF32() && !element.isF16() && !element.isSignlessInteger(32) &&
+      !element.isSignlessInteger(16))
+    return emitOpError("makes f32, f16, i32 or i16 tiles, not ") << element;
+  return success();
+}
+
 LogicalResult TCiOp::verify() {
   TileBufType dst = getDst().getType();
   if (failed(verifyVecTiles(*this, {dst})))

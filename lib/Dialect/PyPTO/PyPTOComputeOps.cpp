@@ -564,6 +564,22 @@ LogicalResult ArangeOp::verify() {
   return success();
 }
 
+LogicalResult TriOp::verify() {
+  auto type = cast<ShapedType>(getResult().getType());
+  Type element = type.getElementType();
+  if (!element.isF32() && !element.isF16() && !element.isSignlessInteger(32) &&
+      !element.isSignlessInteger(16))
+    return emitOpError("makes f32, f16, i32 or i16 elements, not ") << element;
+  if (!type.hasStaticShape())
+    return emitOpError("needs a static shape, got ")
+           << shapeText(type.getShape());
+  if (type.getRank() < 2 || !hasUnitLeadingDims(type.getShape()))
+    return emitOpError("makes a matrix (dimensions before the last two of "
+                       "size 1), got ")
+           << shapeText(type.getShape());
+  return success();
+}
+
 LogicalResult GatherOp::verify() {
   auto source = cast<ShapedType>(getSource().getType());
   auto index = cast<ShapedType>(getIndex().getType());

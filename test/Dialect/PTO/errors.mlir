@@ -899,3 +899,19 @@ func.func @tsetval_mat(%t: !pto.tile_buf<mat, 16x16xf32>, %o: index) {
   pto.tsetval ins(%o, %v : index, f32) outs(%t : !pto.tile_buf<mat, 16x16xf32>)
   return
 }
+
+// -----
+
+func.func @ttri_side(%t: !pto.tile_buf<vec, 16x16xf32>, %d: i32) {
+  // expected-error @+1 {{'pto.ttri' op upperOrLower must be 0 (lower) or 1 (upper), got 2}}
+  pto.ttri ins(%d {upperOrLower = 2 : i32} : i32) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @ttri_type(%t: !pto.tile_buf<vec, 16x16xbf16>, %d: i32) {
+  // expected-error @+1 {{'pto.ttri' op makes f32, f16, i32 or i16 tiles, not 'bf16'}}
+  pto.ttri ins(%d : i32) outs(%t : !pto.tile_buf<vec, 16x16xbf16>)
+  return
+}

@@ -421,3 +421,15 @@ func.func @tsetval(%t: !pto.tile_buf<vec, 16x16xf32>, %o: index) {
   pto.tsetval ins(%o, %v : index, f32) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
   return
 }
+
+// -----
+
+// ptoas 0.27's triangular mask, lower (the default side) and upper.
+// CHECK-LABEL: func.func @ttri
+// CHECK: pto.ttri ins(%{{.+}} : i32) outs(%{{.+}} : !pto.tile_buf<loc=vec, dtype=f32
+// CHECK: pto.ttri ins(%{{.+}} {upperOrLower = 1 : i32} : i32) outs(
+func.func @ttri(%t: !pto.tile_buf<vec, 16x16xf32>, %d: i32) {
+  pto.ttri ins(%d : i32) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+  pto.ttri ins(%d {upperOrLower = 1 : i32} : i32) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}

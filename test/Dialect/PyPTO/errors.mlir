@@ -1870,3 +1870,27 @@ func.func @insert_acc(%t: !pypto.tile<16x16xf32, acc>, %j: index) attributes {py
   %r = pypto.insert %f into %t[%c0, %j] : f32 into !pypto.tile<16x16xf32, acc>
   return
 }
+
+// -----
+
+func.func @tri_type(%d: i32) {
+  // expected-error @+1 {{'pypto.tri' op makes f32, f16, i32 or i16 elements, not 'bf16'}}
+  %m = pypto.tri %d : i32 -> !pypto.tensor<16x16xbf16>
+  return
+}
+
+// -----
+
+func.func @tri_batch(%d: i32) {
+  // expected-error @+1 {{'pypto.tri' op makes a matrix (dimensions before the last two of size 1), got 2x16x16}}
+  %m = pypto.tri %d : i32 -> !pypto.tensor<2x16x16xf32>
+  return
+}
+
+// -----
+
+func.func @tri_dynamic(%d: i32) {
+  // expected-error @+1 {{'pypto.tri' op needs a static shape, got ?x16}}
+  %m = pypto.tri %d : i32 -> !pypto.tensor<?x16xf32>
+  return
+}

@@ -571,6 +571,19 @@ func.func @inserts(%row: !pypto.tensor<1x128xi32>, %x: !pypto.tensor<2x4x8xf16>,
 
 // -----
 
+// CHECK-LABEL: func.func @tris
+// CHECK: pypto.tri %{{.+}} : i32 -> !pypto.tensor<16x16xf32>
+// CHECK: pypto.tri %{{.+}} upper : i32 -> !pypto.tensor<1x16x64xi16>
+// CHECK: pypto.tri %{{.+}} : i32 -> !pypto.tile<16x16xf16, vec>
+func.func @tris(%d: i32) {
+  %a = pypto.tri %d : i32 -> !pypto.tensor<16x16xf32>
+  %b = pypto.tri %d upper : i32 -> !pypto.tensor<1x16x64xi16>
+  %c = pypto.tri %d : i32 -> !pypto.tile<16x16xf16, vec>
+  return
+}
+
+// -----
+
 // fillpad on tensors and tiles, with every pad value; the valid extents
 // may be run-time values, and constants anywhere in [0, dim].
 

@@ -865,6 +865,25 @@ def PTO_TCiOp : PTO_TileInstructionOp<"tci"> {
   }];
 }
 
+def PTO_TTriOp : PTO_TileInstructionOp<"ttri"> {
+  let hasVerifier = 1;
+  let summary = "a triangular mask: 1 where j <= i + d (upper: j >= i + d)";
+  let description = [{
+    ptoas 0.27's form; `upperOrLower` is 0 (lower, the default) or 1.
+
+    ```mlir
+    pto.ttri ins(%d {upperOrLower = 1 : i32} : i32) outs(%t : !pto.tile_buf<...>)
+    ```
+  }];
+  let arguments = (ins AnySignlessInteger:$diagonal,
+                       DefaultValuedAttr<I32Attr, "0">:$upperOrLower,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $diagonal attr-dict `:` type($diagonal) `)` `outs` `(` $dst `:`
+    qualified(type($dst)) `)`
+  }];
+}
+
 def PTO_CmpModeEnum : I32EnumAttr<"CmpMode", "a comparison of tcmp", [
     I32EnumAttrCase<"eq", 0>, I32EnumAttrCase<"ne", 1>,
     I32EnumAttrCase<"lt", 2>, I32EnumAttrCase<"le", 3>,

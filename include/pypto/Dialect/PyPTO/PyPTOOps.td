@@ -1259,6 +1259,32 @@ def PyPTO_ArangeOp : PyPTO_VectorOp<"arange"> {
   let hasVerifier = 1;
 }
 
+def PyPTO_TriOp : PyPTO_VectorOp<"tri"> {
+  let summary = "a lower or upper triangular mask of ones and zeros";
+  let description = [{
+    `result[i, j] = 1` where `j <= i + diagonal` and 0 elsewhere (torch's
+    `tril` of ones); with `upper`, 1 where `j >= i + diagonal` (`triu`).
+    pypto's `tile.tri`, the hardware's `ttri`: a causal attention mask, or a
+    prefix-sum matrix for a matmul.
+
+    ```mlir
+    %causal = pypto.tri %c0 : i32 -> !pypto.tensor<16x16xf32>
+    %strict = pypto.tri %c1 upper : i32 -> !pypto.tensor<16x64xi32>
+    ```
+
+    `diagonal` is an i32, possibly a run-time value. The element type is
+    f32, f16, i32 or i16 (those both architectures have); dimensions before
+    the last two are 1.
+  }];
+  let arguments = (ins I32:$diagonal, UnitAttr:$upper);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $diagonal (`upper` $upper^)? attr-dict `:` type($diagonal) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_ConcatOp : PyPTO_VectorOp<"concat"> {
   let summary = "two tensors or tiles side by side (along the last dimension)";
   let description = [{

@@ -101,6 +101,27 @@ inline void TCI(D &dst, T start) {
 }
 
 //===----------------------------------------------------------------------===//
+// TTRI
+//===----------------------------------------------------------------------===//
+
+// dst(i, j) = 1 where j <= i + diagonal, else 0 (Upper: 1 where
+// j >= i + diagonal), over dst's valid region (pto-isa's TTRI).
+template <typename D, int Upper> inline void TTRI(D &dst, int diagonal) {
+  static_assert(is_tile_v<D>, "TTRI: dst must be a Tile");
+  static_assert(Upper == 0 || Upper == 1, "TTRI: 0 (lower) or 1 (upper)");
+  using E = typename D::DType;
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TTRI", "dst", dst);
+  E *d = dst.data();
+  for (int i = 0; i < dst.GetValidRow(); ++i)
+    for (int j = 0; j < dst.GetValidCol(); ++j) {
+      const int64_t bound = int64_t(i) + diagonal;
+      const bool one = Upper ? j >= bound : j <= bound;
+      d[D::offsetOf(i, j)] = detail::cvt<E>(one ? 1.0f : 0.0f);
+    }
+}
+
+//===----------------------------------------------------------------------===//
 // TCONCAT
 //===----------------------------------------------------------------------===//
 
