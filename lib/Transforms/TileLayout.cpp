@@ -29,6 +29,13 @@ static bool keepsPadding(Operation *op) {
   return isa<CastOp, FillPadOp>(op);
 }
 
+/// Ops whose tiles ptoas 0.27 wants all of one shape, their scratch tile
+/// included: tprelu ("expects src0/src1/tmp/dst to have the same shape"),
+/// and trem and txor with theirs.
+static bool allOperandsShareShape(Operation *op) {
+  return isa<RemOp, XorOp, PreluOp, RemsOp, XorsOp>(op);
+}
+
 /// The most elements a 32-byte block holds among the vector tiles that must
 /// share `tile`'s padded shape: the sources and results of keepsPadding
 /// ops, a loop-carried tile's initial, iteration and yielded values, and a
@@ -45,6 +52,10 @@ static int64_t widestBlockInGroup(Value tile) {
     Value value = group[i];
     if (Operation *def = value.getDefiningOp(); def && keepsPadding(def))
       add(def->getOperand(0));
+    if (Operation *def = value.getDefiningOp();
+        def && allOperandsShareShape(def))
+      for (Value operand : def->getOperands())
+        add(operand);
     if (auto result = dyn_cast<OpResult>(value)) {
       unsigned index = result.getResultNumber();
       if (auto loop = dyn_cast<scf::ForOp>(result.getOwner())) {
@@ -63,7 +74,8 @@ static int64_t widestBlockInGroup(Value tile) {
           add(loop.getResult(arg.getArgNumber() - 1));
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
-      if (keepsPadding(user) && use.getOperandNumber() == 0)
+      if ((keepsPadding(user) && use.getOperandNumber() == 0) ||
+          allOperandsShareShape(user))
         add(user->getResult(0));
       else if (auto loop = dyn_cast<scf::ForOp>(user))
         add(loop.getTiedLoopResult(&use));

@@ -568,6 +568,24 @@ func.func @cast_group_padding(%a: !pypto.tensor<16x40xf32>, %b: !pypto.tensor<16
 
 // -----
 
+// ptoas's tprelu wants its four tiles of one shape: the scratch joins the
+// operands' padding group (the f32 values take 48 columns from the f16 cast
+// of one of them; the scratch, created alone, would take 40).
+// CHECK-LABEL: func.func @prelu_scratch_padding
+// CHECK:       pto.tprelu ins(%{{.+}}, %{{.+}}, %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=48{{[^>]*}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=48{{[^>]*}}>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=48{{[^>]*}}>) outs(%{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=48
+func.func @prelu_scratch_padding(%a: !pypto.tensor<16x40xf32>, %b: !pypto.tensor<16x40xf16>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] {pypto.addr = 0 : i64} : !pypto.tensor<16x40xf32> -> !pypto.tile<16x40xf32, vec>
+  %h = pypto.cast %x round rint {pypto.addr = 8192 : i64} : !pypto.tile<16x40xf32, vec> -> !pypto.tile<16x40xf16, vec>
+  pypto.store %h, %b[%c0, %c0] : !pypto.tile<16x40xf16, vec>, !pypto.tensor<16x40xf16>
+  %t = pypto.create_tile {pypto.addr = 12288 : i64} : !pypto.tile<16x40xf32, vec>
+  %p = pypto.prelu %x, %x tmp %t {pypto.addr = 16384 : i64} : !pypto.tile<16x40xf32, vec>, !pypto.tile<16x40xf32, vec>
+  pypto.store %p, %a[%c0, %c0] : !pypto.tile<16x40xf32, vec>, !pypto.tensor<16x40xf32>
+  return
+}
+
+// -----
+
 // A branch's tile result shares one planned address with the values both
 // branches yield: the branch stops yielding it, and the result is that
 // buffer, declared before the `if`.
