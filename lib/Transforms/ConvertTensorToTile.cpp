@@ -703,6 +703,15 @@ private:
         return {};
       return b.create<ReshapeOp>(loc, transpose.getType(), source);
     }
+    // A row reduction of one column is the column itself (ptoas 0.27
+    // refuses a column-major source of trowsum and its kin).
+    if (isa<RowSumOp, RowMaxOp, RowMinOp, RowProdOp>(op)) {
+      Value source = op->getOperand(0);
+      if (cast<TileType>(source.getType()).getShape()[1] != 1 ||
+          source.getType() != op->getResult(0).getType())
+        return {};
+      return source;
+    }
     if (isa<ColSumOp, ColMaxOp, ColMinOp>(op)) {
       if (!isColumnVector(op->getOperand(0)))
         return {};

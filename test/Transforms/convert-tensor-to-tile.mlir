@@ -531,6 +531,9 @@ func.func @reload_in_loop(%x: !pypto.tensor<8x16xf32>, %y: !pypto.tensor<8x16xf3
 // CONV:       %[[FILL:.+]] = pypto.row_expand %[[TOTAL]] : !pypto.tile<1x1xf32> -> !pypto.tile<1x20xf32>
 // CONV-NEXT:  %[[FC:.+]] = pypto.reshape %[[FILL]] : !pypto.tile<1x20xf32> -> !pypto.tile<20x1xf32>
 // CONV-NEXT:  pypto.add %[[FC]], %[[S]] : !pypto.tile<20x1xf32>
+// A row reduction of one column is the column.
+// CONV:       pypto.store %[[S]], %{{.+}}
+// CONV-NOT:   pypto.row_max
 // CONV-NOT:   pypto.col_
 // CONV-NOT:   pypto.row_expand_div
 // CONV:       return
@@ -554,6 +557,8 @@ func.func @column_vector_ops(%x: !pypto.tensor<20x40xf32> {pypto.dir = "in"},
   %same = pypto.row_expand %filled : !pypto.tensor<20x1xf32> -> !pypto.tensor<20x1xf32>
   %sum = pypto.add %same, %sums : !pypto.tensor<20x1xf32>
   pypto.assemble %sum into %re[%c0, %c0] : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
+  %one = pypto.row_max %sums : !pypto.tensor<20x1xf32> -> !pypto.tensor<20x1xf32>
+  pypto.assemble %one into %ce[%c0, %c0] : !pypto.tensor<20x1xf32> into !pypto.tensor<20x1xf32>
   return
 }
 
