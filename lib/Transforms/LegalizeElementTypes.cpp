@@ -78,7 +78,7 @@ struct LegalizeElementTypesPass
       Type element = resultElementType(op);
       if (!element)
         return;
-      if (element.isBF16() && needsF32(op))
+      if ((element.isBF16() && needsF32(op)) || isBF16ArgReduction(op))
         inF32.push_back(op);
       else if (isa<AbsOp>(op) && element.isSignlessInteger())
         integerAbs.push_back(op);
@@ -159,11 +159,26 @@ struct LegalizeElementTypesPass
     Operation *wide = builder.clone(*op, mapping);
     Value result = op->getResult(0);
     auto type = cast<TileType>(result.getType());
+    // An arg reduction's i32 indices stay as they are.
+    if (!type.getElementType().isBF16()) {
+      result.replaceAllUsesWith(wide->getResult(0));
+      eraseWithUnusedScratch(op);
+      return;
+    }
     wide->getResult(0).setType(type.cloneWith(std::nullopt, f32));
     Value narrow =
         builder.create<CastOp>(loc, type, wide->getResult(0), RoundMode::rint);
     result.replaceAllUsesWith(narrow);
     eraseWithUnusedScratch(op);
+  }
+
+  /// An arg reduction of bf16 (no bf16 trowargmax/tcolargmax on either
+  /// arch): its source widened to f32 exactly, the same indices.
+  static bool isBF16ArgReduction(Operation *op) {
+    return isa<RowArgmaxOp, RowArgminOp, ColArgmaxOp, ColArgminOp>(op) &&
+           cast<TileType>(op->getOperand(0).getType())
+               .getElementType()
+               .isBF16();
   }
 
   /// |x| = max(x, x * -1); INT_MIN stays INT_MIN, as in two's complement.

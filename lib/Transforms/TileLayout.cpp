@@ -31,9 +31,10 @@ static bool keepsPadding(Operation *op) {
 
 /// Ops whose tiles ptoas 0.27 wants all of one shape, their scratch tile
 /// included: tprelu ("expects src0/src1/tmp/dst to have the same shape"),
-/// and trem and txor with theirs.
+/// trem and txor with theirs, and tcmp with its u8 mask (the sources padded
+/// to the mask's 32-byte rows).
 static bool allOperandsShareShape(Operation *op) {
-  return isa<RemOp, XorOp, PreluOp, RemsOp, XorsOp>(op);
+  return isa<RemOp, XorOp, PreluOp, RemsOp, XorsOp, CmpOp, CmpsOp>(op);
 }
 
 /// The most elements a 32-byte block holds among the vector tiles that must

@@ -81,3 +81,18 @@ func.func @integer_abs_relu(%i: !pypto.tensor<16x64xi32>, %j: !pypto.tensor<16x6
   pypto.store %ca, %h[%c0, %c0] : !pypto.tile<16x64xf16>, !pypto.tensor<16x64xf16>
   return
 }
+
+// -----
+
+// An arg reduction of bf16 (neither arch has a bf16 one): the source widened
+// to f32 exactly, the scratch made in f32, the i32 indices kept.
+// CHECK-LABEL: func.func @bf16_arg_reduction
+// CHECK:       %[[W:.+]] = pypto.cast %{{.+}} : !pypto.tile<16x40xbf16> -> !pypto.tile<16x40xf32>
+// CHECK-NEXT:  %[[T:.+]] = pypto.create_tile : !pypto.tile<16x40xf32>
+// CHECK-NEXT:  %[[I:.+]] = pypto.row_argmax %[[W]] tmp %[[T]] : !pypto.tile<16x40xf32>, !pypto.tile<16x40xf32> -> !pypto.tile<16x1xi32>
+// CHECK-NEXT:  return %[[I]]
+func.func @bf16_arg_reduction(%x: !pypto.tile<16x40xbf16>) -> !pypto.tile<16x1xi32> attributes {pypto.kind = "incore"} {
+  %t = pypto.create_tile : !pypto.tile<16x40xbf16>
+  %i = pypto.row_argmax %x tmp %t : !pypto.tile<16x40xbf16>, !pypto.tile<16x40xbf16> -> !pypto.tile<16x1xi32>
+  return %i : !pypto.tile<16x1xi32>
+}
