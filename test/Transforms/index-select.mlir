@@ -65,10 +65,11 @@ func.func @ramp(%y: !pypto.tensor<1x40xi16> {pypto.dir = "out"}, %s: i16)
 // CONV: pypto.sel %{{.+}}, %{{.+}}, %{{.+}} tmp %{{.+}} : !pypto.tile<8x36xf32>, !pypto.tile<9x64xi8>
 
 // PTO-LABEL: func.func @compare
-// A5: %[[MASK:.+]] = pto.alloc_tile addr = %c2560_i64 : !pto.tile_buf<loc=vec, dtype=ui8, rows=8, cols=64, v_row=8, v_col=36,
-// A2A3: %[[MASK:.+]] = pto.alloc_tile addr = %c2560_i64 : !pto.tile_buf<loc=vec, dtype=ui8, rows=8, cols=32, v_row=8, v_col=5,
-// PTO: %[[SEL:.+]] = pto.alloc_tile addr = %c3072_i64 : !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32, v_row=1, v_col=32,
-// PTO: pto.tcmp ins(%{{.+}}, %{{.+}} {cmpMode = #pto<cmp gt>} : {{.*}}) outs(%[[MASK]] :
+// A5: %[[MASK:.+]] = pto.alloc_tile addr = %c4096_i64 : !pto.tile_buf<loc=vec, dtype=ui8, rows=8, cols=64, v_row=8, v_col=36,
+// A2A3: %[[MASK:.+]] = pto.alloc_tile addr = %c4096_i64 : !pto.tile_buf<loc=vec, dtype=ui8, rows=8, cols=32, v_row=8, v_col=5,
+// PTO: %[[SEL:.+]] = pto.alloc_tile addr = %c4608_i64 : !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32, v_row=1, v_col=32,
+// The sources are padded like the mask's 32-byte rows (ptoas wants one shape).
+// PTO: pto.tcmp ins(%{{.+}}, %{{.+}} {cmpMode = #pto<cmp gt>} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=8, v_col=36{{.*}}) outs(%[[MASK]] :
 // PTO: pto.texpands ins(%{{.+}} : f32) outs(%[[DST:[^ ]+]] :
 // PTO: pto.tsels ins(%[[MASK]], %[[DST]], %[[SEL]], %{{.+}} : {{.*}}) outs(%[[DST]] :
 // PTO: pto.tcmps ins(%[[DST]], %{{.+}} {cmpMode = #pto<cmp ne>} : {{.*}}, f32) outs(%{{.+}} :

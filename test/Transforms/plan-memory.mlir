@@ -578,14 +578,14 @@ func.func @branch_without_else(%x: !pypto.tensor<1x64xf32>, %y: !pypto.tensor<1x
 // -----
 
 // A compare's scratch (its bit mask) dies at the compare but is read while
-// the result is written: the result never takes its buffer, even of the
-// same size (2x32 i8 and 1x16 i32 are both 64 bytes; found by pypto-fuzz
-// seed 20261518).
+// the result is written: the result never takes its buffer (found by
+// pypto-fuzz seed 20261518). The i32 tiles are padded like the mask's
+// 32-byte rows (128 bytes).
 
 // CHECK-LABEL: func.func @compare_scratch
 // CHECK: pypto.load {{.+}} {pypto.addr = 0 : i64
-// CHECK: pypto.create_tile {pypto.addr = 64 : i64
-// CHECK: pypto.cmp eq {{.+}} {pypto.addr = 128 : i64
+// CHECK: pypto.create_tile {pypto.addr = 128 : i64
+// CHECK: pypto.cmp eq {{.+}} {pypto.addr = 192 : i64
 func.func @compare_scratch(%a: !pypto.tensor<1x16xi32>, %o: !pypto.tensor<1x16xi32>) attributes {pypto.kind = "incore"} {
   %c0 = arith.constant 0 : index
   %x = pypto.load %a[%c0, %c0] : !pypto.tensor<1x16xi32> -> !pypto.tile<1x16xi32, vec>
