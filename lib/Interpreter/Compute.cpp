@@ -165,7 +165,9 @@ void Interpreter::runUnary(Operation *op, Frame &f) {
                      .Case([&](pp::SqrtOp) { return at::sqrt(a); })
                      .Case([&](pp::RsqrtOp) { return at::rsqrt(a); })
                      .Case([&](pp::RecipOp) { return at::reciprocal(a); })
-                     .Case([&](pp::NotOp) { return at::bitwise_not(a); });
+                     .Case([&](pp::NotOp) { return at::bitwise_not(a); })
+                     .Case([&](pp::SinOp) { return at::sin(a); })
+                     .Case([&](pp::CosOp) { return at::cos(a); });
   set(f, op->getResult(0), rounded(r, op->getResult(0)));
 }
 

@@ -246,7 +246,8 @@ const HandlerMap &Interpreter::handlers() {
         pp::ShrsOp, pp::LreluOp>(m, &I::runScalarOp);
     add<pp::AddcOp, pp::SubcOp, pp::AddscOp, pp::SubscOp>(m, &I::runTernary);
     add<pp::NegOp, pp::AbsOp, pp::ReluOp, pp::ExpOp, pp::LogOp, pp::SqrtOp,
-        pp::RsqrtOp, pp::RecipOp, pp::NotOp>(m, &I::runUnary);
+        pp::RsqrtOp, pp::RecipOp, pp::NotOp, pp::SinOp, pp::CosOp>(
+        m, &I::runUnary);
     add<pp::CastOp>(m, &I::runCast);
     add<pp::RowSumOp, pp::RowMaxOp, pp::RowMinOp, pp::ColSumOp, pp::ColMaxOp,
         pp::ColMinOp, pp::RowProdOp, pp::ColProdOp>(m, &I::runReduce);

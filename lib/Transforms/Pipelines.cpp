@@ -38,6 +38,11 @@ mlir::pypto::getDefaultPipelineStages(const PipelineOptions &options) {
                             createConvertTensorToTile());
                       }});
   }
+  // Ops without an instruction become ones with one, before element types
+  // are legalised.
+  stages.push_back({"LowerCompositeOps", [](OpPassManager &pm) {
+                      pm.addNestedPass<func::FuncOp>(createLowerCompositeOps());
+                    }});
   stages.push_back({"PeelFirstIteration", [](OpPassManager &pm) {
                       pm.addNestedPass<func::FuncOp>(
                           createPeelFirstIteration());

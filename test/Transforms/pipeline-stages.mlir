@@ -4,9 +4,9 @@
 // ones users reach for around it (inline, symbol-dce) are registered too.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: pypto-opt %s --pypto-default-pipeline --dump-pass-pipeline -o %t/default.mlir 2>&1 | FileCheck %s --check-prefix=PIPE
-// PIPE:      Pass Manager with 14 passes:
-// PIPE-NEXT:  builtin.module(pypto-inline-helpers,pypto-fold-rank6,pypto-outline-incore,pypto-derive-call-directions,func.func(pypto-convert-tensor-to-tile),func.func(pypto-peel-first-iteration),func.func(pypto-legalize-element-types{arch=a5}),func.func(pypto-infer-memory-space),func.func(pypto-tile-matmul{arch=a5}),pypto-expand-mixed-kernel{arch=a5},func.func(pypto-plan-memory{arch=a5}),pypto-lower-to-pto{arch=a5},canonicalize{{.*}},cse)
-// RUN: pypto-opt %s --pass-pipeline="builtin.module(pypto-inline-helpers,pypto-fold-rank6,pypto-outline-incore,pypto-derive-call-directions,func.func(pypto-convert-tensor-to-tile),func.func(pypto-peel-first-iteration),func.func(pypto-legalize-element-types{arch=a5}),func.func(pypto-infer-memory-space),func.func(pypto-tile-matmul{arch=a5}),pypto-expand-mixed-kernel{arch=a5},func.func(pypto-plan-memory{arch=a5}),pypto-lower-to-pto{arch=a5},canonicalize,cse)" -o %t/stages.mlir
+// PIPE:      Pass Manager with 15 passes:
+// PIPE-NEXT:  builtin.module(pypto-inline-helpers,pypto-fold-rank6,pypto-outline-incore,pypto-derive-call-directions,func.func(pypto-convert-tensor-to-tile),func.func(pypto-lower-composite-ops),func.func(pypto-peel-first-iteration),func.func(pypto-legalize-element-types{arch=a5}),func.func(pypto-infer-memory-space),func.func(pypto-tile-matmul{arch=a5}),pypto-expand-mixed-kernel{arch=a5},func.func(pypto-plan-memory{arch=a5}),pypto-lower-to-pto{arch=a5},canonicalize{{.*}},cse)
+// RUN: pypto-opt %s --pass-pipeline="builtin.module(pypto-inline-helpers,pypto-fold-rank6,pypto-outline-incore,pypto-derive-call-directions,func.func(pypto-convert-tensor-to-tile),func.func(pypto-lower-composite-ops),func.func(pypto-peel-first-iteration),func.func(pypto-legalize-element-types{arch=a5}),func.func(pypto-infer-memory-space),func.func(pypto-tile-matmul{arch=a5}),pypto-expand-mixed-kernel{arch=a5},func.func(pypto-plan-memory{arch=a5}),pypto-lower-to-pto{arch=a5},canonicalize,cse)" -o %t/stages.mlir
 // RUN: diff %t/default.mlir %t/stages.mlir
 
 // RUN: pypto-opt %s --pass-pipeline="builtin.module(inline, symbol-dce, canonicalize, cse)" | FileCheck %s --check-prefix=CORE

@@ -83,7 +83,8 @@ public:
         atomicRng(seed ^ 0x61746f6d6963ull),
         concatRng(seed ^ 0x636f6e636174ull),
         extRng(seed ^ 0x6973737565313600ull), transRng(seed ^ 0x7472616e73ull),
-        insertRng(seed ^ 0x696e73657274ull), triRng(seed ^ 0x747269ull) {}
+        insertRng(seed ^ 0x696e73657274ull), triRng(seed ^ 0x747269ull),
+        trigRng(seed ^ 0x74726967ull) {}
 
   Program build(uint64_t seed);
 
@@ -285,9 +286,12 @@ private:
   void insertLast(Kernel &k);
   // And the triangular masks that may multiply the last value.
   std::mt19937_64 triRng;
+  // sin/cos of the last value.
+  std::mt19937_64 trigRng;
   /// Sometimes the last value times a lower or upper triangular mask of its
   /// shape (pypto.tri), drawn from its own stream.
   void maskLast(Kernel &k);
+  void trigLast(Kernel &k);
   bool scalarChance(double p) {
     return std::uniform_real_distribution<>(0, 1)(scalarRng) < p;
   }
@@ -804,6 +808,27 @@ void Builder::maskLast(Kernel &k) {
   add(k, mul);
 }
 
+void Builder::trigLast(Kernel &k) {
+  auto draw = [&](int n) {
+    return std::uniform_int_distribution<int>(0, n - 1)(trigRng);
+  };
+  if (k.ops.empty() || draw(5) != 0)
+    return;
+  int a = int(k.ops.size()) - 1;
+  const Op x = k.ops[a];
+  // Beyond about 10^4 the reduction's error outgrows the tolerance.
+  if (!usable[a] || !isFloat(x.dtype) || x.magnitude >= 1e4)
+    return;
+  Op op{OpKind::Unary, draw(2) ? "sin" : "cos"};
+  op.operands = {a};
+  op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+  op.precision = x.precision;
+  op.magnitude = 1;
+  op.exact = false;
+  op.viaHelper = draw(7) == 0;
+  add(k, op);
+}
+
 void Builder::insertLast(Kernel &k) {
   auto draw = [&](int n) {
     return std::uniform_int_distribution<int>(0, n - 1)(insertRng);
@@ -1019,6 +1044,8 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   insertLast(k);
   usable.resize(k.ops.size(), true);
   maskLast(k);
+  usable.resize(k.ops.size(), true);
+  trigLast(k);
   usable.resize(k.ops.size(), true);
   // Outputs: the last value, and sometimes others.
   std::vector<int> candidates;
@@ -1311,6 +1338,14 @@ bool analyze(const Program &p, const Kernel &k,
         if (!a.exact || a.error > 0)
           return false;
         r.magnitude = a.magnitude + 1;
+      } else if (op.name == "sin" || op.name == "cos") {
+        // |sin'| <= 1; the f32 reduction loses about |x| units of the last
+        // place; a narrow result is rounded once more.
+        if (a.magnitude >= 1e4)
+          return false;
+        r.magnitude = 1;
+        r.error = a.error + 8 * u32 * (1 + a.magnitude) + (isF32 ? 0 : u);
+        r.exact = false;
       } else if (op.name == "log" || op.name == "sqrt" || op.name == "rsqrt" ||
                  op.name == "recip") {
         if (!isPositiveChain(k, op.operands[0]))

@@ -33,7 +33,7 @@ struct Dim {
 
 enum class OpKind {
   SliceInput,   // a window of a kernel input: operand = input index
-  Unary,        // neg abs relu exp log sqrt rsqrt recip
+  Unary,        // neg abs relu exp log sqrt rsqrt recip sin cos
   Binary,       // add sub mul div max min
   ScalarOp,     // adds subs muls divs maxs mins
   Cast,         // to `dtype`, rounding `mode`

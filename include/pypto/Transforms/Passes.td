@@ -186,6 +186,32 @@ def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
   ];
 }
 
+def LowerCompositeOps : Pass<"pypto-lower-composite-ops",
+                             "::mlir::func::FuncOp"> {
+  let summary = "Expand ops no instruction computes into ones that do";
+  let description = [{
+    Neither ptoas nor the vector unit has a sine or a cosine. `pypto.sin`
+    and `pypto.cos` (tensors or tiles) become, in f32, pypto's recipe:
+
+    1. `k = round(x / pi)` (`cos`: `rint(x / pi + 1/2)`) through an i32
+       conversion;
+    2. `t = x - k * pi` with pi split in four parts (Cody-Waite; `cos` adds
+       pi/2 in two parts), so `t` is in [-pi/2, pi/2];
+    3. `sign = floor(k / 2) * 4 - 2 * k + 1`, which is `(-1)^k`;
+    4. `sign * t * P(t^2)`, `P` the degree-9 odd Horner polynomial of
+       `sin(t) / t`.
+
+    f16 and bf16 operands are widened to f32 first and the result rounded
+    back once. The ops are `muls`, `adds`, `sub`, `mul`, `add` and `cast`
+    with `round`, `rint`, `floor` and `none` modes, which every arch and
+    ptoas 0.27 have.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numExpanded", "expanded", "Number of composite ops expanded">
+  ];
+}
+
 def PeelFirstIteration : Pass<"pypto-peel-first-iteration",
                               "::mlir::func::FuncOp"> {
   let summary = "Peel a kernel loop's first iteration where the body "

@@ -819,6 +819,22 @@ func.func @rsqrt_int(%v: !pypto.tile<16x32xi8, vec>) {
 
 // -----
 
+func.func @sin_int(%v: !pypto.tensor<16x16xi32>) {
+  // expected-error @+1 {{'pypto.sin' op needs a float element type, got 'i32'}}
+  %x = pypto.sin %v : !pypto.tensor<16x16xi32>
+  return
+}
+
+// -----
+
+func.func @cos_int(%v: !pypto.tile<16x32xi16, vec>) {
+  // expected-error @+1 {{'pypto.cos' op needs a float element type, got 'i16'}}
+  %x = pypto.cos %v : !pypto.tile<16x32xi16, vec>
+  return
+}
+
+// -----
+
 func.func @recip_int(%v: !pypto.tensor<16x16xi32>) {
   // expected-error @+1 {{'pypto.recip' op needs a float element type, got 'i32'}}
   %x = pypto.recip %v : !pypto.tensor<16x16xi32>

@@ -209,6 +209,8 @@ func.func @edge(%t: !pypto.tensor<64x64xf32>) {
 // CHECK: pypto.log %[[A]] : !pypto.tensor<16x64xf32>
 // CHECK: pypto.sqrt %[[A]] : !pypto.tensor<16x64xf32>
 // CHECK: pypto.rsqrt %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.sin %[[A]] : !pypto.tensor<16x64xf32>
+// CHECK: pypto.cos %[[A]] : !pypto.tensor<16x64xf32>
 // CHECK: pypto.recip %[[A]] : !pypto.tensor<16x64xf32>
 // CHECK: pypto.neg %[[I]] : !pypto.tensor<16x64xi32>
 // CHECK: pypto.abs %[[I]] : !pypto.tensor<16x64xi32>
@@ -231,6 +233,8 @@ func.func @elementwise_tensors(%a: !pypto.tensor<16x64xf32>, %b: !pypto.tensor<1
   %log = pypto.log %a : !pypto.tensor<16x64xf32>
   %sqrt = pypto.sqrt %a : !pypto.tensor<16x64xf32>
   %rsqrt = pypto.rsqrt %a : !pypto.tensor<16x64xf32>
+  %sin = pypto.sin %a : !pypto.tensor<16x64xf32>
+  %cos = pypto.cos %a : !pypto.tensor<16x64xf32>
   %recip = pypto.recip %a : !pypto.tensor<16x64xf32>
   %ineg = pypto.neg %i : !pypto.tensor<16x64xi32>
   %iabs = pypto.abs %i : !pypto.tensor<16x64xi32>

@@ -1056,6 +1056,22 @@ def PyPTO_SqrtOp : PyPTO_UnaryOp<"sqrt", "the square root", 1>;
 def PyPTO_RsqrtOp : PyPTO_UnaryOp<"rsqrt", "1 / sqrt(x)", 1>;
 def PyPTO_RecipOp : PyPTO_UnaryOp<"recip", "1 / x", 1>;
 def PyPTO_NotOp : PyPTO_UnaryOp<"not", "bitwise not", 2>;
+def PyPTO_SinOp : PyPTO_UnaryOp<"sin", "the sine (radians)", 1> {
+  let description = [{
+    The sine of every element, in radians. There is no sine instruction:
+    `pypto-lower-composite-ops` computes it in f32 from multiplies, adds
+    and conversions (Cody-Waite range reduction to [-pi/2, pi/2], then a
+    degree-9 odd polynomial, pypto's recipe), within a few f32 units in the
+    last place for |x| up to about 10^5. f16 and bf16 are computed in f32
+    and rounded once.
+  }];
+}
+def PyPTO_CosOp : PyPTO_UnaryOp<"cos", "the cosine (radians)", 1> {
+  let description = [{
+    The cosine of every element, in radians, computed as `pypto.sin` is
+    (the reduction adds pi/2).
+  }];
+}
 
 def PyPTO_RoundMode : I32EnumAttr<"RoundMode", "rounding of a conversion", [
     I32EnumAttrCase<"rint", 0>, I32EnumAttrCase<"round", 1>,

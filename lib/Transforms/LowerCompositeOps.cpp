@@ -1,0 +1,131 @@
+//===- LowerCompositeOps.cpp - ops no instruction computes ----------------===//
+//
+// `pypto.sin` and `pypto.cos` have no vector instruction and no ptoas form;
+// they become multiplies, adds and conversions in f32 (pypto's recipe, the
+// constants verbatim), on tensors or tiles alike.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pypto/Dialect/PyPTO/PyPTODialect.h"
+#include "pypto/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::pypto {
+#define GEN_PASS_DEF_LOWERCOMPOSITEOPS
+#include "pypto/Transforms/Passes.h.inc"
+} // namespace mlir::pypto
+
+using namespace mlir;
+using namespace mlir::pypto;
+
+namespace {
+
+// Cody-Waite split of pi (and of pi/2 for cos), and the Horner coefficients
+// of sin(t)/t on [-pi/2, pi/2], as pypto writes them.
+constexpr float kPiInv = 0.31830988732818603515625f;
+constexpr float kPiV2 = 3.140625f;
+constexpr float kPiC1 = 0.0009670257568359375f;
+constexpr float kPiC2 = 6.2771141529083251953125e-7f;
+constexpr float kPiC3 = 1.21644916362129151821e-10f;
+constexpr float kPiC4 = -1.0290623200529979163e-13f;
+constexpr float kPiHalfHead = 1.57079637050628662109375f;
+constexpr float kPiHalfTail = -4.371139000189375e-8f;
+constexpr float kR0 = 2.604926501e-6f;
+constexpr float kR1 = -1.980894471e-4f;
+constexpr float kR2 = 8.333049340e-3f;
+constexpr float kR3 = -1.666665792e-1f;
+
+/// Builds elementwise ops on values of one shape `f32Type` (a tensor or a
+/// tile of f32).
+struct ElementwiseBuilder {
+  OpBuilder &builder;
+  Location loc;
+  ShapedType f32Type;
+
+  Value scalar(float value) {
+    return builder.create<arith::ConstantOp>(loc,
+                                             builder.getF32FloatAttr(value));
+  }
+  Value muls(Value x, float s) {
+    return builder.create<MulsOp>(loc, f32Type, x, scalar(s));
+  }
+  Value adds(Value x, float s) {
+    return builder.create<AddsOp>(loc, f32Type, x, scalar(s));
+  }
+  Value sub(Value x, Value y) {
+    return builder.create<SubOp>(loc, f32Type, x, y);
+  }
+  Value mul(Value x, Value y) {
+    return builder.create<MulOp>(loc, f32Type, x, y);
+  }
+  Value add(Value x, Value y) {
+    return builder.create<AddOp>(loc, f32Type, x, y);
+  }
+  /// `x` rounded to an integer by `mode`, as an f32.
+  Value roundToInteger(Value x, RoundMode mode) {
+    Type i32Type = f32Type.cloneWith(std::nullopt, builder.getI32Type());
+    Value k = builder.create<CastOp>(loc, i32Type, x, mode);
+    return builder.create<CastOp>(loc, f32Type, k, RoundMode::none);
+  }
+};
+
+/// sin(x) or cos(x) of an f32 value.
+Value lowerSinCos(ElementwiseBuilder &b, Value x, bool isCos) {
+  // k: the multiple of pi nearest x (for cos, nearest x + pi/2).
+  Value scaled = b.muls(x, kPiInv);
+  Value k = isCos ? b.roundToInteger(b.adds(scaled, 0.5f), RoundMode::rint)
+                  : b.roundToInteger(scaled, RoundMode::round);
+  // t = x - k * pi, the product of each part of pi exact in f32.
+  Value t = b.sub(x, b.muls(k, kPiV2));
+  t = b.sub(t, b.muls(k, kPiC1));
+  if (isCos)
+    t = b.adds(t, kPiHalfHead);
+  t = b.sub(t, b.muls(k, kPiC2));
+  t = b.sub(t, b.muls(k, kPiC3));
+  t = b.sub(t, b.muls(k, kPiC4));
+  if (isCos)
+    t = b.adds(t, kPiHalfTail);
+  // (-1)^k without a branch: floor(k / 2) * 4 - 2 * k + 1.
+  Value halfK = b.roundToInteger(b.muls(k, 0.5f), RoundMode::floor);
+  Value sign = b.adds(b.add(b.muls(halfK, 4.0f), b.muls(k, -2.0f)), 1.0f);
+  // P(t^2) = (((R0 t^2 + R1) t^2 + R2) t^2 + R3) t^2 + 1.
+  Value t2 = b.mul(t, t);
+  Value p = b.adds(b.muls(t2, kR0), kR1);
+  p = b.adds(b.mul(p, t2), kR2);
+  p = b.adds(b.mul(p, t2), kR3);
+  p = b.adds(b.mul(p, t2), 1.0f);
+  return b.mul(sign, b.mul(t, p));
+}
+
+struct LowerCompositeOpsPass
+    : public pypto::impl::LowerCompositeOpsBase<LowerCompositeOpsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> composites;
+    getOperation().walk([&](Operation *op) {
+      if (isa<SinOp, CosOp>(op))
+        composites.push_back(op);
+    });
+    for (Operation *op : composites) {
+      OpBuilder builder(op);
+      Location loc = op->getLoc();
+      Value source = op->getOperand(0);
+      auto type = cast<ShapedType>(source.getType());
+      auto f32Type =
+          cast<ShapedType>(type.cloneWith(std::nullopt, builder.getF32Type()));
+      ElementwiseBuilder b{builder, loc, f32Type};
+      bool narrow = !type.getElementType().isF32();
+      if (narrow)
+        source = builder.create<CastOp>(loc, f32Type, source, RoundMode::rint);
+      Value result = lowerSinCos(b, source, isa<CosOp>(op));
+      if (narrow)
+        result = builder.create<CastOp>(loc, type, result, RoundMode::rint);
+      op->getResult(0).replaceAllUsesWith(result);
+      op->erase();
+      ++numExpanded;
+    }
+  }
+};
+
+} // namespace
