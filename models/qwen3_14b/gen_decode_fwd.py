@@ -17,7 +17,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_common import command_line, swiglu, write_program  # noqa: E402
+from qwen3_14b_mlir import T, mm as shared_mm, qk_norm_rope as shared_qk_norm_rope  # noqa: E402
 
 CONFIGS = {
     # B: public batch (windows of 16 rows; 20 = a full window and a 4-row
@@ -59,11 +61,6 @@ LM_CORES = 24
 SAMPLE_CHUNK = 512
 SAMPLED_IDS_PAD = 8
 LOGITS_ATOL = 0.016
-
-
-def T(*dims_dtype):
-    *dims, dt = dims_dtype
-    return "!pypto.tensor<" + "x".join(str(d) for d in dims) + "x" + dt + ">"
 
 
 def generate(name, B, NH, KVH, INTER, L, VOCAB, MAX_SEQ, PSTEP, KT, TN):
@@ -121,43 +118,9 @@ def generate(name, B, NH, KVH, INTER, L, VOCAB, MAX_SEQ, PSTEP, KT, TN):
 
     def mm(p, act, act_t, arow, acol0, w, w_t, wrow0, wcol, K, TKk, TNn,
            b_trans=False, loop="pipeline"):
-        """%{p}_acc = act[arow:+16, acol0:+K] @ w[wrow0:+K, wcol:+TNn] (f32),
-        a peeled first matmul and a K loop; with b_trans, w is [N, K]."""
-        wsh = f"[{TNn}, {TKk}]" if b_trans else f"[{TKk}, {TNn}]"
-        wty = T(TNn, TKk, "bf16") if b_trans else T(TKk, TNn, "bf16")
-        bt = " {b_trans}" if b_trans else ""
-
-        def wslice(res, r_or_k):
-            if b_trans:
-                return f"%{res} = pypto.slice %{w}[{wrow0}, {r_or_k}] {wsh} : {w_t} -> {wty}"
-            return f"%{res} = pypto.slice %{w}[{r_or_k}, {wcol}] {wsh} : {w_t} -> {wty}"
-        a_t = T(W, TKk, "bf16")
-        o_t = T(W, TNn, "f32")
-        s = f"""
-          %{p}_wr0 = arith.addi {wrow0 if not b_trans else acol0}, %c0 : index
-          %{p}_a0 = pypto.slice %{act}[{arow}, {acol0}] [{W}, {TKk}] : {act_t} -> {a_t}
-          {wslice(p + '_w0', '%' + p + '_wr0' if not b_trans else acol0)}
-          %{p}_first = pypto.matmul %{p}_a0, %{p}_w0{bt} : {a_t}, {wty} -> {o_t}"""
-        if K > TKk:
-            s += f"""
-          %{p}_acc = scf.for %{p}_kk = %{p}_c{TKk} to %{p}_c{K} step %{p}_c{TKk}
-              iter_args(%{p}_s = %{p}_first) -> ({o_t}) {{
-            %{p}_ak = arith.addi {acol0}, %{p}_kk : index
-            %{p}_wk = arith.addi {wrow0 if not b_trans else acol0}, %{p}_kk : index
-            %{p}_a = pypto.slice %{act}[{arow}, %{p}_ak] [{W}, {TKk}] : {act_t} -> {a_t}
-            {wslice(p + '_w', '%' + p + '_wk')}
-            %{p}_m = pypto.matmul_acc %{p}_s, %{p}_a, %{p}_w{bt} : {a_t}, {wty} -> {o_t}
-            scf.yield %{p}_m : {o_t}
-          }} {{pypto.loop = "{loop}"}}"""
-            s = (f"""
-          %{p}_c{TKk} = arith.constant {TKk} : index
-          %{p}_c{K} = arith.constant {K} : index""" if TKk != K else "") + s
-        else:
-            s += f"""
-          %{p}_acc = arith.addi %c0, %c0 : index"""  # placeholder, replaced below
-            s = s.replace(f"""
-          %{p}_acc = arith.addi %c0, %c0 : index""", "").replace(f"%{p}_first =", f"%{p}_acc =")
-        return s
+        """%{p}_acc = act[arow:+16, acol0:+K] @ w[wrow0:+K, wcol:+TNn] (f32)."""
+        return shared_mm(p, act, act_t, arow, acol0, w, w_t, wrow0, wcol, K, TKk,
+                         TNn, W, b_trans=b_trans, loop=loop)
 
     def rms_recip(region, src_terms, dst, extra=""):
         """1/sqrt(mean(x^2) + eps) of the 16 rows of the sum of `src_terms`
@@ -194,38 +157,8 @@ def generate(name, B, NH, KVH, INTER, L, VOCAB, MAX_SEQ, PSTEP, KT, TN):
     def qk_norm_rope(p, src, src_t, col, wname, dst, dst_t, dst_row):
         """pypto-lib's rope_qkv phase: x = src[b, col:+128] * inv_rms[b], QK-norm
         (x * w) * 1/sqrt(mean(x^2) + eps), half-split RoPE, bf16 into dst."""
-        h = D // 2
-        r = T(1, h, "f32")
-        rb = T(1, h, "bf16")
-        return f"""
-            %{p}_row = pypto.slice %{src}[%b, {col}] [1, {D}] : {src_t} -> {T(1, D, 'f32')}
-            %{p}_x = pypto.muls %{p}_row, %inv : {T(1, D, 'f32')}, f32
-            %{p}_sq = pypto.mul %{p}_x, %{p}_x : {T(1, D, 'f32')}
-            %{p}_ss = pypto.row_sum %{p}_sq : {T(1, D, 'f32')} -> {T(1, 1, 'f32')}
-            %{p}_ms = pypto.muls %{p}_ss, %inv_d : {T(1, 1, 'f32')}, f32
-            %{p}_me = pypto.adds %{p}_ms, %eps : {T(1, 1, 'f32')}, f32
-            %{p}_rt = pypto.sqrt %{p}_me : {T(1, 1, 'f32')}
-            %{p}_inv = pypto.recip %{p}_rt : {T(1, 1, 'f32')}
-            %{p}_col_hi = arith.addi {col}, {c[64]} : index
-            %{p}_lo0 = pypto.slice %{src}[%b, {col}] [1, {h}] : {src_t} -> {r}
-            %{p}_hi0 = pypto.slice %{src}[%b, %{p}_col_hi] [1, {h}] : {src_t} -> {r}
-            %{p}_lo1 = pypto.muls %{p}_lo0, %inv : {r}, f32
-            %{p}_hi1 = pypto.muls %{p}_hi0, %inv : {r}, f32
-            %{p}_lo2 = pypto.mul %{p}_lo1, %{wname}_lo : {r}
-            %{p}_hi2 = pypto.mul %{p}_hi1, %{wname}_hi : {r}
-            %{p}_lo = pypto.row_expand_mul %{p}_lo2, %{p}_inv : {r}, {T(1, 1, 'f32')}
-            %{p}_hi = pypto.row_expand_mul %{p}_hi2, %{p}_inv : {r}, {T(1, 1, 'f32')}
-            %{p}_a = pypto.mul %{p}_lo, %cos_lo : {r}
-            %{p}_b = pypto.mul %{p}_hi, %sin_lo : {r}
-            %{p}_new_lo = pypto.sub %{p}_a, %{p}_b : {r}
-            %{p}_c = pypto.mul %{p}_hi, %cos_hi : {r}
-            %{p}_d = pypto.mul %{p}_lo, %sin_hi : {r}
-            %{p}_new_hi = pypto.add %{p}_c, %{p}_d : {r}
-            %{p}_lo_b = pypto.cast %{p}_new_lo : {r} -> {rb}
-            %{p}_hi_b = pypto.cast %{p}_new_hi : {r} -> {rb}
-            %{p}_dcol_hi = arith.addi {dst_row[1]}, {c[64]} : index
-            pypto.assemble %{p}_lo_b into %{dst}[{dst_row[0]}, {dst_row[1]}] : {rb} into {dst_t}
-            pypto.assemble %{p}_hi_b into %{dst}[{dst_row[0]}, %{p}_dcol_hi] : {rb} into {dst_t}"""
+        return shared_qk_norm_rope(p, src, src_t, "%b", col, wname, dst, dst_t,
+                                   dst_row, D, c[64], prescale="%inv")
 
     def split_k_proj(region, wname, w_t, dst, dst_t, ON):
         """pypto-lib's Q/K/V projection: ON N-tiles x QKV_OK K slices as one
