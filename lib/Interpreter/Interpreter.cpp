@@ -224,11 +224,13 @@ const HandlerMap &Interpreter::handlers() {
         m, &I::runTask);
     add<pp::ArrayCreateOp, pp::ArrayGetOp, pp::ArraySetOp>(m, &I::runArray);
     add<pp::SliceOp>(m, &I::runSlice);
-    add<pp::CreateTensorOp, pp::CreateTileOp, pp::AllocWindowOp>(m,
-                                                                 &I::runCreate);
+    add<pp::CreateTensorOp, pp::CreateTileOp, pp::AllocWindowOp,
+        pp::CreateL1Op>(m, &I::runCreate);
     add<pp::ReadOp>(m, &I::runRead);
     add<pp::WriteOp>(m, &I::runWrite);
     add<pp::InsertOp>(m, &I::runInsert);
+    add<pp::GatherRowOp>(m, &I::runGatherRow);
+    add<pp::TransposeViewOp>(m, &I::runTransposeView);
     add<pp::DimOp>(m, &I::runDim);
     add<pp::AssembleOp>(m, &I::runAssemble);
     add<pp::RanksOp>(m, &I::runRanks);

@@ -208,6 +208,8 @@ private:
   void runRead(mlir::Operation *op, Frame &f);
   void runWrite(mlir::Operation *op, Frame &f);
   void runInsert(mlir::Operation *op, Frame &f);
+  void runGatherRow(mlir::Operation *op, Frame &f);
+  void runTransposeView(mlir::Operation *op, Frame &f);
   void runDim(mlir::Operation *op, Frame &f);
   void runAssemble(mlir::Operation *op, Frame &f);
   void runRanks(mlir::Operation *op, Frame &f);

@@ -193,6 +193,36 @@ void Interpreter::runInsert(Operation *op, Frame &f) {
   set(f, insert.getResult(), result);
 }
 
+void Interpreter::runGatherRow(Operation *op, Frame &f) {
+  auto gather = cast<pp::GatherRowOp>(op);
+  at::Tensor source = tensor(f, gather.getSource());
+  SmallVector<int64_t> from = indices(f, gather.getSourceOffsets());
+  SmallVector<int64_t> to = indices(f, gather.getOffsets());
+  SmallVector<int64_t> extents(gather.getSizes());
+  if (!gather.getValid().empty())
+    extents = validExtents(op, f, gather.getValid(), gather.getSizes());
+  at::Tensor result = tensor(f, gather.getAcc()).clone();
+  // Name the side that is out of bounds.
+  auto range = [](int64_t at, int64_t extent) {
+    return "[" + std::to_string(at) + ", " + std::to_string(at + extent) + ")";
+  };
+  if (from[0] < 0 || from[0] + extents[0] > source.size(0) || from[1] < 0 ||
+      from[1] + extents[1] > source.size(1))
+    fail(op, "source rows " + range(from[0], extents[0]) + ", columns " +
+                 range(from[1], extents[1]) + " are outside the " +
+                 shapeText(mlirShape(source.sizes())) + " tensor");
+  if (to[0] < 0 || to[0] + extents[0] > result.size(0))
+    fail(op, "rows " + range(to[0], extents[0]) + " are outside the " +
+                 std::to_string(result.size(0)) + "-row accumulator");
+  window(op, result, to, extents).copy_(window(op, source, from, extents));
+  set(f, gather.getResult(), result);
+}
+
+void Interpreter::runTransposeView(Operation *op, Frame &f) {
+  auto view = cast<pp::TransposeViewOp>(op);
+  set(f, view.getResult(), tensor(f, view.getSource()).t().contiguous());
+}
+
 void Interpreter::runDim(Operation *op, Frame &f) {
   auto dim = cast<pp::DimOp>(op);
   set(f, dim.getResult(),

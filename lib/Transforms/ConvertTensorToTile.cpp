@@ -7,6 +7,7 @@
 
 #include "pypto/Dialect/PyPTO/PyPTODialect.h"
 #include "pypto/Transforms/Passes.h"
+#include "pypto/Transforms/TileLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -226,6 +227,18 @@ private:
     if (auto wait = dyn_cast<WaitOp>(op))
       return rebaseElementAccess(op, wait.getSignalMutable(),
                                  wait.getIndicesMutable());
+    if (auto create = dyn_cast<CreateL1Op>(op)) {
+      if (isa<TileType>(create.getType()))
+        return success();
+      auto tensor = cast<GMTensorType>(create.getType());
+      tiles[create.getResult()] = builder.create<CreateL1Op>(
+          op->getLoc(), TileType::get(op->getContext(), tensor.getShape(),
+                                      tensor.getElementType(), std::nullopt));
+      erased.insert(op);
+      return success();
+    }
+    if (auto gather = dyn_cast<GatherRowOp>(op))
+      return convertGatherRow(gather);
     auto isTensor = [](Type t) { return isa<GMTensorType>(t); };
     bool onTiles = llvm::none_of(op->getOperandTypes(), isTensor) &&
                    llvm::none_of(op->getResultTypes(), isTensor);
@@ -253,6 +266,34 @@ private:
     if (auto matmul = dyn_cast<MatmulAccOp>(op))
       return convertMatmul(matmul, matmul.getAcc());
     return op->emitOpError("is not supported inside a kernel yet");
+  }
+
+  /// Rows gathered into an L1 accumulator: from the kernel parameter at the
+  /// window's offsets, into the accumulator's tile.
+  LogicalResult convertGatherRow(GatherRowOp gather) {
+    Operation *op = gather;
+    Value acc = gather.getAcc();
+    Value accTile = isa<TileType>(acc.getType()) ? acc : tiles.lookup(acc);
+    if (!accTile || !getL1Accumulator(accTile))
+      return op->emitOpError("gathers into a tensor that is not a "
+                             "pypto.create_l1 accumulator of this kernel");
+    FailureOr<Window> source = windowOf(gather.getSource(), op);
+    if (failed(source))
+      return failure();
+    if (!source->valid.empty())
+      return op->emitOpError("reads rows of a slice with a valid shape; give "
+                             "the extents as the gather's valid shape");
+    OpBuilder builder(op);
+    SmallVector<Value> from = addOffsets(builder, op->getLoc(), source->offsets,
+                                         gather.getSourceOffsets());
+    if (isa<TileType>(gather.getType()) && source->base == gather.getSource())
+      return success(); // already tile-level
+    auto converted = builder.create<GatherRowOp>(
+        op->getLoc(), accTile.getType(), accTile, source->base, from,
+        gather.getOffsets(), gather.getSizesAttr(), gather.getValid());
+    tiles[gather.getResult()] = converted.getResult();
+    erased.insert(op);
+    return success();
   }
 
   /// An op on one element of a tensor in GM (signals, scalar reads and
@@ -772,6 +813,21 @@ private:
     OpBuilder builder(matmul);
     Location loc = matmul->getLoc();
     auto operand = [&](Value value, bool transposed) -> FailureOr<Value> {
+      // An L1 accumulator is read where it is; transposed, as the view of
+      // its bytes.
+      Value l1 = isa<TileType>(value.getType()) ? value : tiles.lookup(value);
+      if (l1 && getL1Accumulator(l1)) {
+        if (!transposed)
+          return l1;
+        auto type = cast<TileType>(l1.getType());
+        ArrayRef<int64_t> shape = type.getShape();
+        return builder
+            .create<TransposeViewOp>(
+                loc,
+                type.cloneWith({{shape[1], shape[0]}}, type.getElementType()),
+                l1)
+            .getResult();
+      }
       return transposed ? loadTransposed(value, matmul) : tileOf(value, matmul);
     };
     Value lhsValue = matmul->getOperand(acc ? 1 : 0);

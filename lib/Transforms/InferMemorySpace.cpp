@@ -143,6 +143,9 @@ private:
       MemorySpace space = MemorySpace::vec;
       if (isa<MatmulOp, MatmulAccOp>(op)) {
         space = MemorySpace::acc;
+      } else if (isa<CreateL1Op, GatherRowOp, TransposeViewOp>(op)) {
+        // L1 accumulators and their views stay in L1.
+        space = MemorySpace::mat;
       } else if (isa<LoadOp, CreateTileOp>(op)) {
         bool cube = false, vector = false;
         for (OpOperand &use : result.getUses())

@@ -296,6 +296,59 @@ protected:
   }
 };
 
+/// Rows copied into an L1 accumulator (NZ): a view of its buffer from row
+/// `r` on, at `r * 32` bytes (row r of an NZ tile starts 32 bytes into each
+/// column block, and the view has the accumulator's column-block stride),
+/// with the valid shape of the rows, loaded from the source's window. No
+/// pto.subset: ptoas 0.27 cannot take a row window of an NZ tile.
+class GatherRowLowering : public KernelOpLowering<GatherRowOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(GatherRowOp gather, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (!isa<TileType>(gather.getAcc().getType()))
+      return state.fail(gather, "works on tensors; run "
+                                "pypto-convert-tensor-to-tile first");
+    if (!state.isParameter(gather.getSource()))
+      return state.fail(gather, "gathers rows of a tensor that is not a "
+                                "kernel parameter");
+    FailureOr<Value> acc = state.buffer(gather, adaptor.getAcc());
+    if (failed(acc))
+      return failure();
+    auto alloc = acc->getDefiningOp<pto::AllocTileOp>();
+    if (!alloc || !alloc.getAddr())
+      return state.fail(gather, "gathers into a tile without a planned "
+                                "buffer");
+    Location loc = gather.getLoc();
+    Type i64 = rewriter.getI64Type();
+    Value row =
+        rewriter.create<arith::IndexCastOp>(loc, i64, adaptor.getOffsets()[0]);
+    Value rowBytes = rewriter.create<arith::MulIOp>(
+        loc, row, rewriter.create<arith::ConstantIntOp>(loc, 32, 64));
+    Value address =
+        rewriter.create<arith::AddIOp>(loc, alloc.getAddr(), rowBytes);
+    ArrayRef<int64_t> sizes = gather.getSizes();
+    SmallVector<Value> valid(adaptor.getValid());
+    if (valid.empty())
+      valid = {state.index(rewriter, sizes[0]),
+               state.index(rewriter, sizes[1])};
+    auto type = cast<pto::TileBufType>(acc->getType());
+    Value view = rewriter.create<pto::AllocTileOp>(
+        loc,
+        viewType(type, type.getElementType(), type.getCols(),
+                 /*validRows=*/-1, /*validCols=*/-1),
+        address, valid[0], valid[1]);
+    Value window =
+        state.partition(rewriter, loc, gather.getSource(),
+                        adaptor.getSourceOffsets(), sizes, adaptor.getValid());
+    rewriter.create<pto::TLoadOp>(loc, window, view);
+    rewriter.replaceOp(gather, *acc);
+    return success();
+  }
+};
+
 class NotifyLowering : public KernelOpLowering<NotifyOp> {
 public:
   using KernelOpLowering::KernelOpLowering;
@@ -530,7 +583,13 @@ protected:
         keptTypes.push_back(result.getType());
         continue;
       }
+      // The first op of the chain with the buffer's address (a gather's
+      // chain starts at an accumulator a loop may carry in).
       Operation *writer = chainRoot(result).getDefiningOp();
+      if (!writer)
+        writer = branch.thenYield()
+                     .getOperand(result.getResultNumber())
+                     .getDefiningOp();
       if (!writer)
         return state.fail(branch, "yields a tile that no operation of this "
                                   "kernel produces");
@@ -564,21 +623,21 @@ protected:
 
 void mlir::pypto::populateTileMemoryLoweringPatterns(
     RewritePatternSet &patterns, KernelLoweringState &state) {
-  patterns
-      .add<LoadLowering, StoreLowering, ReadLowering, InsertLowering,
-           WriteLowering, ArrayCreateLowering, ArrayGetLowering,
-           ArraySetLowering, DimLowering, PlannedBufferLowering<CreateTileOp>,
-           PlannedBufferLowering<ReshapeOp>, NotifyLowering, WaitLowering,
-           InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
-                                  /*isCube=*/true>,
-           InitializePipeLowering<AivInitializePipeOp, pto::AivInitializePipeOp,
-                                  /*isCube=*/false>,
-           PushLowering<TPushToAivOp, pto::TPushToAivOp>,
-           PushLowering<TPushToAicOp, pto::TPushToAicOp>,
-           PopLowering<TPopFromAicOp, pto::TPopFromAicOp>,
-           PopLowering<TPopFromAivOp, pto::TPopFromAivOp>,
-           FreeLowering<TFreeToAicOp, pto::TFreeFromAicOp>,
-           FreeLowering<TFreeToAivOp, pto::TFreeFromAivOp>,
-           TileCarryingLoopLowering, TileYieldingBranchLowering>(
-          patterns.getContext(), state);
+  patterns.add<
+      LoadLowering, StoreLowering, ReadLowering, InsertLowering, WriteLowering,
+      ArrayCreateLowering, ArrayGetLowering, ArraySetLowering, DimLowering,
+      PlannedBufferLowering<CreateTileOp>, PlannedBufferLowering<ReshapeOp>,
+      PlannedBufferLowering<CreateL1Op>, PlannedBufferLowering<TransposeViewOp>,
+      GatherRowLowering, NotifyLowering, WaitLowering,
+      InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
+                             /*isCube=*/true>,
+      InitializePipeLowering<AivInitializePipeOp, pto::AivInitializePipeOp,
+                             /*isCube=*/false>,
+      PushLowering<TPushToAivOp, pto::TPushToAivOp>,
+      PushLowering<TPushToAicOp, pto::TPushToAicOp>,
+      PopLowering<TPopFromAicOp, pto::TPopFromAicOp>,
+      PopLowering<TPopFromAivOp, pto::TPopFromAivOp>,
+      FreeLowering<TFreeToAicOp, pto::TFreeFromAicOp>,
+      FreeLowering<TFreeToAivOp, pto::TFreeFromAivOp>, TileCarryingLoopLowering,
+      TileYieldingBranchLowering>(patterns.getContext(), state);
 }

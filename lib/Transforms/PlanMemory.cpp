@@ -53,7 +53,8 @@ int64_t alignUp(int64_t value) {
 /// pipe slot, a reshape in its source's buffer.
 bool isView(Value value) {
   Operation *def = value.getDefiningOp();
-  return def && isa<TPopFromAicOp, TPopFromAivOp, ReshapeOp>(def);
+  return def &&
+         isa<TPopFromAicOp, TPopFromAivOp, ReshapeOp, TransposeViewOp>(def);
 }
 
 /// The uses of `value` and of the reshape views of it, which read the same
@@ -181,6 +182,10 @@ LogicalResult isolateCarriedTiles(func::FuncOp kernel, int64_t &numCopies) {
       for (OpOperand &operand : yield->getOpOperands()) {
         if (!isa<TileType>(operand.get().getType()))
           continue;
+        // An L1 accumulator is one buffer by construction (gathers write
+        // it in place; checkL1Accumulators refuses a stale read).
+        if (getL1Accumulator(operand.get()))
+          continue;
         Value root = chainRoot(operand.get());
         Operation *rootDef = root.getDefiningOp();
         if (rootDef &&
@@ -209,7 +214,7 @@ LogicalResult isolateCarriedTiles(func::FuncOp kernel, int64_t &numCopies) {
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     for (unsigned i = 0, e = loop.getNumRegionIterArgs(); i < e; ++i) {
       Value init = loop.getInitArgs()[i];
-      if (!isa<TileType>(init.getType()))
+      if (!isa<TileType>(init.getType()) || getL1Accumulator(init))
         continue;
       if (initNeedsCopy(loop, i, init)) {
         OpBuilder builder(loop);
@@ -230,6 +235,84 @@ LogicalResult isolateCarriedTiles(func::FuncOp kernel, int64_t &numCopies) {
         yield->setOperand(i, *copied);
       }
     }
+    return WalkResult::advance();
+  });
+  return failure(walked.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// L1 accumulators
+//===----------------------------------------------------------------------===//
+
+/// Whether `a` and `b` are in different branches of one scf.if: one runs
+/// or the other.
+bool exclusive(Operation *a, Operation *b) {
+  for (Operation *parent = a->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (!parent->isAncestor(b))
+      continue;
+    if (!isa<scf::IfOp>(parent))
+      return false;
+    for (Region &region : parent->getRegions())
+      if (region.isAncestor(a->getParentRegion()))
+        return !region.isAncestor(b->getParentRegion());
+    return false;
+  }
+  return false;
+}
+
+/// A gather writes the accumulator's one buffer in place (a mat tile
+/// cannot be copied on a2a3), so no other use of the value it updates may
+/// follow it, nor precede it in a loop that gathers into a value from
+/// outside the loop (the next iteration's gather comes first). A loop
+/// that carries the accumulator counts as a gather into its initial value.
+LogicalResult checkL1Accumulators(func::FuncOp kernel) {
+  DenseMap<Operation *, int64_t> position;
+  int64_t counter = 0;
+  kernel.walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { position[op] = counter++; });
+  auto check = [&](Operation *writer, Value value) -> LogicalResult {
+    Region *home = value.getParentRegion();
+    for (OpOperand &use : value.getUses()) {
+      Operation *other = use.getOwner();
+      if (other == writer || exclusive(writer, other))
+        continue;
+      bool after = position.lookup(other) > position.lookup(writer);
+      // A loop around the writer but not around the value's definition
+      // writes it again after `other` read it.
+      bool repeated = false;
+      for (auto loop = writer->getParentOfType<scf::ForOp>(); loop;
+           loop = loop->getParentOfType<scf::ForOp>()) {
+        if (loop.getRegion().isAncestor(home))
+          break;
+        if (loop->isAncestor(other)) {
+          repeated = true;
+          break;
+        }
+      }
+      if (!after && !repeated)
+        continue;
+      InFlightDiagnostic diag =
+          other->emitOpError("reads an L1 accumulator that ");
+      diag << (isa<scf::ForOp>(writer) ? "a loop carries and gathers into"
+                                       : "a pypto.gather_row overwrites")
+           << (after ? " before this read" : " on the next iteration")
+           << "; the gather writes its buffer in place and a mat tile "
+              "cannot be copied: read the gather's result instead";
+      diag.attachNote(writer->getLoc()) << "the accumulator is written here";
+      return failure();
+    }
+    return success();
+  };
+  WalkResult walked = kernel.walk([&](Operation *op) -> WalkResult {
+    if (auto gather = dyn_cast<GatherRowOp>(op))
+      return failed(check(op, gather.getAcc())) ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      for (Value init : loop.getInitArgs())
+        if (isa<TileType>(init.getType()) && getL1Accumulator(init) &&
+            failed(check(op, init)))
+          return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return failure(walked.wasInterrupted());
@@ -385,7 +468,8 @@ void PlanMemoryPass::runOnOperation() {
   if (!isKernelFunction(kernel) || kernel.isExternal())
     return;
   int64_t copies = 0;
-  if (failed(isolateCarriedTiles(kernel, copies)))
+  if (failed(checkL1Accumulators(kernel)) ||
+      failed(isolateCarriedTiles(kernel, copies)))
     return signalPassFailure();
   numCarriedCopies += copies;
 
@@ -432,6 +516,14 @@ void PlanMemoryPass::runOnOperation() {
     if (isa<TileType>(reshape.getSource().getType()))
       sharing.unite(reshape.getSource(), reshape.getResult());
   });
+  // A gather writes its accumulator in place; a transpose view is its
+  // source's bytes.
+  kernel.walk([&](GatherRowOp gather) {
+    sharing.unite(gather.getAcc(), gather.getResult());
+  });
+  kernel.walk([&](TransposeViewOp view) {
+    sharing.unite(view.getSource(), view.getResult());
+  });
 
   // One buffer per class, live from its first write to its last read.
   std::deque<Buffer> storage;
@@ -457,7 +549,11 @@ void PlanMemoryPass::runOnOperation() {
       buffer->space = *cast<TileType>(tile.getType()).getSpace();
       buffer->firstDef = def;
     }
-    buffer->size = std::max(buffer->size, alignUp(layout->numBytes));
+    // A gather of rows from row r views the accumulator from r * 32 bytes
+    // on (an NZ row is 32 bytes into each column block), with the whole
+    // tile's extent: the view's last bytes lie past the tile.
+    int64_t slack = isa<CreateL1Op>(def) ? (layout->rows - 1) * 32 : 0;
+    buffer->size = std::max(buffer->size, alignUp(layout->numBytes + slack));
     buffer->defs.push_back(def);
     extend(buffer, positions.of(def), positions.lastUse(tile, def));
   }

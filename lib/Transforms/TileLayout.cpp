@@ -97,10 +97,26 @@ Value mlir::pypto::chainRoot(Value value) {
       value = loop.getInitArgs()[result.getResultNumber()];
     else if (auto branch = dyn_cast<scf::IfOp>(result.getOwner()))
       value = branch.thenYield().getOperand(result.getResultNumber());
+    else if (auto gather = dyn_cast<GatherRowOp>(result.getOwner()))
+      value = gather.getAcc();
     else
       break;
   }
   return value;
+}
+
+Operation *mlir::pypto::getL1Accumulator(Value value) {
+  for (;;) {
+    value = chainRoot(value);
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg)
+      break;
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (!loop || arg.getArgNumber() == 0)
+      return nullptr;
+    value = loop.getInitArgs()[arg.getArgNumber() - 1];
+  }
+  return value.getDefiningOp<CreateL1Op>();
 }
 
 FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, Arch arch) {
@@ -131,6 +147,19 @@ FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, Arch arch) {
     break;
   case MemorySpace::mat: {
     layout.loc = pto::AddressSpace::mat;
+    // An L1 accumulator is NZ, the layout rows are DMA'd into (ND2NZ); its
+    // transpose view is the ZN tile of the same bytes.
+    if (getL1Accumulator(tile)) {
+      layout.blayout = pto::BLayout::col_major;
+      layout.slayout = pto::SLayout::row_major;
+      break;
+    }
+    if (auto view = tile.getDefiningOp<TransposeViewOp>();
+        view && getL1Accumulator(view.getSource())) {
+      layout.blayout = pto::BLayout::row_major;
+      layout.slayout = pto::SLayout::col_major;
+      break;
+    }
     // A mat tile takes the layout of the L0 buffer it feeds.
     bool feedsRight = llvm::any_of(tile.getUsers(), [](Operation *user) {
       auto move = dyn_cast<MoveOp>(user);

@@ -141,3 +141,25 @@ func.func @put_valid_slice(%x: !pypto.tensor<48x64xf32>, %data: !pypto.tensor<48
   pypto.put %tail[%c0, %c0] into %data[%c0, %c0] [16, 64] peer %peer : !pypto.tensor<16x64xf32> into !pypto.tensor<48x64xf32>
   return
 }
+
+// -----
+
+// A gather writes an L1 accumulator, not a kernel parameter.
+func.func @gather_into_parameter(%pool: !pypto.tensor<64x128xbf16>, %kv: !pypto.tensor<32x128xbf16>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.gather_row' op gathers into a tensor that is not a pypto.create_l1 accumulator of this kernel}}
+  %g = pypto.gather_row %pool[%c0, %c0] into %kv[%c0, %c0] [1, 128] : !pypto.tensor<64x128xbf16> into !pypto.tensor<32x128xbf16>
+  return
+}
+
+// -----
+
+func.func @gather_from_tail(%pool: !pypto.tensor<64x128xbf16>, %n: index) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %w = pypto.slice %pool[%c0, %c0] [16, 128] valid [%n, %c128] : !pypto.tensor<64x128xbf16> -> !pypto.tensor<16x128xbf16>
+  %kv = pypto.create_l1 : !pypto.tensor<32x128xbf16>
+  // expected-error @+1 {{'pypto.gather_row' op reads rows of a slice with a valid shape; give the extents as the gather's valid shape}}
+  %g = pypto.gather_row %w[%c0, %c0] into %kv[%c0, %c0] [16, 128] : !pypto.tensor<16x128xbf16> into !pypto.tensor<32x128xbf16>
+  return
+}

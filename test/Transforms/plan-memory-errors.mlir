@@ -120,3 +120,53 @@ func.func @branch_yields_outside_acc(%x: !pypto.tensor<16x16xf32>, %c: i1) attri
   pypto.store %v, %x[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A gather writes its accumulator's buffer in place: the value before it
+// cannot be read afterwards (a mat tile cannot be copied).
+func.func @stale_accumulator(%pool: !pypto.tensor<64x128xbf16>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %kv0 = pypto.create_l1 : !pypto.tile<32x128xbf16, mat>
+  // expected-note @+1 {{the accumulator is written here}}
+  %kv1 = pypto.gather_row %pool[%c0, %c0] into %kv0[%c0, %c0] [1, 128] : !pypto.tensor<64x128xbf16> into !pypto.tile<32x128xbf16, mat>
+  // expected-error @+1 {{'pypto.gather_row' op reads an L1 accumulator that a pypto.gather_row overwrites before this read; the gather writes its buffer in place and a mat tile cannot be copied: read the gather's result instead}}
+  %kv2 = pypto.gather_row %pool[%c1, %c0] into %kv0[%c1, %c0] [1, 128] : !pypto.tensor<64x128xbf16> into !pypto.tile<32x128xbf16, mat>
+  return
+}
+
+// -----
+
+// In a loop, a read before the gather sees the previous iteration's rows.
+func.func @accumulator_regathered(%pool: !pypto.tensor<64x128xbf16>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %kv0 = pypto.create_l1 : !pypto.tile<32x128xbf16, mat>
+  scf.for %i = %c0 to %c4 step %c1 {
+    // expected-error @+1 {{'pypto.move' op reads an L1 accumulator that a pypto.gather_row overwrites on the next iteration}}
+    %r = pypto.move %kv0 : !pypto.tile<32x128xbf16, mat> -> !pypto.tile<32x128xbf16, right>
+    // expected-note @+1 {{the accumulator is written here}}
+    %g = pypto.gather_row %pool[%i, %c0] into %kv0[%i, %c0] [1, 128] : !pypto.tensor<64x128xbf16> into !pypto.tile<32x128xbf16, mat>
+  }
+  return
+}
+
+// -----
+
+// A loop that carries the accumulator gathers into its initial value.
+func.func @accumulator_after_loop(%pool: !pypto.tensor<64x128xbf16>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %kv0 = pypto.create_l1 : !pypto.tile<32x128xbf16, mat>
+  // expected-note @+1 {{the accumulator is written here}}
+  %kv = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %kv0) -> (!pypto.tile<32x128xbf16, mat>) {
+    %g = pypto.gather_row %pool[%i, %c0] into %a[%i, %c0] [1, 128] : !pypto.tensor<64x128xbf16> into !pypto.tile<32x128xbf16, mat>
+    scf.yield %g : !pypto.tile<32x128xbf16, mat>
+  }
+  // expected-error @+1 {{'pypto.move' op reads an L1 accumulator that a loop carries and gathers into before this read}}
+  %r = pypto.move %kv0 : !pypto.tile<32x128xbf16, mat> -> !pypto.tile<32x128xbf16, right>
+  return
+}

@@ -32,9 +32,14 @@ FailureOr<TileLayout> getTileLayout(Value tile, Arch arch);
 
 /// The value whose definition first writes the buffer `tile` ends up in: a
 /// loop's result is written where its chain starts (its initial value), a
-/// branch's result where its then-branch's value is (pypto-plan-memory gives
-/// each chain one buffer).
+/// branch's result where its then-branch's value is, a gathered
+/// accumulator where the accumulator is (pypto-plan-memory gives each chain
+/// one buffer).
 Value chainRoot(Value tile);
+
+/// The pypto.create_l1 whose buffer `value` (a tensor or tile) is, through
+/// gather_rows, loop-carried values and branch results; null if none.
+Operation *getL1Accumulator(Value value);
 
 } // namespace mlir::pypto
 

@@ -1071,6 +1071,110 @@ LogicalResult InsertOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// L1 accumulators
+//===----------------------------------------------------------------------===//
+
+/// The element types the cube reads from L1 (pypto's gather_row list).
+static bool isL1ElementType(Type element) {
+  return element.isF32() || element.isF16() || element.isBF16() ||
+         element.isInteger(8);
+}
+
+/// An L1 accumulator: a rank-2 tensor, or a tile in mat (or not placed
+/// yet), of an element type the cube reads.
+static LogicalResult verifyL1Accumulator(Operation *op, Type type) {
+  auto shaped = cast<ShapedType>(type);
+  if (shaped.getRank() != 2 || !shaped.hasStaticShape())
+    return op->emitOpError("needs a static 2-D accumulator, got ") << type;
+  if (!isL1ElementType(shaped.getElementType()))
+    return op->emitOpError("needs f32, f16, bf16 or i8 elements, got ")
+           << shaped.getElementType();
+  auto tile = dyn_cast<TileType>(type);
+  if (tile && tile.getSpace() && *tile.getSpace() != MemorySpace::mat)
+    return op->emitOpError("needs an accumulator in mat, not ")
+           << stringifyMemorySpace(*tile.getSpace());
+  if (!isInKernel(op))
+    return op->emitOpError("is outside a kernel; L1 accumulators live in a "
+                           "kernel (pypto.at or an InCore function)");
+  return success();
+}
+
+LogicalResult CreateL1Op::verify() {
+  return verifyL1Accumulator(*this, getType());
+}
+
+LogicalResult GatherRowOp::verify() {
+  if (failed(verifyL1Accumulator(*this, getAcc().getType())))
+    return failure();
+  auto source = cast<GMTensorType>(getSource().getType());
+  auto acc = cast<ShapedType>(getAcc().getType());
+  if (source.getElementType() != acc.getElementType())
+    return emitOpError("copies ")
+           << source.getElementType() << " rows into an accumulator of "
+           << acc.getElementType();
+  if (source.getShape().size() != 2)
+    return emitOpError("reads rows of a rank-")
+           << source.getShape().size()
+           << " tensor; give its 2-D form (pypto.reshape)";
+  if (getSourceOffsets().size() != 2 || getOffsets().size() != 2)
+    return emitOpError("takes 2 source and 2 accumulator offsets, got ")
+           << getSourceOffsets().size() << " and " << getOffsets().size();
+  ArrayRef<int64_t> sizes = getSizes();
+  if (sizes.size() != 2 || sizes[0] < 1 || sizes[1] < 1)
+    return emitOpError("needs 2 positive sizes");
+  if (sizes[0] > acc.getShape()[0] || sizes[1] > acc.getShape()[1])
+    return emitOpError("sizes [")
+           << sizes[0] << ", " << sizes[1] << "] exceed the "
+           << acc.getShape()[0] << "x" << acc.getShape()[1] << " accumulator";
+  if (!getValid().empty() && getValid().size() != 2)
+    return emitOpError("takes 2 valid extents (rows, columns), got ")
+           << getValid().size();
+  SmallVector<int64_t> extent(sizes);
+  for (auto [d, valid] : llvm::enumerate(getValid())) {
+    APInt constant;
+    if (!matchPattern(valid, m_ConstantInt(&constant)))
+      continue;
+    if (constant.getSExtValue() < 0 || constant.getSExtValue() > sizes[d])
+      return emitOpError("valid extent ")
+             << constant.getSExtValue() << " in dimension " << d
+             << " is outside [0, " << sizes[d] << "]";
+    extent[d] = constant.getSExtValue();
+  }
+  // Rows go whole-width from column 0: an NZ row is spread over every
+  // column block, and a window of it starting at another column is not a
+  // tile ptoas 0.27 can name.
+  if (!matchPattern(getOffsets()[1], m_Zero()))
+    return emitOpError("writes at a column offset other than 0; rows are "
+                       "gathered into the accumulator's columns from 0");
+  APInt row;
+  if (matchPattern(getOffsets()[0], m_ConstantInt(&row)) &&
+      (row.getSExtValue() < 0 ||
+       row.getSExtValue() + extent[0] > acc.getShape()[0]))
+    return emitOpError("rows [")
+           << row.getSExtValue() << ", " << row.getSExtValue() + extent[0]
+           << ") are outside the " << acc.getShape()[0] << "-row accumulator";
+  return success();
+}
+
+LogicalResult TransposeViewOp::verify() {
+  TileType source = getSource().getType(), result = getResult().getType();
+  if (source.getShape().size() != 2 ||
+      result.getShape() !=
+          ArrayRef<int64_t>{source.getShape()[1], source.getShape()[0]} ||
+      source.getElementType() != result.getElementType())
+    return emitOpError("result must be the transpose of ")
+           << source << ", got " << result;
+  if (source.getSpace() != result.getSpace())
+    return emitOpError("changes the memory space; a view keeps its buffer");
+  if (source.getSpace() && *source.getSpace() != MemorySpace::mat)
+    return emitOpError("views a tile in ")
+           << stringifyMemorySpace(*source.getSpace())
+           << "; only mat tiles are seen transposed (pypto.transpose copies "
+              "a vec tile)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Cross-core pipes
 //===----------------------------------------------------------------------===//
 

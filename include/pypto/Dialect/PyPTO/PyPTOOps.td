@@ -1658,6 +1658,80 @@ def PyPTO_CreateTileOp : PyPTO_Op<"create_tile", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// L1 accumulators: rows gathered from GM into a cube operand
+//===----------------------------------------------------------------------===//
+
+def PyPTO_CreateL1Op : PyPTO_Op<"create_l1"> {
+  let summary = "a kernel-local matrix in L1 that gather_row fills";
+  let description = [{
+    `%kv = pypto.create_l1 : !pypto.tensor<128x512xbf16>` is a matrix of
+    undefined contents in L1 (`mat`), pypto's `create_l1`: rows of global
+    tensors are copied into it with `pypto.gather_row`, and it is a matmul
+    operand, plain or `{b_trans}`, without passing through vec. Rows never
+    gathered are undefined (the reference interpreter poisons them).
+    Kernels only; f32, f16, bf16 or i8. On tiles it is a `mat` tile in the
+    NZ layout, row DMAs' target.
+  }];
+  let results = (outs Res<PyPTO_AnyTensorOrTile, "", [MemAlloc]>:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def PyPTO_GatherRowOp : PyPTO_Op<"gather_row",
+    [AttrSizedOperandSegments, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "rows of a global tensor copied into an L1 accumulator";
+  let description = [{
+    `%r = pypto.gather_row %src[%sr, %sc] into %acc[%dr, %c0] [R, C]
+    valid [%vr, %vc]` is `%acc` with rows `%dr .. %dr + vr` replaced by the
+    `vr x vc` window of `%src` at `(%sr, %sc)` (without `valid`, the whole
+    `R x C`): pypto's `gather_row`, e.g. a KV tile assembled from paged
+    cache rows:
+
+    ```mlir
+    %kv1 = pypto.gather_row %cache[%slot, %c0] into %kv0[%r, %c0] [1, 512]
+        : !pypto.tensor<?x512xbf16> into !pypto.tensor<128x512xbf16>
+    ```
+
+    `%acc` is a `pypto.create_l1` matrix (through loops and branches) and
+    the gather writes it in place: the old value must not be read after a
+    later gather into it (pypto-plan-memory checks). The column offset is
+    0; `%src` is a kernel parameter or a window of one, in GM. Sizes are
+    static, valid extents at most the sizes.
+  }];
+  // The accumulator first: the result type is inferred from it.
+  let arguments = (ins PyPTO_AnyTensorOrTile:$acc,
+                       Arg<PyPTO_TensorType, "", [MemRead]>:$source,
+                       Variadic<Index>:$source_offsets,
+                       Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$sizes, Variadic<Index>:$valid);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source `[` $source_offsets `]` `into` $acc `[` $offsets `]` $sizes
+    (`valid` ` ` `[` $valid^ `]`)? attr-dict `:` qualified(type($source))
+    `into` qualified(type($acc))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_TransposeViewOp : PyPTO_Op<"transpose_view", [Pure]> {
+  let summary = "a mat tile seen transposed, without a copy";
+  let description = [{
+    `%t = pypto.transpose_view %a : !pypto.tile<128x512xbf16, mat> ->
+    !pypto.tile<512x128xbf16, mat>` is the same bytes seen as the
+    transposed matrix: an NZ tile's bytes are the ZN tile of its transpose
+    (pypto's `tile.transpose_view`). It is how an L1 accumulator becomes a
+    `{b_trans}` matmul operand; tile conversion creates it. On tiles in
+    mat only: a vec tile is transposed with `pypto.transpose` (a copy).
+  }];
+  let arguments = (ins PyPTO_TileType:$source);
+  let results = (outs PyPTO_TileType:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Cube compute
 //===----------------------------------------------------------------------===//
 
