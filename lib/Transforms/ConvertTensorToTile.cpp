@@ -738,6 +738,20 @@ private:
     auto columnView = [&](Value row) {
       return reshaped(row, cast<TileType>(row.getType()).getShape()[1], 1);
     };
+    // A triangular mask of one column is the other triangle of its row
+    // with the diagonal negated: element (i, 0) of the lower mask is 1
+    // where i >= -d, element (0, i) of the upper one where i >= -d.
+    if (auto tri = dyn_cast<TriOp>(op);
+        tri && isColumnVector(tri.getResult())) {
+      auto column = cast<TileType>(tri.getType());
+      auto rowType = column.cloneWith({{1, column.getShape()[0]}},
+                                      column.getElementType());
+      Value zero = b.create<arith::ConstantIntOp>(loc, 0, 32);
+      Value negated = b.create<arith::SubIOp>(loc, zero, tri.getDiagonal());
+      Value row = b.create<TriOp>(
+          loc, rowType, negated, tri.getUpper() ? UnitAttr() : b.getUnitAttr());
+      return columnView(row);
+    }
     if (auto transpose = dyn_cast<TransposeOp>(op)) {
       Value source = transpose.getSource();
       if (!isColumnVector(source) && !isRowVector(source))

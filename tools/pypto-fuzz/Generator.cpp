@@ -84,7 +84,7 @@ public:
         concatRng(seed ^ 0x636f6e636174ull),
         extRng(seed ^ 0x6973737565313600ull), transRng(seed ^ 0x7472616e73ull),
         insertRng(seed ^ 0x696e73657274ull), triRng(seed ^ 0x747269ull),
-        trigRng(seed ^ 0x74726967ull) {}
+        trigRng(seed ^ 0x74726967ull), gatherRng(seed ^ 0x676174686572ull) {}
 
   Program build(uint64_t seed);
 
@@ -288,10 +288,13 @@ private:
   std::mt19937_64 triRng;
   // sin/cos of the last value.
   std::mt19937_64 trigRng;
+  // Rows gathered into an L1 accumulator for a matmul of the last value.
+  std::mt19937_64 gatherRng;
   /// Sometimes the last value times a lower or upper triangular mask of its
   /// shape (pypto.tri), drawn from its own stream.
   void maskLast(Kernel &k);
   void trigLast(Kernel &k);
+  void gatherLast(Kernel &k);
   bool scalarChance(double p) {
     return std::uniform_real_distribution<>(0, 1)(scalarRng) < p;
   }
@@ -808,6 +811,55 @@ void Builder::maskLast(Kernel &k) {
   add(k, mul);
 }
 
+void Builder::gatherLast(Kernel &k) {
+  auto draw = [&](int n) {
+    return std::uniform_int_distribution<int>(0, n - 1)(gatherRng);
+  };
+  if (k.ops.empty() || draw(6) != 0)
+    return;
+  int a = int(k.ops.size()) - 1;
+  const Op x = k.ops[a];
+  if (!usable[a] || !isFloat(x.dtype) || x.cols.isRows || x.magnitude >= 1e3)
+    return;
+  int64_t width = x.cols.n;
+  bool asRows = width == 16 || width == 32 || width == 64;
+  Op op{OpKind::GatherMatmul, "gather_row"};
+  // q * kv^T takes K = the value's columns; p * kv takes them as the
+  // gathered rows.
+  op.bTrans = !asRows || draw(3) != 0;
+  op.chunk = op.bTrans ? (draw(2) ? 16 : 32) : width;
+  op.validCols = op.bTrans ? width : (draw(2) ? 32 : 64);
+  int64_t poolRows = draw(2) ? 40 : 96;
+  op.validN = draw(2) ? op.chunk / 2 : 0;
+  op.atRow = op.validN ? draw(int(poolRows - op.validN + 1)) : 0;
+  DType t = draw(2) ? DType::BF16 : DType::F32;
+  // Inputs of their own, with static rows (no draw from the other streams).
+  auto input = [&](DType dtype, const std::string &init) {
+    Tensor tensor;
+    tensor.name = "x" + std::to_string(program.tensors.size());
+    tensor.role = "in";
+    tensor.dtype = dtype;
+    tensor.init = init;
+    program.tensors.push_back(tensor);
+    k.inputs.push_back(int(program.tensors.size()) - 1);
+    return int(program.tensors.size()) - 1;
+  };
+  int pool = input(t, "randn");
+  int indices = input(DType::I32, "randint");
+  program.tensors[indices].initLow = -2;
+  program.tensors[indices].initHigh = poolRows;
+  int lhs = x.dtype == t ? a : cast(k, a, t, "rint");
+  op.operands = {lhs, pool, indices};
+  op.dtype = DType::F32, op.rows = x.rows;
+  op.cols = Dim{false, op.bTrans ? op.chunk : op.validCols};
+  double depth = double(op.bTrans ? op.validCols : op.chunk);
+  op.magnitude = depth * k.ops[lhs].magnitude * 5;
+  op.exact = false;
+  int m = add(k, op);
+  if (op.magnitude > 1e3)
+    scalarOp(k, "muls", m, 1.0 / 64);
+}
+
 void Builder::trigLast(Kernel &k) {
   auto draw = [&](int n) {
     return std::uniform_int_distribution<int>(0, n - 1)(trigRng);
@@ -1047,6 +1099,8 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   usable.resize(k.ops.size(), true);
   trigLast(k);
   usable.resize(k.ops.size(), true);
+  gatherLast(k);
+  usable.resize(k.ops.size(), true);
   // Outputs: the last value, and sometimes others.
   std::vector<int> candidates;
   for (int i = 0; i < int(k.ops.size()); ++i)
@@ -1174,7 +1228,7 @@ std::vector<bool> liveOps(const Kernel &k) {
     const Op &op = k.ops[v];
     if (op.kind == OpKind::SliceInput || op.kind == OpKind::MatmulKLoop)
       return;
-    if (op.kind == OpKind::CarryLoop)
+    if (op.kind == OpKind::CarryLoop || op.kind == OpKind::GatherMatmul)
       return mark(op.operands[0]);
     for (int o : op.operands)
       mark(o);
@@ -1214,6 +1268,9 @@ Layout layoutOf(const Program &p) {
           need(op.operands[1], kk, c);
       } else if (op.kind == OpKind::CarryLoop) {
         need(op.operands[1], k.blocks * r, c * op.chunks);
+      } else if (op.kind == OpKind::GatherMatmul) {
+        need(op.operands[1], p.tensors[op.operands[2]].initHigh, op.validCols);
+        need(op.operands[2], 1, op.chunk);
       } else if (op.kind == OpKind::ScalarOp && op.scalarTensor >= 0 &&
                  p.tensors[op.scalarTensor].role == "in") {
         need(op.scalarTensor, 1, 1);
@@ -1511,6 +1568,14 @@ bool analyze(const Program &p, const Kernel &k,
       r.magnitude = kk * a.magnitude * b.magnitude;
       r.error = kk * (a.error * b.magnitude + b.error * a.magnitude) +
                 kk * u32 * r.magnitude;
+      r.exact = false;
+      break;
+    }
+    case OpKind::GatherMatmul: {
+      Facts a = A(0);
+      double kk = double(op.bTrans ? op.validCols : op.chunk);
+      r.magnitude = kk * a.magnitude * 5;
+      r.error = kk * a.error * 5 + kk * u32 * r.magnitude;
       r.exact = false;
       break;
     }
@@ -1885,6 +1950,8 @@ private:
       return hasRunTimeRows(op.operands[0]) || hasRunTimeRows(op.operands[1]);
     case OpKind::CarryLoop:
       return hasRunTimeRows(op.operands[1]);
+    case OpKind::GatherMatmul:
+      return true;
     default:
       return false;
     }
@@ -1899,6 +1966,7 @@ private:
     case OpKind::MatmulKLoop:
       return {};
     case OpKind::CarryLoop:
+    case OpKind::GatherMatmul:
       return {0};
     default: {
       std::vector<int> all;
@@ -2001,7 +2069,9 @@ Printer::tailWindows(const Kernel &k) {
         op.kind == OpKind::MatmulKLoop)
       continue;
     size_t valueOperands =
-        op.kind == OpKind::CarryLoop ? 1 : op.operands.size();
+        op.kind == OpKind::CarryLoop || op.kind == OpKind::GatherMatmul
+            ? 1
+            : op.operands.size();
     for (size_t o = 0; o < valueOperands; ++o)
       users[op.operands[o]].push_back(int(i));
     if (op.scalarFromValue >= 0)
@@ -2358,6 +2428,60 @@ void Printer::printOp(const Kernel &k, int v) {
        << " : " << pairs << " -> " << type << "\n";
     return;
   }
+  case OpKind::GatherMatmul: {
+    int pool = op.operands[1], indices = op.operands[2];
+    int64_t g = op.chunk, c = op.validCols, single = op.chunk - op.validN;
+    std::string accType = tensorType(g, c, p.tensors[pool].dtype);
+    std::string poolView = "%" + p.tensors[pool].name,
+                poolType = tensorTypeOf(pool),
+                indexView = "%" + p.tensors[indices].name,
+                indexType = tensorTypeOf(indices);
+    std::string zero = scalarConstant(0, DType::I32);
+    std::string acc0 = fresh(), acc = fresh(), r = fresh(), a = fresh(),
+                s = fresh(), ok = fresh(), g1 = fresh(), g2 = fresh(),
+                si = fresh(), next = fresh();
+    auto gatherRow = [&](const std::string &indent, const std::string &name,
+                         const std::string &from, const std::string &into,
+                         const std::string &row, int64_t rows, bool valid) {
+      os << indent << name << " = pypto.gather_row " << poolView << "[" << from
+         << ", " << index(0) << "] into " << into << "[" << row << ", "
+         << index(0) << "] [" << rows << ", " << c << "]";
+      if (valid)
+        os << " valid [" << index(rows) << ", " << index(c) << "]";
+      os << " : " << poolType << " into " << accType << "\n";
+    };
+    os << in << acc0 << " = pypto.create_l1 : " << accType << "\n";
+    // One row per index, a negative index taking row 0.
+    os << in << acc << " = scf.for " << r << " = " << index(0) << " to "
+       << index(single) << " step " << index(1) << " iter_args(" << a << " = "
+       << acc0 << ") -> (" << accType << ") {\n";
+    os << in << "  " << s << " = pypto.read " << indexView << "[" << index(0)
+       << ", " << r << "] : " << indexType << " -> i32\n";
+    os << in << "  " << ok << " = arith.cmpi sge, " << s << ", " << zero
+       << " : i32\n";
+    os << in << "  " << next << " = scf.if " << ok << " -> (" << accType
+       << ") {\n";
+    os << in << "    " << si << " = arith.index_cast " << s
+       << " : i32 to index\n";
+    gatherRow(std::string(in) + "    ", g1, si, a, r, 1, false);
+    os << in << "    scf.yield " << g1 << " : " << accType << "\n";
+    os << in << "  } else {\n";
+    gatherRow(std::string(in) + "    ", g2, index(0), a, r, 1, false);
+    os << in << "    scf.yield " << g2 << " : " << accType << "\n";
+    os << in << "  }\n";
+    os << in << "  scf.yield " << next << " : " << accType << "\n";
+    os << in << "}\n";
+    std::string filled = acc;
+    if (op.validN > 0) {
+      filled = fresh();
+      gatherRow(in, filled, index(op.atRow), acc, index(single), op.validN,
+                true);
+    }
+    os << in << result << " = pypto.matmul " << operand(0) << ", " << filled
+       << (op.bTrans ? " {b_trans}" : "") << " : " << operandType(0) << ", "
+       << accType << " -> " << type << "\n";
+    return;
+  }
   case OpKind::CarryLoop: {
     int tensor = op.operands[1];
     int64_t r = op.rows.eval(k.rows), c = op.cols.eval(k.rows);
@@ -2456,7 +2580,8 @@ std::string Printer::print() {
     if (tensor.role == "in") {
       os << " {pypto.init = \"" << tensor.init << "\"";
       if (tensor.initHigh > 0)
-        os << ", pypto.init_range = array<i64: 0, " << tensor.initHigh << ">";
+        os << ", pypto.init_range = array<i64: " << tensor.initLow << ", "
+           << tensor.initHigh << ">";
       if (tensor.runTimeRows)
         os << ", pypto.shape = array<i64: " << layout.shapes[t].rows << ", "
            << (declaredShape(t).empty() ? "" : "1, ") << layout.shapes[t].cols
@@ -2605,7 +2730,8 @@ std::string Printer::print() {
       // value (all R here). Not a product split into output tiles.
       std::string valid;
       if (k.blocks > 1 && (v + t + kernel) % 3 == 0 &&
-          op.kind != OpKind::Matmul && op.kind != OpKind::MatmulKLoop) {
+          op.kind != OpKind::Matmul && op.kind != OpKind::MatmulKLoop &&
+          op.kind != OpKind::GatherMatmul) {
         std::string dim = fresh(), left = fresh(), count = fresh();
         body << "      " << dim << " = pypto.dim %" << p.tensors[t].name
              << ", 0 : " << tensorTypeOf(t) << "\n"
@@ -2939,10 +3065,16 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
           out.push_back(p);
         }
       }
+      if (op.kind == OpKind::GatherMatmul && op.validN > 0) {
+        Program p = program;
+        p.kernels[ki].ops[vi].validN = 0;
+        out.push_back(p);
+      }
       if (op.kind == OpKind::SliceInput || op.kind == OpKind::MatmulKLoop)
         continue;
       for (int operand : op.operands) {
-        if (op.kind == OpKind::CarryLoop && operand != op.operands[0])
+        if ((op.kind == OpKind::CarryLoop || op.kind == OpKind::GatherMatmul) &&
+            operand != op.operands[0])
           continue;
         const Op &o = k.ops[operand];
         if (!(o.rows == op.rows) || !(o.cols == op.cols) || o.dtype != op.dtype)
@@ -2957,7 +3089,8 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
               user.kind != OpKind::MatmulKLoop)
             for (size_t i = 0; i < user.operands.size(); ++i)
               if (user.operands[i] == int(vi) &&
-                  !(user.kind == OpKind::CarryLoop && i == 1))
+                  !(user.kind == OpKind::CarryLoop && i == 1) &&
+                  !(user.kind == OpKind::GatherMatmul && i >= 1))
                 user.operands[i] = operand;
         for (Op &user : pk.ops)
           if (user.scalarFromValue == int(vi))

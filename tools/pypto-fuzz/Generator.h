@@ -43,28 +43,33 @@ enum class OpKind {
   Full,         // a constant
   FillPad,      // keep `validRows` x `validCols`
   Transpose,
-  Reshape,     // Mx1 <-> 1xM
-  Matmul,      // operands 0, 1 (rhs from an input slice of K x N)
-  MatmulKLoop, // sum over K chunks of slices of inputs `a` and `b`
-  CarryLoop,   // a loop over column chunks carrying a value
-  Sort,        // sort32 (+ mrgsort) of operand 0 with the indices of operand
-               // 1 (an arange window), then gather `mode` (even: values,
-               // odd: indices) of the first `chunks` pairs
-  Compare,     // cmp `mode` of operands 0 and 1, or cmps of operand 0 and
-               // `scalar`: 1 or 0 in the operands' type
-  Select,      // sel by operand 0 (a 0/1 mask) of operands 1 and 2, or
-               // sels of operand 1 and `scalar`
-  Gather,      // gather of operand 0 by the column indices of operand 1 (an
-               // input window of indices within operand 0's columns)
-  Arange,      // a 1 x `cols` i32 row from `scalar`, descending when `mode`
-               // is "descending"
-  Concat,      // operands 0 and 1 side by side (their columns added)
-  Ternary,     // addc/subc of operands 0, 1, 2; addsc/subsc of operand 0,
-               // `scalar` and operand 1
-  Insert,      // operand 0 with element (`atRow`, `atCol`) replaced by
-               // `scalar` (pypto.insert)
-  Tri,         // a triangular 0/1 mask, diagonal `scalar`, upper when `mode`
-               // is "upper" (pypto.tri)
+  Reshape,      // Mx1 <-> 1xM
+  Matmul,       // operands 0, 1 (rhs from an input slice of K x N)
+  MatmulKLoop,  // sum over K chunks of slices of inputs `a` and `b`
+  CarryLoop,    // a loop over column chunks carrying a value
+  Sort,         // sort32 (+ mrgsort) of operand 0 with the indices of operand
+                // 1 (an arange window), then gather `mode` (even: values,
+                // odd: indices) of the first `chunks` pairs
+  Compare,      // cmp `mode` of operands 0 and 1, or cmps of operand 0 and
+                // `scalar`: 1 or 0 in the operands' type
+  Select,       // sel by operand 0 (a 0/1 mask) of operands 1 and 2, or
+                // sels of operand 1 and `scalar`
+  Gather,       // gather of operand 0 by the column indices of operand 1 (an
+                // input window of indices within operand 0's columns)
+  Arange,       // a 1 x `cols` i32 row from `scalar`, descending when `mode`
+                // is "descending"
+  Concat,       // operands 0 and 1 side by side (their columns added)
+  Ternary,      // addc/subc of operands 0, 1, 2; addsc/subsc of operand 0,
+                // `scalar` and operand 1
+  Insert,       // operand 0 with element (`atRow`, `atCol`) replaced by
+                // `scalar` (pypto.insert)
+  Tri,          // a triangular 0/1 mask, diagonal `scalar`, upper when `mode`
+                // is "upper" (pypto.tri)
+  GatherMatmul, // `chunk` rows of input `operands[1]` (`validCols` wide)
+                // gathered into an L1 accumulator by the indices of input
+                // `operands[2]` (negative: row 0), the last `validN` of them
+                // as one run from row `atRow`; then operand 0 times it,
+                // transposed when `bTrans` (pypto.create_l1, gather_row)
 };
 
 struct Op {
@@ -145,9 +150,9 @@ struct Tensor {
   std::string init; // inputs: randn, randint, rand
   /// An input whose row count is bound per run: `?xC` with pypto.shape.
   bool runTimeRows = false;
-  /// randint inputs: values in [0, initHigh) when it is positive (gather
-  /// indices within their source's columns).
-  int64_t initHigh = 0;
+  /// randint inputs: values in [initLow, initHigh) when initHigh is
+  /// positive (gather indices within their source's columns).
+  int64_t initLow = 0, initHigh = 0;
   /// An output that kernels add to: zeroed by the harness (`inout`).
   bool accumulated = false;
 };
