@@ -547,7 +547,7 @@ void Interpreter::runCompareSelect(Operation *op, Frame &f) {
 
 void Interpreter::runMatmul(Operation *op, Frame &f) {
   Value lhs, rhs, acc;
-  bool aTrans, bTrans;
+  bool aTrans, bTrans, overwrite = false;
   if (auto mm = dyn_cast<pp::MatmulOp>(op)) {
     lhs = mm.getLhs(), rhs = mm.getRhs(), aTrans = mm.getATrans(),
     bTrans = mm.getBTrans();
@@ -555,6 +555,8 @@ void Interpreter::runMatmul(Operation *op, Frame &f) {
     auto mma = cast<pp::MatmulAccOp>(op);
     lhs = mma.getLhs(), rhs = mma.getRhs(), acc = mma.getAcc(),
     aTrans = mma.getATrans(), bTrans = mma.getBTrans();
+    // init_cond: where it holds the accumulator is not read.
+    overwrite = mma.getInit() && scalar(f, mma.getInit()).i != 0;
   }
   // Products and sums in float64: exact for 8-bit integers and half
   // precision inputs, and the reference for f32 ones.
@@ -566,7 +568,7 @@ void Interpreter::runMatmul(Operation *op, Frame &f) {
   if (bTrans)
     b = b.t();
   at::Tensor r = at::matmul(a, b);
-  if (acc)
+  if (acc && !overwrite)
     r = r + flat2D(widen(tensor(f, acc)));
   set(f, op->getResult(0),
       rounded(asResultShape(r, op->getResult(0)), op->getResult(0)));

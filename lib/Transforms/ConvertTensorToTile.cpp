@@ -50,6 +50,7 @@ public:
   explicit Converter(func::FuncOp kernel) : kernel(kernel), dominance(kernel) {}
 
   LogicalResult run() {
+    startInitCondAccumulators();
     // A loop's carried tensors become tiles before its body; a branch's
     // results after both branches, before the ops that use them.
     SmallVector<Operation *> ops;
@@ -108,6 +109,28 @@ public:
   }
 
 private:
+  /// A loop whose carried accumulator a matmul_acc with init_cond updates
+  /// starts it from an acc tile of any contents (the first step, where the
+  /// condition holds, does not read it), unless it starts from a product.
+  void startInitCondAccumulators() {
+    kernel.walk([&](MatmulAccOp matmul) {
+      auto carried = dyn_cast<BlockArgument>(matmul.getAcc());
+      if (!matmul.getInit() || !carried ||
+          !isa<GMTensorType>(carried.getType()))
+        return;
+      auto loop = dyn_cast<scf::ForOp>(carried.getOwner()->getParentOp());
+      if (!loop || carried.getArgNumber() == 0)
+        return;
+      OpOperand &init = loop.getInitArgsMutable()[carried.getArgNumber() - 1];
+      if (init.get().getDefiningOp<MatmulOp>() ||
+          init.get().getDefiningOp<MatmulAccOp>())
+        return;
+      OpBuilder builder(loop);
+      auto type = tileTypeOf(cast<GMTensorType>(carried.getType()));
+      init.set(builder.create<CreateTileOp>(loop.getLoc(), type));
+    });
+  }
+
   LogicalResult convert(Operation *op) {
     OpBuilder builder(op);
     if (auto slice = dyn_cast<SliceOp>(op)) {
@@ -855,10 +878,18 @@ private:
     Value product;
     if (acc) {
       Value accTile = isa<TileType>(acc.getType()) ? acc : tiles.lookup(acc);
+      Value init = cast<MatmulAccOp>(matmul).getInit();
+      // With init_cond the accumulator it is given is only read where the
+      // condition is false: any value will do for its buffer.
+      if (!accTile && init)
+        accTile = builder.create<CreateTileOp>(loc, tileType);
       if (!accTile)
         return matmul->emitOpError(
-            "accumulator must be the result of a matmul in this kernel");
-      product = builder.create<MatmulAccOp>(loc, tileType, accTile, *lhs, *rhs);
+            "accumulator must be the result of a matmul in this kernel (or "
+            "give init_cond: `init %first`)");
+      product =
+          builder.create<MatmulAccOp>(loc, accTile.getType(), accTile, *lhs,
+                                      *rhs, init, UnitAttr(), UnitAttr());
     } else {
       product = builder.create<MatmulOp>(loc, tileType, *lhs, *rhs);
     }

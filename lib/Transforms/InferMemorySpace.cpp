@@ -55,6 +55,20 @@ std::optional<MemorySpace> requiredSpace(OpOperand &use) {
   return std::nullopt;
 }
 
+/// Whether `tile` is the accumulator of a matmul_acc, directly or as the
+/// initial value of a loop that carries it into one.
+bool startsAccumulator(Value tile) {
+  for (OpOperand &use : tile.getUses()) {
+    if (isa<MatmulAccOp>(use.getOwner()) && use.getOperandNumber() == 0)
+      return true;
+    if (auto loop = dyn_cast<scf::ForOp>(use.getOwner()))
+      if (BlockArgument carried = loop.getTiedLoopRegionIterArg(&use))
+        if (startsAccumulator(carried))
+          return true;
+  }
+  return false;
+}
+
 class Inference {
 public:
   explicit Inference(func::FuncOp kernel) : kernel(kernel) {}
@@ -146,6 +160,9 @@ private:
       } else if (isa<CreateL1Op, GatherRowOp, TransposeViewOp>(op)) {
         // L1 accumulators and their views stay in L1.
         space = MemorySpace::mat;
+      } else if (isa<CreateTileOp>(op) && startsAccumulator(result)) {
+        // The placeholder an init_cond matmul_acc overwrites.
+        space = MemorySpace::acc;
       } else if (isa<LoadOp, CreateTileOp>(op)) {
         bool cube = false, vector = false;
         for (OpOperand &use : result.getUses())

@@ -315,6 +315,29 @@ void createInstruction(OpT op, OpBuilder &builder, KernelLoweringState &,
                         instructionAttributes(op));
 }
 
+/// init_cond: a run-time choice between the two instructions, both
+/// writing the accumulator's buffer (pypto's lowering: the ISA has it as a
+/// bit of the MAD, the pto ops only as the two ops).
+template <>
+void createInstruction<pto::TMatmulAccOp>(MatmulAccOp op, OpBuilder &builder,
+                                          KernelLoweringState &,
+                                          ArrayRef<Value> operands) {
+  Location loc = op.getLoc();
+  if (!op.getInit()) {
+    builder.create<pto::TMatmulAccOp>(loc, operands[0], operands[1],
+                                      operands[2], operands[3]);
+    return;
+  }
+  // operands: acc, lhs, rhs, init, dst.
+  auto branch = builder.create<scf::IfOp>(loc, operands[3], /*else=*/true);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(branch.thenBlock());
+  builder.create<pto::TMatmulOp>(loc, operands[1], operands[2], operands[4]);
+  builder.setInsertionPointToStart(branch.elseBlock());
+  builder.create<pto::TMatmulAccOp>(loc, operands[0], operands[1], operands[2],
+                                    operands[4]);
+}
+
 /// ptoas 0.27 cannot lower tneg of integers ("ins/outs are not memref
 /// yet"): -x is x * -1, the same bits in two's complement, INT_MIN
 /// included.

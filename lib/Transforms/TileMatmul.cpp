@@ -109,11 +109,12 @@ std::optional<CubeOperands> cubeOperands(Value lhs, Value rhs, Value result,
 
 /// The product of the mc x k window of `matA` at row `aRow` and the
 /// k x nc window of `matB` at column `bCol`, in K slices of `kStep`: a
-/// matmul (or a matmul_acc onto `initialAcc`, when given), then an scf.for
-/// of accumulating steps.
+/// matmul (or a matmul_acc onto `initialAcc`, when given, with its
+/// init_cond `init`), then an scf.for of accumulating steps.
 Value buildProduct(OpBuilder &builder, Location loc, Value zero, Value matA,
                    Value aRow, Value matB, Value bCol, int64_t mc, int64_t nc,
-                   int64_t k, int64_t kStep, Value initialAcc = Value()) {
+                   int64_t k, int64_t kStep, Value initialAcc = Value(),
+                   Value init = Value()) {
   auto a = cast<TileType>(matA.getType());
   auto b = cast<TileType>(matB.getType());
   MLIRContext *ctx = builder.getContext();
@@ -136,12 +137,13 @@ Value buildProduct(OpBuilder &builder, Location loc, Value zero, Value matA,
   Value firstRight =
       builder.create<ExtractOp>(loc, rightSlice, matB, zero, bCol);
   Value first =
-      initialAcc ? builder
-                       .create<MatmulAccOp>(loc, accType, initialAcc, firstLeft,
-                                            firstRight)
-                       .getResult()
-                 : builder.create<MatmulOp>(loc, accType, firstLeft, firstRight)
-                       .getResult();
+      initialAcc
+          ? builder
+                .create<MatmulAccOp>(loc, accType, initialAcc, firstLeft,
+                                     firstRight, init, UnitAttr(), UnitAttr())
+                .getResult()
+          : builder.create<MatmulOp>(loc, accType, firstLeft, firstRight)
+                .getResult();
   if (kStep == k)
     return first;
   auto loop = builder.create<scf::ForOp>(
@@ -292,9 +294,10 @@ LogicalResult TileMatmulPass::tile(MatmulAccOp matmul) {
   Location loc = matmul.getLoc();
   OpBuilder builder(matmul);
   Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
-  Value product = buildProduct(builder, loc, zero, cube->lhsMove.getSource(),
-                               zero, cube->rhsMove.getSource(), zero, cube->m,
-                               cube->n, cube->k, *step, matmul.getAcc());
+  Value product =
+      buildProduct(builder, loc, zero, cube->lhsMove.getSource(), zero,
+                   cube->rhsMove.getSource(), zero, cube->m, cube->n, cube->k,
+                   *step, matmul.getAcc(), matmul.getInit());
   matmul.getResult().replaceAllUsesWith(product);
   matmul.erase();
   cube->eraseUnusedMoves();

@@ -172,3 +172,29 @@ func.func @branch_without_else(%x: !pypto.tensor<1x64xf32>, %y: !pypto.tensor<1x
   }
   return
 }
+
+// -----
+
+// The placeholder a loop starts an init_cond accumulator from is an acc
+// tile; the loop's result reaches vector work through a move.
+// CHECK-LABEL: func.func @init_cond_placeholder
+// CHECK:       %[[P:.*]] = pypto.create_tile : !pypto.tile<16x16xf32, acc>
+// CHECK:       %[[R:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %[[P]]) -> (!pypto.tile<16x16xf32, acc>)
+// CHECK:         pypto.matmul_acc %[[A]], %{{.*}}, %{{.*}} init %{{.*}} : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right>
+// CHECK:       %[[V:.*]] = pypto.move %[[R]] : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+// CHECK-NEXT:  pypto.exp %[[V]] : !pypto.tile<16x16xf32, vec>
+func.func @init_cond_placeholder(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %p = pypto.create_tile : !pypto.tile<16x16xf32>
+  %r = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc = %p) -> (!pypto.tile<16x16xf32>) {
+    %first = arith.cmpi eq, %k, %c0 : index
+    %a = pypto.load %x[%c0, %k] : !pypto.tensor<16x64xf32> -> !pypto.tile<16x16xf32>
+    %n = pypto.matmul_acc %acc, %a, %a init %first : !pypto.tile<16x16xf32>, !pypto.tile<16x16xf32> -> !pypto.tile<16x16xf32>
+    scf.yield %n : !pypto.tile<16x16xf32>
+  }
+  %e = pypto.exp %r : !pypto.tile<16x16xf32>
+  pypto.store %e, %y[%c0, %c0] : !pypto.tile<16x16xf32>, !pypto.tensor<16x16xf32>
+  return
+}

@@ -84,7 +84,8 @@ public:
         concatRng(seed ^ 0x636f6e636174ull),
         extRng(seed ^ 0x6973737565313600ull), transRng(seed ^ 0x7472616e73ull),
         insertRng(seed ^ 0x696e73657274ull), triRng(seed ^ 0x747269ull),
-        trigRng(seed ^ 0x74726967ull), gatherRng(seed ^ 0x676174686572ull) {}
+        trigRng(seed ^ 0x74726967ull), gatherRng(seed ^ 0x676174686572ull),
+        initRng(seed ^ 0x696e6974636f6e64ull) {}
 
   Program build(uint64_t seed);
 
@@ -290,6 +291,8 @@ private:
   std::mt19937_64 trigRng;
   // Rows gathered into an L1 accumulator for a matmul of the last value.
   std::mt19937_64 gatherRng;
+  // K-loops written with init_cond.
+  std::mt19937_64 initRng;
   /// Sometimes the last value times a lower or upper triangular mask of its
   /// shape (pypto.tri), drawn from its own stream.
   void maskLast(Kernel &k);
@@ -561,6 +564,8 @@ void Builder::step(Kernel &k) {
     op.chunk = choose<int64_t>({16, 32, 64});
     op.chunks = 2 + pick(3);
     op.firstIterationBranch = chance(0.4);
+    op.initCond = !op.firstIterationBranch &&
+                  std::uniform_int_distribution<int>(0, 2)(initRng) == 0;
     Dim k0{false, op.chunk};
     Dim n{false, choose<int64_t>({8, 16, 32, 48})};
     int A = newTensor("in", t, "randn"), B = newTensor("in", t, "randn");
@@ -2374,6 +2379,21 @@ void Printer::printOp(const Kernel &k, int v) {
       os << in << "  scf.yield " << nx << " : " << type << "\n";
       os << in << "} {pypto.loop = \"range\"}\n";
     };
+    if (op.initCond) {
+      // Entered with a fill that the first step, overwriting, never reads.
+      std::string init = fresh(), first = fresh();
+      std::string zero = scalarConstant(0.0, DType::F32);
+      os << in << init << " = pypto.full " << zero << " : f32 -> " << type
+         << "\n";
+      loopHead(0, init);
+      os << in << "  " << first << " = arith.cmpi eq, " << kk << ", "
+         << index(0) << " : index\n";
+      os << in << "  " << nx << " = pypto.matmul_acc " << acc << ", " << ak
+         << ", " << bk << " init " << first << (op.bTrans ? " {b_trans}" : "")
+         << " : " << at << ", " << bt << " -> " << type << "\n";
+      loopTail();
+      return;
+    }
     if (op.firstIterationBranch) {
       std::string init = fresh(), first = fresh(), m0 = fresh(), m = fresh();
       // The constant is a line of its own, written before this one.
@@ -3057,6 +3077,11 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
         if (op.firstIterationBranch) {
           Program p = program;
           p.kernels[ki].ops[vi].firstIterationBranch = false;
+          out.push_back(p);
+        }
+        if (op.initCond) {
+          Program p = program;
+          p.kernels[ki].ops[vi].initCond = false;
           out.push_back(p);
         }
         if (op.bTrans) {

@@ -96,6 +96,9 @@ struct Op {
   /// MatmulKLoop: pypto-lib's form, the loop from k = 0 with the first
   /// product on an `scf.if k == 0` branch and matmul_acc on the other.
   bool firstIterationBranch = false;
+  /// MatmulKLoop: the loop from k = 0 entered with a `pypto.full`, every
+  /// step a matmul_acc with `init %first` (pypto's init_cond).
+  bool initCond = false;
   /// MatmulKLoop: B is an N' x K input read transposed (b_trans) in N x
   /// chunk windows with N' = `validN` valid rows, pypto-lib hc_pre's linear
   /// step; the product's columns from N' on are undefined.

@@ -375,14 +375,21 @@ static Type inferMatmulResult(Type lhsType, Type rhsType, bool aTrans,
   return TileType::get(context, shape, out, space);
 }
 
-/// `[%acc,] %lhs, %rhs attr-dict : lhs-type, rhs-type (-> result-type)?`
+/// `[%acc,] %lhs, %rhs [init %cond] attr-dict : lhs-type, rhs-type
+/// (-> result-type)?`
 static ParseResult parseMatmulLike(OpAsmParser &parser, OperationState &result,
                                    unsigned numOperands) {
   SmallVector<OpAsmParser::UnresolvedOperand> operands;
   Type lhs, rhs, type;
   SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseOperandList(operands, numOperands) ||
-      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+  if (parser.parseOperandList(operands, numOperands))
+    return failure();
+  OpAsmParser::UnresolvedOperand init;
+  bool hasInit =
+      numOperands == 3 && succeeded(parser.parseOptionalKeyword("init"));
+  if (hasInit && parser.parseOperand(init))
+    return failure();
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
       parser.parseType(lhs) || parser.parseComma() || parser.parseType(rhs))
     return failure();
   if (succeeded(parser.parseOptionalArrow())) {
@@ -399,16 +406,21 @@ static ParseResult parseMatmulLike(OpAsmParser &parser, OperationState &result,
   if (numOperands == 3)
     types.push_back(type);
   types.append({lhs, rhs});
-  if (parser.resolveOperands(operands, types, loc, result.operands))
+  if (parser.resolveOperands(operands, types, loc, result.operands) ||
+      (hasInit && parser.resolveOperand(init, parser.getBuilder().getI1Type(),
+                                        result.operands)))
     return failure();
   result.addTypes(type);
   return success();
 }
 
 static void printMatmulLike(OpAsmPrinter &printer, Operation *op, Value lhs,
-                            Value rhs) {
+                            Value rhs, Value init = {}) {
   printer << " ";
-  printer.printOperands(op->getOperands());
+  printer.printOperands(
+      op->getOperands().take_front(init ? 3 : op->getNumOperands()));
+  if (init)
+    printer << " init " << init;
   printer.printOptionalAttrDict(op->getAttrs());
   printer << " : ";
   printer.printType(lhs.getType());
@@ -436,7 +448,7 @@ ParseResult MatmulAccOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void MatmulAccOp::print(OpAsmPrinter &printer) {
-  printMatmulLike(printer, *this, getLhs(), getRhs());
+  printMatmulLike(printer, *this, getLhs(), getRhs(), getInit());
 }
 
 LogicalResult MatmulOp::verify() {

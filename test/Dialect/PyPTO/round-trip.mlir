@@ -481,6 +481,8 @@ func.func @fill_transpose(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf3
 // CHECK: %[[Q:.+]] = pypto.matmul_acc %[[P]], %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
 // CHECK: pypto.matmul_acc %[[Q]], %[[L]], %[[R]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
 // CHECK: pypto.matmul_acc %{{.+}}, %{{.+}}, %{{.+}} : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8>
+// CHECK: pypto.matmul_acc %[[C]], %[[A]], %[[A]] init %[[F:.+]] {b_trans} : !pypto.tensor<16x32xf16>, !pypto.tensor<16x32xf16>
+// CHECK: pypto.matmul_acc %[[Q]], %[[L]], %[[R]] init %[[F]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
 func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %c: !pypto.tensor<16x16xf32>,
                       %l: !pypto.tile<16x32xf16, left>, %r: !pypto.tile<32x16xf16, right>,
                       %g: !pypto.tensor<16x32xi8>, %h: !pypto.tensor<32x16xi8>, %k: !pypto.tensor<16x16xi32>) {
@@ -489,6 +491,9 @@ func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>
   %q = pypto.matmul_acc %p, %l, %r : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
   %u = pypto.matmul_acc %q, %l, %r : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
   %i = pypto.matmul_acc %k, %g, %h : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8> -> !pypto.tensor<16x16xi32>
+  %first = arith.constant true
+  %j = pypto.matmul_acc %c, %a, %a init %first {b_trans} : !pypto.tensor<16x32xf16>, !pypto.tensor<16x32xf16>
+  %w = pypto.matmul_acc %q, %l, %r init %first : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
   return
 }
 

@@ -1767,10 +1767,24 @@ def PyPTO_MatmulAccOp : PyPTO_Op<"matmul_acc", [Pure,
     K-loop. On tiles the accumulator lives in `acc`. `a_trans` / `b_trans`,
     and the result type (the accumulator's), as for `pypto.matmul`:
     `%d = pypto.matmul_acc %c, %a, %b : !pypto.tensor<16x64xbf16>, !pypto.tensor<64x32xbf16>`.
+
+    `init %cond` (pypto's `init_cond`, an `i1`) makes the step overwrite
+    where `%cond` holds: the result is `a · b` and `c` is not read, so a
+    K-loop needs neither a zeroed accumulator nor a peeled first step
+    (`init %first` with `%first = k == 0`). The accumulator it is given then
+    need not be a product of the kernel (a tensor of any value: its value is
+    read only on the steps where `%cond` is false).
   }];
   let arguments = (ins PyPTO_AnyTensorOrTile:$acc, PyPTO_AnyTensorOrTile:$lhs,
-                       PyPTO_AnyTensorOrTile:$rhs, UnitAttr:$a_trans,
-                       UnitAttr:$b_trans);
+                       PyPTO_AnyTensorOrTile:$rhs, Optional<I1>:$init,
+                       UnitAttr:$a_trans, UnitAttr:$b_trans);
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$acc,
+                   "::mlir::Value":$lhs, "::mlir::Value":$rhs), [{
+      build($_builder, $_state, result, acc, lhs, rhs, ::mlir::Value(),
+            ::mlir::UnitAttr(), ::mlir::UnitAttr());
+    }]>
+  ];
   let results = (outs PyPTO_AnyTensorOrTile:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
