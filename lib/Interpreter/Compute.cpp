@@ -548,9 +548,13 @@ void Interpreter::runCompareSelect(Operation *op, Frame &f) {
 void Interpreter::runMatmul(Operation *op, Frame &f) {
   Value lhs, rhs, acc;
   bool aTrans, bTrans, overwrite = false;
+  Value bias;
   if (auto mm = dyn_cast<pp::MatmulOp>(op)) {
     lhs = mm.getLhs(), rhs = mm.getRhs(), aTrans = mm.getATrans(),
     bTrans = mm.getBTrans();
+  } else if (auto mb = dyn_cast<pp::MatmulBiasOp>(op)) {
+    lhs = mb.getLhs(), rhs = mb.getRhs(), bias = mb.getBias(),
+    aTrans = mb.getATrans(), bTrans = mb.getBTrans();
   } else {
     auto mma = cast<pp::MatmulAccOp>(op);
     lhs = mma.getLhs(), rhs = mma.getRhs(), acc = mma.getAcc(),
@@ -570,6 +574,8 @@ void Interpreter::runMatmul(Operation *op, Frame &f) {
   at::Tensor r = at::matmul(a, b);
   if (acc && !overwrite)
     r = r + flat2D(widen(tensor(f, acc)));
+  if (bias)
+    r = r + flat2D(widen(tensor(f, bias)));
   set(f, op->getResult(0),
       rounded(asResultShape(r, op->getResult(0)), op->getResult(0)));
 }

@@ -272,7 +272,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::TriOp>(m, &I::runTri);
     add<pp::ConcatOp>(m, &I::runConcat);
     add<pp::CmpOp, pp::CmpsOp, pp::SelOp, pp::SelsOp>(m, &I::runCompareSelect);
-    add<pp::MatmulOp, pp::MatmulAccOp>(m, &I::runMatmul);
+    add<pp::MatmulOp, pp::MatmulAccOp, pp::MatmulBiasOp>(m, &I::runMatmul);
     add<pp::AicInitializePipeOp, pp::AivInitializePipeOp, pp::TPushToAivOp,
         pp::TPushToAicOp, pp::TPopFromAicOp, pp::TPopFromAivOp,
         pp::TFreeToAicOp, pp::TFreeToAivOp>(m, &I::runPipe);

@@ -286,6 +286,8 @@ private:
       return convertVector(op);
     if (auto matmul = dyn_cast<MatmulOp>(op))
       return convertMatmul(matmul, Value());
+    if (auto matmul = dyn_cast<MatmulBiasOp>(op))
+      return convertMatmul(matmul, Value(), matmul.getBias());
     if (auto matmul = dyn_cast<MatmulAccOp>(op))
       return convertMatmul(matmul, matmul.getAcc());
     return op->emitOpError("is not supported inside a kernel yet");
@@ -846,7 +848,8 @@ private:
 
   /// Matmul operands are tiles of the kernel (transposed ones loaded
   /// transposed); `acc` (for matmul_acc) must be a tile of this kernel.
-  LogicalResult convertMatmul(Operation *matmul, Value acc) {
+  LogicalResult convertMatmul(Operation *matmul, Value acc,
+                              Value bias = Value()) {
     OpBuilder builder(matmul);
     Location loc = matmul->getLoc();
     auto operand = [&](Value value, bool transposed) -> FailureOr<Value> {
@@ -890,6 +893,12 @@ private:
       product =
           builder.create<MatmulAccOp>(loc, accTile.getType(), accTile, *lhs,
                                       *rhs, init, UnitAttr(), UnitAttr());
+    } else if (bias) {
+      FailureOr<Value> biasTile = tileOf(bias, matmul);
+      if (failed(biasTile))
+        return failure();
+      product =
+          builder.create<MatmulBiasOp>(loc, tileType, *lhs, *rhs, *biasTile);
     } else {
       product = builder.create<MatmulOp>(loc, tileType, *lhs, *rhs);
     }

@@ -31,7 +31,7 @@ std::optional<MemorySpace> spaceOf(Value value) {
 bool isCubeOperand(OpOperand &use) {
   Operation *user = use.getOwner();
   unsigned index = use.getOperandNumber();
-  if (isa<MatmulOp>(user))
+  if (isa<MatmulOp, MatmulBiasOp>(user))
     return true;
   return isa<MatmulAccOp>(user) && index != 0;
 }
@@ -42,6 +42,10 @@ std::optional<MemorySpace> requiredSpace(OpOperand &use) {
   unsigned index = use.getOperandNumber();
   if (isa<MatmulOp>(user))
     return index == 0 ? MemorySpace::left : MemorySpace::right;
+  if (isa<MatmulBiasOp>(user))
+    return index == 0   ? MemorySpace::left
+           : index == 1 ? MemorySpace::right
+                        : MemorySpace::bias;
   if (isa<MatmulAccOp>(user))
     return index == 0   ? MemorySpace::acc
            : index == 1 ? MemorySpace::left
@@ -155,7 +159,7 @@ private:
       if (!type || type.getSpace())
         continue;
       MemorySpace space = MemorySpace::vec;
-      if (isa<MatmulOp, MatmulAccOp>(op)) {
+      if (isa<MatmulOp, MatmulAccOp, MatmulBiasOp>(op)) {
         space = MemorySpace::acc;
       } else if (isa<CreateL1Op, GatherRowOp, TransposeViewOp>(op)) {
         // L1 accumulators and their views stay in L1.
@@ -254,7 +258,9 @@ private:
       builder.setInsertionPointToStart(cast<BlockArgument>(value).getOwner());
     auto type = cast<TileType>(value.getType());
     Value moved = value;
-    bool toL0 = space == MemorySpace::left || space == MemorySpace::right;
+    // L0A, L0B and the bias table are filled from L1.
+    bool toL0 = space == MemorySpace::left || space == MemorySpace::right ||
+                space == MemorySpace::bias;
     if (toL0 && type.getSpace() != MemorySpace::mat) {
       moved = builder.create<MoveOp>(user->getLoc(),
                                      type.withSpace(MemorySpace::mat), moved);

@@ -160,12 +160,17 @@ FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, Arch arch) {
       layout.slayout = pto::SLayout::col_major;
       break;
     }
-    // A mat tile takes the layout of the L0 buffer it feeds.
-    bool feedsRight = llvm::any_of(tile.getUsers(), [](Operation *user) {
-      auto move = dyn_cast<MoveOp>(user);
-      return move &&
-             move.getResult().getType().getSpace() == MemorySpace::right;
-    });
+    // A mat tile takes the layout of the L0 buffer it feeds; a bias row is
+    // a plain row (ND), as the bias table's tmov wants its source.
+    auto feeds = [&](MemorySpace space) {
+      return llvm::any_of(tile.getUsers(), [&](Operation *user) {
+        auto move = dyn_cast<MoveOp>(user);
+        return move && move.getResult().getType().getSpace() == space;
+      });
+    };
+    if (feeds(MemorySpace::bias))
+      break;
+    bool feedsRight = feeds(MemorySpace::right);
     layout.blayout =
         feedsRight ? pto::BLayout::row_major : pto::BLayout::col_major;
     layout.slayout =

@@ -45,6 +45,7 @@ struct TileMatmulPass
 private:
   LogicalResult tile(MatmulOp matmul);
   LogicalResult tile(MatmulAccOp matmul);
+  LogicalResult tile(MatmulBiasOp matmul);
 };
 
 /// The largest divisor of `n` that is a multiple of 16 (or `n` itself) and
@@ -110,11 +111,12 @@ std::optional<CubeOperands> cubeOperands(Value lhs, Value rhs, Value result,
 /// The product of the mc x k window of `matA` at row `aRow` and the
 /// k x nc window of `matB` at column `bCol`, in K slices of `kStep`: a
 /// matmul (or a matmul_acc onto `initialAcc`, when given, with its
-/// init_cond `init`), then an scf.for of accumulating steps.
+/// init_cond `init`; a matmul_bias with `bias`), then an scf.for of
+/// accumulating steps.
 Value buildProduct(OpBuilder &builder, Location loc, Value zero, Value matA,
                    Value aRow, Value matB, Value bCol, int64_t mc, int64_t nc,
                    int64_t k, int64_t kStep, Value initialAcc = Value(),
-                   Value init = Value()) {
+                   Value init = Value(), Value bias = Value()) {
   auto a = cast<TileType>(matA.getType());
   auto b = cast<TileType>(matB.getType());
   MLIRContext *ctx = builder.getContext();
@@ -141,6 +143,10 @@ Value buildProduct(OpBuilder &builder, Location loc, Value zero, Value matA,
           ? builder
                 .create<MatmulAccOp>(loc, accType, initialAcc, firstLeft,
                                      firstRight, init, UnitAttr(), UnitAttr())
+                .getResult()
+      : bias
+          ? builder
+                .create<MatmulBiasOp>(loc, accType, firstLeft, firstRight, bias)
                 .getResult()
           : builder.create<MatmulOp>(loc, accType, firstLeft, firstRight)
                 .getResult();
@@ -305,6 +311,31 @@ LogicalResult TileMatmulPass::tile(MatmulAccOp matmul) {
   return success();
 }
 
+/// A biased product whose operands exceed L0A/L0B: the K-loop with the bias
+/// on its first slice. Only K is split (an output tile would need the
+/// bias's columns).
+LogicalResult TileMatmulPass::tile(MatmulBiasOp matmul) {
+  std::optional<CubeOperands> cube =
+      cubeOperands(matmul.getLhs(), matmul.getRhs(), matmul.getResult(), arch);
+  if (!cube || cube->fit(cube->m, cube->k, cube->n))
+    return success();
+  FailureOr<int64_t> step = cube->kStep(matmul, cube->m, cube->n, arch);
+  if (failed(step))
+    return failure();
+  Location loc = matmul.getLoc();
+  OpBuilder builder(matmul);
+  Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
+  Value product =
+      buildProduct(builder, loc, zero, cube->lhsMove.getSource(), zero,
+                   cube->rhsMove.getSource(), zero, cube->m, cube->n, cube->k,
+                   *step, Value(), Value(), matmul.getBias());
+  matmul.getResult().replaceAllUsesWith(product);
+  matmul.erase();
+  cube->eraseUnusedMoves();
+  ++numTiled;
+  return success();
+}
+
 void TileMatmulPass::runOnOperation() {
   func::FuncOp kernel = getOperation();
   if (!isKernelFunction(kernel) || kernel.isExternal())
@@ -313,6 +344,11 @@ void TileMatmulPass::runOnOperation() {
   SmallVector<MatmulAccOp> accumulating;
   kernel.walk([&](MatmulOp matmul) { matmuls.push_back(matmul); });
   kernel.walk([&](MatmulAccOp matmul) { accumulating.push_back(matmul); });
+  SmallVector<MatmulBiasOp> biased;
+  kernel.walk([&](MatmulBiasOp matmul) { biased.push_back(matmul); });
+  for (MatmulBiasOp matmul : biased)
+    if (failed(tile(matmul)))
+      return signalPassFailure();
   for (MatmulOp matmul : matmuls)
     if (failed(tile(matmul)))
       return signalPassFailure();

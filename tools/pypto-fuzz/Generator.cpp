@@ -85,7 +85,7 @@ public:
         extRng(seed ^ 0x6973737565313600ull), transRng(seed ^ 0x7472616e73ull),
         insertRng(seed ^ 0x696e73657274ull), triRng(seed ^ 0x747269ull),
         trigRng(seed ^ 0x74726967ull), gatherRng(seed ^ 0x676174686572ull),
-        initRng(seed ^ 0x696e6974636f6e64ull) {}
+        initRng(seed ^ 0x696e6974636f6e64ull), biasRng(seed ^ 0x62696173ull) {}
 
   Program build(uint64_t seed);
 
@@ -293,6 +293,8 @@ private:
   std::mt19937_64 gatherRng;
   // K-loops written with init_cond.
   std::mt19937_64 initRng;
+  // Matmuls with a bias row.
+  std::mt19937_64 biasRng;
   /// Sometimes the last value times a lower or upper triangular mask of its
   /// shape (pypto.tri), drawn from its own stream.
   void maskLast(Kernel &k);
@@ -550,6 +552,21 @@ void Builder::step(Kernel &k) {
     op.operands = {lhs, rhs};
     op.dtype = DType::F32, op.rows = x.rows, op.cols = n;
     op.magnitude = k.ops[lhs].magnitude * 5 * double(x.cols.n);
+    if (std::uniform_int_distribution<int>(0, 2)(biasRng) == 0) {
+      // pypto.matmul_bias: a 1 x N row of an input of its own.
+      Tensor row;
+      row.name = "x" + std::to_string(program.tensors.size());
+      row.role = "in";
+      row.dtype = DType::F32;
+      row.init = "randn";
+      program.tensors.push_back(row);
+      int bias = sliceInput(k, DType::F32, Dim{false, 1}, n,
+                            int(program.tensors.size()) - 1, 0);
+      k.ops[bias].colOffset = -1; // the same row for every block
+      op.name = "matmul_bias";
+      op.operands.push_back(bias);
+      op.magnitude += 5;
+    }
     op.exact = false;
     op.precision = 0;
     int m = add(k, op);
@@ -1573,6 +1590,10 @@ bool analyze(const Program &p, const Kernel &k,
       r.magnitude = kk * a.magnitude * b.magnitude;
       r.error = kk * (a.error * b.magnitude + b.error * a.magnitude) +
                 kk * u32 * r.magnitude;
+      if (op.operands.size() > 2) { // the bias row
+        r.magnitude += A(2).magnitude;
+        r.error += A(2).error + u32 * r.magnitude;
+      }
       r.exact = false;
       break;
     }
@@ -2327,9 +2348,11 @@ void Printer::printOp(const Kernel &k, int v) {
     return;
   }
   case OpKind::Matmul:
-    os << in << result << " = pypto.matmul " << operand(0) << ", " << operand(1)
-       << " : " << operandType(0) << ", " << operandType(1) << " -> " << type
-       << "\n";
+    os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
+       << operand(1) << (op.operands.size() > 2 ? ", " + operand(2) : "")
+       << " : " << operandType(0) << ", " << operandType(1)
+       << (op.operands.size() > 2 ? ", " + operandType(2) : "") << " -> "
+       << type << "\n";
     return;
   case OpKind::MatmulKLoop: {
     int A = op.operands[0], B = op.operands[1];

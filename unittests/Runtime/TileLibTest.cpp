@@ -1227,6 +1227,35 @@ TEST(TileLibMatmul, ExactSmallProductAndNoneBoxOperands) {
       ASSERT_EQ(acc.at(i, j), 2.f * (i + j));
 }
 
+TEST(TileLibMatmul, BiasStartsEveryRow) {
+  sim::ScopedDefaultCore guard(sim::Arch::A2A3, "bias_kernel");
+  Tile<TileType::Left, float, 8, 8> l;
+  Tile<TileType::Right, float, 8, 8> r;
+  Tile<TileType::Acc, float, 8, 8> acc;
+  Tile<TileType::Bias, float, 1, 8> bias;
+  TASSIGN(l, 0);
+  TASSIGN(r, 0);
+  TASSIGN(acc, 0);
+  TASSIGN(bias, 0);
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j) {
+      l.at(i, j) = float(i + j);
+      r.at(i, j) = float(i == j ? 2 : 0);
+      acc.at(i, j) = 1000.f; // overwritten, not added to
+    }
+  for (int j = 0; j < 8; ++j)
+    bias.at(0, j) = 0.5f * j - 3.f;
+  TMATMUL_BIAS(acc, l, r, bias);
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j)
+      ASSERT_EQ(acc.at(i, j), 2.f * (i + j) + 0.5f * j - 3.f) << i << "," << j;
+  Tile<TileType::Bias, float, 1, 8, BLayout::RowMajor, 1, -1> narrow(1, 6);
+  TASSIGN(narrow, 0);
+  EXPECT_EQ(
+      errorOf([&] { TMATMUL_BIAS(acc, l, r, narrow); }),
+      "kernel 'bias_kernel': TMATMUL_BIAS: bias valid shape 1x6 is not 1x8");
+}
+
 TEST(TileLibMatmul, ShapeErrors) {
   sim::ScopedDefaultCore guard(sim::Arch::A5, "mm_kernel");
   using LeftT = Tile<TileType::Left, half, 16, 32, BLayout::ColMajor, -1, -1, SLayout::RowMajor>;

@@ -543,6 +543,18 @@ LogicalResult TMatmulOp::verify() {
                       getDst().getType());
 }
 
+LogicalResult TMatmulBiasOp::verify() {
+  TileBufType bias = getBias().getType();
+  if (bias.getLoc() != AddressSpace::bias || bias.getRows() != 1)
+    return emitOpError("bias must be a 1-row tile in bias, got ") << bias;
+  if (bias.getElementType() != getDst().getType().getElementType())
+    return emitOpError("bias element type ")
+           << bias.getElementType() << " differs from the accumulator's "
+           << getDst().getType().getElementType();
+  return verifyMatmul(*this, getA().getType(), getB().getType(),
+                      getDst().getType());
+}
+
 LogicalResult TMatmulAccOp::verify() {
   if (getAccIn().getType().getLoc() != AddressSpace::acc)
     return emitOpError("accumulator input must be an acc tile");

@@ -455,6 +455,29 @@ LogicalResult MatmulOp::verify() {
   return verifyMatmul(*this, getLhs(), getRhs(), getResult());
 }
 
+LogicalResult MatmulBiasOp::verify() {
+  if (failed(verifyMatmul(*this, getLhs(), getRhs(), getResult())))
+    return failure();
+  auto bias = cast<ShapedType>(getBias().getType());
+  auto result = cast<ShapedType>(getResult().getType());
+  if (isTileValue(getBias()) != isTileValue(getResult()))
+    return emitOpError("operands and result must all be tensors or all tiles");
+  int64_t n = result.getShape().back();
+  // N-D: leading dimensions of 1, as the operands'.
+  if (bias.getRank() < 2 || !hasUnitLeadingDims(bias.getShape()) ||
+      bias.getShape().take_back(2) != ArrayRef<int64_t>{1, n})
+    return emitOpError("bias must be 1x") << n << ", got " << bias;
+  if (bias.getElementType() != result.getElementType())
+    return emitOpError("bias element type ")
+           << bias.getElementType() << " differs from the result's "
+           << result.getElementType();
+  auto tile = dyn_cast<TileType>(bias);
+  if (tile && tile.getSpace() && *tile.getSpace() != MemorySpace::bias)
+    return emitOpError("bias tile must be in bias, not ")
+           << stringifyMemorySpace(*tile.getSpace());
+  return success();
+}
+
 LogicalResult MatmulAccOp::verify() {
   if (isTileValue(getAcc()) &&
       cast<TileType>(getAcc().getType())

@@ -915,3 +915,11 @@ func.func @ttri_type(%t: !pto.tile_buf<vec, 16x16xbf16>, %d: i32) {
   pto.ttri ins(%d : i32) outs(%t : !pto.tile_buf<vec, 16x16xbf16>)
   return
 }
+
+// -----
+
+func.func @tmatmul_bias_table(%l: !pto.tile_buf<left, 16x32xf32, slayout=row_major>, %r: !pto.tile_buf<right, 32x16xf32, slayout=col_major>, %c: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, %v: !pto.tile_buf<vec, 1x16xf32>) {
+  // expected-error @+1 {{'pto.tmatmul.bias' op bias must be a 1-row tile in bias, got '!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>'}}
+  pto.tmatmul.bias ins(%l, %r, %v : !pto.tile_buf<left, 16x32xf32, slayout=row_major>, !pto.tile_buf<right, 32x16xf32, slayout=col_major>, !pto.tile_buf<vec, 1x16xf32>) outs(%c : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
+  return
+}

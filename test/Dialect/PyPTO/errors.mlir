@@ -1910,3 +1910,27 @@ func.func @tri_dynamic(%d: i32) {
   %m = pypto.tri %d : i32 -> !pypto.tensor<?x16xf32>
   return
 }
+
+// -----
+
+func.func @matmul_bias_shape(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x64xf16>, %c: !pypto.tensor<1x32xf32>) {
+  // expected-error @+1 {{'pypto.matmul_bias' op bias must be 1x64, got '!pypto.tensor<1x32xf32>'}}
+  %r = pypto.matmul_bias %a, %b, %c : !pypto.tensor<16x32xf16>, !pypto.tensor<32x64xf16>, !pypto.tensor<1x32xf32> -> !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_bias_type(%a: !pypto.tensor<16x32xi8>, %b: !pypto.tensor<32x64xi8>, %c: !pypto.tensor<1x64xf32>) {
+  // expected-error @+1 {{'pypto.matmul_bias' op bias element type 'f32' differs from the result's 'i32'}}
+  %r = pypto.matmul_bias %a, %b, %c : !pypto.tensor<16x32xi8>, !pypto.tensor<32x64xi8>, !pypto.tensor<1x64xf32> -> !pypto.tensor<16x64xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_bias_space(%a: !pypto.tile<16x32xf16, left>, %b: !pypto.tile<32x64xf16, right>, %c: !pypto.tile<1x64xf32, vec>) {
+  // expected-error @+1 {{'pypto.matmul_bias' op bias tile must be in bias, not vec}}
+  %r = pypto.matmul_bias %a, %b, %c : !pypto.tile<16x32xf16, left>, !pypto.tile<32x64xf16, right>, !pypto.tile<1x64xf32, vec> -> !pypto.tile<16x64xf32, acc>
+  return
+}

@@ -483,6 +483,7 @@ func.func @fill_transpose(%a: !pypto.tensor<16x64xf32>, %v: !pypto.tile<16x64xf3
 // CHECK: pypto.matmul_acc %{{.+}}, %{{.+}}, %{{.+}} : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8>
 // CHECK: pypto.matmul_acc %[[C]], %[[A]], %[[A]] init %[[F:.+]] {b_trans} : !pypto.tensor<16x32xf16>, !pypto.tensor<16x32xf16>
 // CHECK: pypto.matmul_acc %[[Q]], %[[L]], %[[R]] init %[[F]] : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
+// CHECK: pypto.matmul_bias %[[A]], %[[B]], %{{.+}} : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16>, !pypto.tensor<1x16xf32> -> !pypto.tensor<16x16xf32>
 func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>, %c: !pypto.tensor<16x16xf32>,
                       %l: !pypto.tile<16x32xf16, left>, %r: !pypto.tile<32x16xf16, right>,
                       %g: !pypto.tensor<16x32xi8>, %h: !pypto.tensor<32x16xi8>, %k: !pypto.tensor<16x16xi32>) {
@@ -492,8 +493,11 @@ func.func @matmul_acc(%a: !pypto.tensor<16x32xf16>, %b: !pypto.tensor<32x16xf16>
   %u = pypto.matmul_acc %q, %l, %r : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right> -> !pypto.tile<16x16xf32, acc>
   %i = pypto.matmul_acc %k, %g, %h : !pypto.tensor<16x32xi8>, !pypto.tensor<32x16xi8> -> !pypto.tensor<16x16xi32>
   %first = arith.constant true
+  %c0_idx = arith.constant 0 : index
   %j = pypto.matmul_acc %c, %a, %a init %first {b_trans} : !pypto.tensor<16x32xf16>, !pypto.tensor<16x32xf16>
   %w = pypto.matmul_acc %q, %l, %r init %first : !pypto.tile<16x32xf16, left>, !pypto.tile<32x16xf16, right>
+  %bias = pypto.slice %c[%c0_idx, %c0_idx] [1, 16] : !pypto.tensor<16x16xf32> -> !pypto.tensor<1x16xf32>
+  %mb = pypto.matmul_bias %a, %b, %bias : !pypto.tensor<16x32xf16>, !pypto.tensor<32x16xf16>, !pypto.tensor<1x16xf32> -> !pypto.tensor<16x16xf32>
   return
 }
 
@@ -704,5 +708,15 @@ func.func @elementwise_ext(%x: !pypto.tensor<16x64xf32>, %y: !pypto.tensor<16x64
   %27 = pypto.rem %t, %t tmp %t : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec>
   %28 = pypto.xors %ti, %k tmp %ti : !pypto.tile<16x64xi32, vec>, i32, !pypto.tile<16x64xi32, vec>
   %29 = pypto.row_argmax %t tmp %t : !pypto.tile<16x64xf32, vec>, !pypto.tile<16x64xf32, vec> -> !pypto.tile<16x1xi32, vec>
+  return
+}
+
+// -----
+
+// A biased product of N-D operands (leading dimensions of 1): the bias too.
+// CHECK-LABEL: func.func @matmul_bias_nd
+// CHECK: pypto.matmul_bias %{{.+}}, %{{.+}}, %{{.+}} : !pypto.tensor<1x1x8xf32>, !pypto.tensor<1x8x64xf32>, !pypto.tensor<1x1x64xf32> -> !pypto.tensor<1x1x64xf32>
+func.func @matmul_bias_nd(%a: !pypto.tensor<1x1x8xf32>, %b: !pypto.tensor<1x8x64xf32>, %c: !pypto.tensor<1x1x64xf32>) {
+  %r = pypto.matmul_bias %a, %b, %c : !pypto.tensor<1x1x8xf32>, !pypto.tensor<1x8x64xf32>, !pypto.tensor<1x1x64xf32> -> !pypto.tensor<1x1x64xf32>
   return
 }

@@ -986,6 +986,18 @@ def PTO_TMatmulOp : PTO_TileInstructionOp<"tmatmul"> {
   let hasVerifier = 1;
 }
 
+def PTO_TMatmulBiasOp : PTO_TileInstructionOp<"tmatmul.bias"> {
+  let summary = "acc = bias + left x right (a 1-row bias tile in bias)";
+  let arguments = (ins PTO_TileBufType:$a, PTO_TileBufType:$b,
+                       PTO_TileBufType:$bias, PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $a `,` $b `,` $bias `:` qualified(type($a)) `,`
+    qualified(type($b)) `,` qualified(type($bias)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def PTO_TMatmulAccOp : PTO_TileInstructionOp<"tmatmul.acc"> {
   let summary = "acc = acc_in + left x right";
   let arguments = (ins PTO_TileBufType:$acc_in, PTO_TileBufType:$lhs,

@@ -1759,6 +1759,32 @@ def PyPTO_MatmulOp : PyPTO_Op<"matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
+def PyPTO_MatmulBiasOp : PyPTO_Op<"matmul_bias", [Pure]> {
+  let summary = "matrix multiplication plus a bias row";
+  let description = [{
+    `%c = pypto.matmul_bias %a, %b, %bias` computes `a · b + bias`, the
+    `1×N` bias added to every row (pypto's `matmul_bias`; `gemv_bias` is
+    its 1-row case). The bias has the result's element type (f32, or i32
+    for i8 operands). On tiles the bias lives in `bias` (the cube's bias
+    table) and starts the accumulation; a product split along K adds it
+    once, on the first slice. `a_trans` / `b_trans` as for `pypto.matmul`.
+
+    ```mlir
+    %y = pypto.matmul_bias %x, %w, %b : !pypto.tensor<16x256xbf16>,
+        !pypto.tensor<256x64xbf16>, !pypto.tensor<1x64xf32> -> !pypto.tensor<16x64xf32>
+    ```
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$lhs, PyPTO_AnyTensorOrTile:$rhs,
+                       PyPTO_AnyTensorOrTile:$bias, UnitAttr:$a_trans,
+                       UnitAttr:$b_trans);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $bias attr-dict `:` qualified(type($lhs)) `,`
+    qualified(type($rhs)) `,` qualified(type($bias)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_MatmulAccOp : PyPTO_Op<"matmul_acc", [Pure,
     AllTypesMatch<["acc", "result"]>]> {
   let summary = "accumulating matrix multiplication";

@@ -734,6 +734,29 @@ inline void TMATMUL_ACC(AccO& accOut, const AccI& accIn, const L& left, const R&
   detail::matmulImpl("TMATMUL_ACC", accOut, &accIn, left, right);
 }
 
+// acc = bias + left x right: the 1 x N bias row (a Bias tile of the
+// accumulator's type) starts every row's sum, as the cube's bias table does.
+template <typename AccT, typename L, typename R, typename B>
+inline void TMATMUL_BIAS(AccT &acc, const L &left, const R &right,
+                         const B &bias) {
+  static_assert(is_tile_v<B> && B::Loc == TileType::Bias && B::Rows == 1 &&
+                    B::isRowMajor,
+                "TMATMUL_BIAS: bias must be a 1-row row-major Bias tile");
+  static_assert(std::is_same_v<typename B::DType, typename AccT::DType>,
+                "TMATMUL_BIAS: bias must have the accumulator's element type");
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TMATMUL_BIAS", "acc", acc);
+  detail::requireBound(ctx, "TMATMUL_BIAS", "bias", bias);
+  const int vr = acc.GetValidRow(), vc = acc.GetValidCol();
+  if (bias.GetValidRow() != 1 || bias.GetValidCol() != vc)
+    sim::fail(ctx, "TMATMUL_BIAS: bias valid shape %dx%d is not 1x%d",
+              bias.GetValidRow(), bias.GetValidCol(), vc);
+  for (int r = 0; r < vr; ++r)
+    for (int c = 0; c < vc; ++c)
+      acc.data()[AccT::offsetOf(r, c)] = bias.data()[B::offsetOf(0, c)];
+  detail::matmulImpl("TMATMUL_BIAS", acc, &acc, left, right);
+}
+
 //===----------------------------------------------------------------------===//
 // Scalar access (the scalar unit): one GM element through a pointer, one
 // element of a vec tile. Checked like the tile instructions: the GM element
