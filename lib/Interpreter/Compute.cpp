@@ -545,6 +545,25 @@ void Interpreter::runCompareSelect(Operation *op, Frame &f) {
   set(f, result, rounded(r, result));
 }
 
+void Interpreter::runPart(Operation *op, Frame &f) {
+  at::Tensor a = widen(tensor(f, op->getOperand(0)));
+  at::Tensor b = widen(tensor(f, op->getOperand(1)));
+  Value result = op->getResult(0);
+  // One operand covers the result; the other its top-left corner.
+  bool aCovers = mlirShape(a.sizes()) == shapedType(result).getShape();
+  at::Tensor big = aCovers ? a : b, small = aCovers ? b : a;
+  at::Tensor r = big.clone();
+  at::Tensor corner = r.narrow(0, 0, small.size(0)).narrow(1, 0, small.size(1));
+  at::Tensor x = aCovers ? corner.clone() : small;
+  at::Tensor y = aCovers ? small : corner.clone();
+  corner.copy_(llvm::TypeSwitch<Operation *, at::Tensor>(op)
+                   .Case([&](pp::PartAddOp) { return x + y; })
+                   .Case([&](pp::PartMulOp) { return x * y; })
+                   .Case([&](pp::PartMaxOp) { return at::maximum(x, y); })
+                   .Case([&](pp::PartMinOp) { return at::minimum(x, y); }));
+  set(f, result, rounded(r, result));
+}
+
 void Interpreter::runMatmul(Operation *op, Frame &f) {
   Value lhs, rhs, acc;
   bool aTrans, bTrans, overwrite = false;

@@ -231,6 +231,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::InsertOp>(m, &I::runInsert);
     add<pp::GatherRowOp>(m, &I::runGatherRow);
     add<pp::TransposeViewOp>(m, &I::runTransposeView);
+    add<pp::ScatterMaskOp>(m, &I::runScatterMask);
     add<pp::DimOp>(m, &I::runDim);
     add<pp::AssembleOp>(m, &I::runAssemble);
     add<pp::RanksOp>(m, &I::runRanks);
@@ -251,6 +252,8 @@ const HandlerMap &Interpreter::handlers() {
         pp::RsqrtOp, pp::RecipOp, pp::NotOp, pp::SinOp, pp::CosOp>(
         m, &I::runUnary);
     add<pp::CastOp>(m, &I::runCast);
+    add<pp::PartAddOp, pp::PartMulOp, pp::PartMaxOp, pp::PartMinOp>(
+        m, &I::runPart);
     add<pp::RowSumOp, pp::RowMaxOp, pp::RowMinOp, pp::ColSumOp, pp::ColMaxOp,
         pp::ColMinOp, pp::RowProdOp, pp::ColProdOp>(m, &I::runReduce);
     add<pp::RowArgmaxOp, pp::RowArgminOp, pp::ColArgmaxOp, pp::ColArgminOp>(

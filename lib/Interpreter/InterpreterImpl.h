@@ -210,6 +210,7 @@ private:
   void runInsert(mlir::Operation *op, Frame &f);
   void runGatherRow(mlir::Operation *op, Frame &f);
   void runTransposeView(mlir::Operation *op, Frame &f);
+  void runScatterMask(mlir::Operation *op, Frame &f);
   void runDim(mlir::Operation *op, Frame &f);
   void runAssemble(mlir::Operation *op, Frame &f);
   void runRanks(mlir::Operation *op, Frame &f);
@@ -223,6 +224,7 @@ private:
   void runBinary(mlir::Operation *op, Frame &f);
   void runScalarOp(mlir::Operation *op, Frame &f);
   void runUnary(mlir::Operation *op, Frame &f);
+  void runPart(mlir::Operation *op, Frame &f);
   void runTernary(mlir::Operation *op, Frame &f);
   void runArgReduce(mlir::Operation *op, Frame &f);
   void runCast(mlir::Operation *op, Frame &f);

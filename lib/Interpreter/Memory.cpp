@@ -218,6 +218,15 @@ void Interpreter::runGatherRow(Operation *op, Frame &f) {
   set(f, gather.getResult(), result);
 }
 
+void Interpreter::runScatterMask(Operation *op, Frame &f) {
+  auto scatter = cast<pp::ScatterMaskOp>(op);
+  at::Tensor result = tensor(f, scatter.getDest()).clone();
+  int64_t first = scatter.getMask() == pp::GatherMask::even ? 0 : 1;
+  result.slice(1, first, result.size(1), 2)
+      .copy_(tensor(f, scatter.getSource()));
+  set(f, scatter.getResult(), result);
+}
+
 void Interpreter::runTransposeView(Operation *op, Frame &f) {
   auto view = cast<pp::TransposeViewOp>(op);
   set(f, view.getResult(), tensor(f, view.getSource()).t().contiguous());

@@ -2,7 +2,8 @@
 //
 // `pypto.sin` and `pypto.cos` have no vector instruction and no ptoas form;
 // they become multiplies, adds and conversions in f32 (pypto's recipe, the
-// constants verbatim), on tensors or tiles alike.
+// constants verbatim), on tensors or tiles alike. `pypto.scatter_mask` has no
+// ptoas 0.27 form: it becomes a gather of its operands side by side.
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,17 +100,72 @@ Value lowerSinCos(ElementwiseBuilder &b, Value x, bool isCos) {
   return b.mul(sign, b.mul(t, p));
 }
 
+/// `dest` with every other column (from column `parity`) replaced by
+/// `source`'s: a gather of the two side by side, whose index row takes
+/// column `Cd + j / 2` where `j % 2 == parity` and `j` elsewhere.
+Value lowerScatterMask(OpBuilder &builder, Location loc, ScatterMaskOp op) {
+  Value source = op.getSource(), dest = op.getDest();
+  auto destType = cast<ShapedType>(dest.getType());
+  auto sourceType = cast<ShapedType>(source.getType());
+  int64_t rows = destType.getDimSize(0), cols = destType.getDimSize(1);
+  Type i32 = builder.getI32Type();
+  auto shaped = [&](int64_t r, int64_t c, Type element) {
+    return cast<ShapedType>(destType.cloneWith({{r, c}}, element));
+  };
+  auto constant = [&](int64_t v) -> Value {
+    return builder.create<arith::ConstantIntOp>(loc, v, 32);
+  };
+  ShapedType row = shaped(1, cols, i32);
+  bool tiles = isa<TileType>(destType);
+  auto scratch = [&](ShapedType type) -> Value {
+    return tiles ? builder.create<CreateTileOp>(loc, cast<TileType>(type))
+                       .getResult()
+                 : Value();
+  };
+  Value j = builder.create<ArangeOp>(loc, row, constant(0), UnitAttr());
+  Value half = builder.create<ShrsOp>(loc, row, j, constant(1), Value());
+  // j % 2 as j - 2 * (j >> 1): ptoas 0.27's A2/A3 tands takes i8/i16 only.
+  Value bit = builder.create<SubOp>(
+      loc, row, j, builder.create<MulsOp>(loc, row, half, constant(2)));
+  // 1 on the replaced columns: bit for odd, 1 - bit for even.
+  Value replaced = bit;
+  if (op.getMask() == GatherMask::even)
+    replaced = builder.create<AddsOp>(
+        loc, row, builder.create<MulsOp>(loc, row, bit, constant(-1)),
+        constant(1));
+  // j + replaced * (Cd + j / 2 - j)
+  Value jump = builder.create<AddsOp>(
+      loc, row, builder.create<SubOp>(loc, row, half, j), constant(cols));
+  Value index = builder.create<AddOp>(
+      loc, row, j, builder.create<MulOp>(loc, row, replaced, jump));
+  ShapedType indexType = shaped(rows, cols, i32);
+  if (rows != 1)
+    index = builder.create<ColExpandOp>(loc, indexType, index);
+  ShapedType both =
+      shaped(rows, cols + sourceType.getDimSize(1), destType.getElementType());
+  Value side = builder.create<ConcatOp>(loc, both, dest, source);
+  return builder.create<GatherOp>(loc, destType, side, index,
+                                  scratch(indexType));
+}
+
 struct LowerCompositeOpsPass
     : public pypto::impl::LowerCompositeOpsBase<LowerCompositeOpsPass> {
   void runOnOperation() override {
     SmallVector<Operation *> composites;
     getOperation().walk([&](Operation *op) {
-      if (isa<SinOp, CosOp>(op))
+      if (isa<SinOp, CosOp, ScatterMaskOp>(op))
         composites.push_back(op);
     });
     for (Operation *op : composites) {
       OpBuilder builder(op);
       Location loc = op->getLoc();
+      if (auto scatter = dyn_cast<ScatterMaskOp>(op)) {
+        op->getResult(0).replaceAllUsesWith(
+            lowerScatterMask(builder, loc, scatter));
+        op->erase();
+        ++numExpanded;
+        continue;
+      }
       Value source = op->getOperand(0);
       auto type = cast<ShapedType>(source.getType());
       auto f32Type =

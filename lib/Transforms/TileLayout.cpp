@@ -195,6 +195,16 @@ FailureOr<TileLayout> mlir::pypto::getTileLayout(Value tile, Arch arch) {
     layout.fractal = 1024;
     break;
   }
+  // ptoas 0.27's tpartmax/tpartmin want their three tiles of one shape: an
+  // operand of a part op takes the result's (its own shape stays its valid
+  // shape).
+  for (Operation *user : tile.getUsers())
+    if (isa<PartAddOp, PartMulOp, PartMaxOp, PartMinOp>(user)) {
+      ArrayRef<int64_t> shape =
+          cast<TileType>(user->getResult(0).getType()).getShape();
+      layout.rows = std::max(layout.rows, shape[0]);
+      layout.cols = std::max(layout.cols, shape[1]);
+    }
   // Pad to whole 32-byte rows, or to whole fractal boxes.
   int64_t perBlock = std::max<int64_t>(1, 32 / bytes);
   if (layout.loc == pto::AddressSpace::vec)

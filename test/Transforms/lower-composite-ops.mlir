@@ -41,3 +41,17 @@ func.func @cos_bf16(%x: !pypto.tensor<8x32xbf16>) -> !pypto.tensor<8x32xbf16> {
   %s = pypto.cos %x : !pypto.tensor<8x32xbf16>
   return %s : !pypto.tensor<8x32xbf16>
 }
+
+// -----
+
+// A mask scatter is a gather of the destination and the source side by
+// side: index j takes column 64 + j / 2 on the odd columns, j elsewhere.
+// CHECK-LABEL: func.func @scatter_odd
+// CHECK:       %[[J:.+]] = pypto.arange %{{.+}} : i32 -> !pypto.tile<1x64xi32>
+// CHECK:       %[[CAT:.+]] = pypto.concat %{{.+}}, %{{.+}} : !pypto.tile<16x64xf32>, !pypto.tile<16x32xf32> -> !pypto.tile<16x96xf32>
+// CHECK:       pypto.gather %[[CAT]][%{{.+}}] tmp %{{.+}} : !pypto.tile<16x96xf32>, !pypto.tile<16x64xi32>, !pypto.tile<16x64xi32> -> !pypto.tile<16x64xf32>
+// CHECK-NOT:   pypto.scatter_mask
+func.func @scatter_odd(%s: !pypto.tile<16x32xf32>, %d: !pypto.tile<16x64xf32>) -> !pypto.tile<16x64xf32> {
+  %r = pypto.scatter_mask %s into %d odd : !pypto.tile<16x32xf32> into !pypto.tile<16x64xf32>
+  return %r : !pypto.tile<16x64xf32>
+}

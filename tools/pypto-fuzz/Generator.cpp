@@ -85,7 +85,8 @@ public:
         extRng(seed ^ 0x6973737565313600ull), transRng(seed ^ 0x7472616e73ull),
         insertRng(seed ^ 0x696e73657274ull), triRng(seed ^ 0x747269ull),
         trigRng(seed ^ 0x74726967ull), gatherRng(seed ^ 0x676174686572ull),
-        initRng(seed ^ 0x696e6974636f6e64ull), biasRng(seed ^ 0x62696173ull) {}
+        initRng(seed ^ 0x696e6974636f6e64ull), biasRng(seed ^ 0x62696173ull),
+        partRng(seed ^ 0x70617274ull) {}
 
   Program build(uint64_t seed);
 
@@ -295,11 +296,14 @@ private:
   std::mt19937_64 initRng;
   // Matmuls with a bias row.
   std::mt19937_64 biasRng;
+  // Part ops of the last value and a corner of an input.
+  std::mt19937_64 partRng;
   /// Sometimes the last value times a lower or upper triangular mask of its
   /// shape (pypto.tri), drawn from its own stream.
   void maskLast(Kernel &k);
   void trigLast(Kernel &k);
   void gatherLast(Kernel &k);
+  void partLast(Kernel &k);
   bool scalarChance(double p) {
     return std::uniform_real_distribution<>(0, 1)(scalarRng) < p;
   }
@@ -833,6 +837,60 @@ void Builder::maskLast(Kernel &k) {
   add(k, mul);
 }
 
+void Builder::partLast(Kernel &k) {
+  auto draw = [&](int n) {
+    return std::uniform_int_distribution<int>(0, n - 1)(partRng);
+  };
+  if (k.ops.empty() || draw(5) != 0)
+    return;
+  int a = int(k.ops.size()) - 1;
+  const Op x = k.ops[a];
+  bool typed = x.dtype == DType::F32 || x.dtype == DType::F16 ||
+               x.dtype == DType::I32 || x.dtype == DType::I16;
+  if (!usable[a] || !typed || x.cols.isRows || x.cols.n < 2 ||
+      x.magnitude >= 1e4)
+    return;
+  // A corner of a new input: the value's rows, fewer columns.
+  Tensor corner;
+  corner.name = "x" + std::to_string(program.tensors.size());
+  corner.role = "in";
+  corner.dtype = x.dtype;
+  corner.init = isFloat(x.dtype) ? "randn" : "randint";
+  program.tensors.push_back(corner);
+  Dim cols{false, 1 + draw(int(x.cols.n - 1))};
+  int b =
+      sliceInput(k, x.dtype, x.rows, cols, int(program.tensors.size()) - 1, 0);
+  // Or, with an even column count, every other column of it replaced by
+  // a half-width input (pypto.scatter_mask).
+  if (x.cols.n % 2 == 0 && draw(3) == 0) {
+    // The new input, read as the half instead of the corner.
+    int half = sliceInput(k, x.dtype, x.rows, Dim{false, x.cols.n / 2},
+                          int(program.tensors.size()) - 1, 0);
+    Op op{OpKind::ScatterMask, "scatter_mask"};
+    op.operands = {half, a};
+    op.mode = draw(2) ? "even" : "odd";
+    op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+    op.magnitude = std::max(x.magnitude, k.ops[half].magnitude);
+    op.exact = x.exact;
+    op.precision = x.precision;
+    add(k, op);
+    return;
+  }
+  const char *names[] = {"part_add", "part_mul", "part_max", "part_min"};
+  Op op{OpKind::Part, names[draw(4)]};
+  op.operands = draw(2) ? std::vector<int>{a, b} : std::vector<int>{b, a};
+  op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+  const Op &y = k.ops[b];
+  op.magnitude = op.name == "part_mul"   ? x.magnitude * y.magnitude
+                 : op.name == "part_add" ? x.magnitude + y.magnitude
+                                         : std::max(x.magnitude, y.magnitude);
+  op.exact = x.exact && y.exact &&
+             (x.dtype == DType::F32 || !isFloat(x.dtype) ||
+              op.name == "part_max" || op.name == "part_min");
+  op.precision = std::max(x.precision, y.precision);
+  add(k, op);
+}
+
 void Builder::gatherLast(Kernel &k) {
   auto draw = [&](int n) {
     return std::uniform_int_distribution<int>(0, n - 1)(gatherRng);
@@ -1123,6 +1181,8 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   usable.resize(k.ops.size(), true);
   gatherLast(k);
   usable.resize(k.ops.size(), true);
+  partLast(k);
+  usable.resize(k.ops.size(), true);
   // Outputs: the last value, and sometimes others.
   std::vector<int> candidates;
   for (int i = 0; i < int(k.ops.size()); ++i)
@@ -1399,6 +1459,7 @@ bool analyze(const Program &p, const Kernel &k,
         const Tensor &t = p.tensors[op.operands[0]];
         r.magnitude = t.initHigh > 0        ? double(t.initHigh)
                       : t.init == "randint" ? 8
+                      : t.init == "arange"  ? 65536
                       : t.init == "rand"    ? 1
                                             : 5;
       }
@@ -1439,6 +1500,7 @@ bool analyze(const Program &p, const Kernel &k,
       break;
     }
     case OpKind::Binary:
+    case OpKind::Part:
     case OpKind::ExpandBinary: {
       Facts a = A(0), b = A(1);
       std::string name = op.name.substr(op.name.rfind('_') + 1);
@@ -1502,7 +1564,11 @@ bool analyze(const Program &p, const Kernel &k,
                    found != tensorFacts.end()) {
           e = found->second;
         } else {
-          e.magnitude = p.tensors[op.scalarTensor].init == "randint" ? 8 : 5;
+          const Tensor &t = p.tensors[op.scalarTensor];
+          // An arange input holds its element indices (up to 2^16 here).
+          e.magnitude = t.init == "randint"  ? 8
+                        : t.init == "arange" ? 65536
+                                             : 5;
         }
         s = e.magnitude;
         a.error += e.error;
@@ -1635,6 +1701,14 @@ bool analyze(const Program &p, const Kernel &k,
     case OpKind::Tri:
       r.magnitude = 1; // ones and zeros, exact in every type
       break;
+    case OpKind::ScatterMask: {
+      // Elements move: the max-norm error of either operand.
+      Facts a = A(0), b = A(1);
+      r.magnitude = std::max(a.magnitude, b.magnitude);
+      r.error = std::max(a.error, b.error);
+      r.exact = a.exact && b.exact;
+      break;
+    }
     case OpKind::Insert: {
       // The scalar is written exactly (rounded to the type where it is not
       // representable: the same on both sides).
@@ -1977,6 +2051,8 @@ private:
     case OpKind::CarryLoop:
       return hasRunTimeRows(op.operands[1]);
     case OpKind::GatherMatmul:
+    case OpKind::Part:
+    case OpKind::ScatterMask:
       return true;
     default:
       return false;
@@ -2471,6 +2547,16 @@ void Printer::printOp(const Kernel &k, int v) {
        << " : " << pairs << " -> " << type << "\n";
     return;
   }
+  case OpKind::ScatterMask:
+    os << in << result << " = pypto.scatter_mask " << operand(0) << " into "
+       << operand(1) << " " << op.mode << " : " << operandType(0) << " into "
+       << operandType(1) << "\n";
+    return;
+  case OpKind::Part:
+    os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
+       << operand(1) << " : " << operandType(0) << ", " << operandType(1)
+       << " -> " << type << "\n";
+    return;
   case OpKind::GatherMatmul: {
     int pool = op.operands[1], indices = op.operands[2];
     int64_t g = op.chunk, c = op.validCols, single = op.chunk - op.validN;

@@ -65,6 +65,10 @@ enum class OpKind {
                 // `scalar` (pypto.insert)
   Tri,          // a triangular 0/1 mask, diagonal `scalar`, upper when `mode`
                 // is "upper" (pypto.tri)
+  ScatterMask,  // operand 1 with its `mode` (even/odd) columns replaced by
+                // operand 0's (pypto.scatter_mask)
+  Part,         // part_add/mul/max/min of operands 0 and 1, one of them
+                // of the result's shape, the other its top-left corner
   GatherMatmul, // `chunk` rows of input `operands[1]` (`validCols` wide)
                 // gathered into an L1 accumulator by the indices of input
                 // `operands[2]` (negative: row 0), the last `validN` of them

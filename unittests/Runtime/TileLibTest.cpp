@@ -1227,6 +1227,43 @@ TEST(TileLibMatmul, ExactSmallProductAndNoneBoxOperands) {
       ASSERT_EQ(acc.at(i, j), 2.f * (i + j));
 }
 
+TEST(TileLibPart, UnionOfValidRegions) {
+  sim::ScopedDefaultCore guard(sim::Arch::A2A3, "part_kernel");
+  Tile<TileType::Vec, float, 4, 8> big, dst;
+  Tile<TileType::Vec, float, 2, 8, BLayout::RowMajor, 2, 3> small;
+  TASSIGN(big, 0);
+  TASSIGN(small, 256);
+  TASSIGN(dst, 512);
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 8; ++c)
+      big.at(r, c) = float(10 * r + c);
+  for (int r = 0; r < 2; ++r)
+    for (int c = 0; c < 3; ++c)
+      small.at(r, c) = float(-3 * r - c - 1);
+  // Both orders: the sum where both are valid, the big one elsewhere.
+  TPARTADD(dst, small, big);
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 8; ++c)
+      ASSERT_EQ(dst.at(r, c), (r < 2 && c < 3)
+                                  ? float(10 * r + c - 3 * r - c - 1)
+                                  : float(10 * r + c));
+  TPARTMAX(dst, big, small);
+  TPARTMIN(big, big, small); // in place
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 8; ++c) {
+      ASSERT_EQ(dst.at(r, c), float(10 * r + c));
+      ASSERT_EQ(big.at(r, c),
+                (r < 2 && c < 3) ? float(-3 * r - c - 1) : float(10 * r + c));
+    }
+  TPARTMUL(dst, small, small); // the union is small's region only
+  ASSERT_EQ(dst.at(1, 2), 36.f);
+  Tile<TileType::Vec, float, 2, 8> narrow;
+  TASSIGN(narrow, 768);
+  EXPECT_EQ(errorOf([&] { TPARTADD(narrow, big, small); }),
+            "kernel 'part_kernel': TPARTADD: source valid shapes 4x8 and 2x3 "
+            "exceed dst's 2x8");
+}
+
 TEST(TileLibMatmul, BiasStartsEveryRow) {
   sim::ScopedDefaultCore guard(sim::Arch::A2A3, "bias_kernel");
   Tile<TileType::Left, float, 8, 8> l;

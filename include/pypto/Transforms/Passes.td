@@ -205,6 +205,11 @@ def LowerCompositeOps : Pass<"pypto-lower-composite-ops",
     back once. The ops are `muls`, `adds`, `sub`, `mul`, `add` and `cast`
     with `round`, `rint`, `floor` and `none` modes, which every arch and
     ptoas 0.27 have.
+
+    `pypto.scatter_mask` (ptoas 0.27 has no mask form of `tscatter`) becomes
+    a `gather` of `concat(dest, source)` by an index row built with
+    `arange`, `shrs`, `muls`, `sub`, `adds`, `mul` and `add`, broadcast over
+    the rows with `col_expand`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let statistics = [

@@ -250,6 +250,35 @@ LogicalResult TMovOp::verify() {
   return success();
 }
 
+LogicalResult mlir::pto::verifyPartTiles(Operation *op, TileBufType src0,
+                                         TileBufType src1, TileBufType dst) {
+  for (TileBufType tile : {src0, src1, dst}) {
+    if (tile.getLoc() != AddressSpace::vec)
+      return op->emitOpError("operates on vec tiles, got ")
+             << stringifyAddressSpace(tile.getLoc());
+    if (tile.getElementType() != dst.getElementType())
+      return op->emitOpError("element types differ: ")
+             << tile.getElementType() << " and " << dst.getElementType();
+  }
+  auto within = [&](TileBufType src) {
+    auto le = [](int64_t a, int64_t b) { return a < 0 || b < 0 || a <= b; };
+    return le(src.getValidRows(), dst.getValidRows()) &&
+           le(src.getValidCols(), dst.getValidCols());
+  };
+  auto covers = [&](TileBufType src) {
+    return src.getValidRows() == dst.getValidRows() &&
+           src.getValidCols() == dst.getValidCols();
+  };
+  if (!within(src0) || !within(src1) || (!covers(src0) && !covers(src1)))
+    return op->emitOpError("source valid shapes ")
+           << describeShape(src0.getValidRows(), src0.getValidCols()) << " and "
+           << describeShape(src1.getValidRows(), src1.getValidCols())
+           << " must lie within dst's "
+           << describeShape(dst.getValidRows(), dst.getValidCols())
+           << ", one of them equal to it";
+  return success();
+}
+
 LogicalResult mlir::pto::verifyVecTiles(Operation *op,
                                         ArrayRef<TileBufType> tiles) {
   for (TileBufType tile : tiles) {

@@ -43,6 +43,38 @@ LogicalResult mlir::pypto::verifyUnaryOperand(Operation *op, Value source,
   return success();
 }
 
+LogicalResult mlir::pypto::verifyPartOperands(Operation *op, Value lhs,
+                                              Value rhs, Value result) {
+  if (failed(verifySameKind(op, {lhs, rhs, result})))
+    return failure();
+  auto a = cast<ShapedType>(lhs.getType()), b = cast<ShapedType>(rhs.getType()),
+       r = cast<ShapedType>(result.getType());
+  Type element = r.getElementType();
+  if (a.getElementType() != element || b.getElementType() != element)
+    return op->emitOpError("element types differ: ")
+           << a.getElementType() << ", " << b.getElementType() << " -> "
+           << element;
+  if (!element.isF32() && !element.isF16() && !element.isInteger(32) &&
+      !element.isInteger(16))
+    return op->emitOpError("takes f32, f16, i32 or i16 elements, got ")
+           << element;
+  if (a.getRank() != 2 || b.getRank() != 2 || r.getRank() != 2 ||
+      !a.hasStaticShape() || !b.hasStaticShape() || !r.hasStaticShape())
+    return op->emitOpError("operands and result must be static 2-D shapes");
+  SmallVector<int64_t> expected = {std::max(a.getDimSize(0), b.getDimSize(0)),
+                                   std::max(a.getDimSize(1), b.getDimSize(1))};
+  if (r.getShape() != ArrayRef<int64_t>(expected))
+    return op->emitOpError("result must be ")
+           << expected[0] << "x" << expected[1] << ", got " << r.getDimSize(0)
+           << "x" << r.getDimSize(1);
+  if (a.getShape() != r.getShape() && b.getShape() != r.getShape())
+    return op->emitOpError("one operand must cover the result: ")
+           << a.getDimSize(0) << "x" << a.getDimSize(1) << " and "
+           << b.getDimSize(0) << "x" << b.getDimSize(1) << " give "
+           << expected[0] << "x" << expected[1];
+  return success();
+}
+
 LogicalResult mlir::pypto::verifyElementwiseExtra(Operation *op, Value source,
                                                   int kind, bool scratch,
                                                   Value tmp) {
@@ -453,6 +485,33 @@ void MatmulAccOp::print(OpAsmPrinter &printer) {
 
 LogicalResult MatmulOp::verify() {
   return verifyMatmul(*this, getLhs(), getRhs(), getResult());
+}
+
+LogicalResult ScatterMaskOp::verify() {
+  if (failed(verifySameKind(*this, {getSource(), getDest(), getResult()})))
+    return failure();
+  auto source = cast<ShapedType>(getSource().getType());
+  auto dest = cast<ShapedType>(getDest().getType());
+  Type element = dest.getElementType();
+  if (source.getElementType() != element)
+    return emitOpError("element types differ: ")
+           << source.getElementType() << " into " << element;
+  if (!element.isF32() && !element.isF16() && !element.isInteger(32) &&
+      !element.isInteger(16))
+    return emitOpError("takes f32, f16, i32 or i16 elements (a gather's), "
+                       "got ")
+           << element;
+  if (source.getRank() != 2 || dest.getRank() != 2 ||
+      !source.hasStaticShape() || !dest.hasStaticShape())
+    return emitOpError("operands must be static 2-D shapes");
+  if (source.getDimSize(0) != dest.getDimSize(0))
+    return emitOpError("rows differ: ")
+           << source.getDimSize(0) << " into " << dest.getDimSize(0);
+  if (dest.getDimSize(1) != 2 * source.getDimSize(1))
+    return emitOpError("destination has ")
+           << dest.getDimSize(1) << " columns; twice the source's "
+           << source.getDimSize(1) << " is " << 2 * source.getDimSize(1);
+  return success();
 }
 
 LogicalResult MatmulBiasOp::verify() {

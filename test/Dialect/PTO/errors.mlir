@@ -923,3 +923,11 @@ func.func @tmatmul_bias_table(%l: !pto.tile_buf<left, 16x32xf32, slayout=row_maj
   pto.tmatmul.bias ins(%l, %r, %v : !pto.tile_buf<left, 16x32xf32, slayout=row_major>, !pto.tile_buf<right, 32x16xf32, slayout=col_major>, !pto.tile_buf<vec, 1x16xf32>) outs(%c : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
   return
 }
+
+// -----
+
+func.func @tpart_cover(%a: !pto.tile_buf<vec, 8x32xf32, valid=4x32>, %b: !pto.tile_buf<vec, 8x32xf32, valid=8x16>, %d: !pto.tile_buf<vec, 8x32xf32>) {
+  // expected-error @+1 {{'pto.tpartadd' op source valid shapes 4x32 and 8x16 must lie within dst's 8x32, one of them equal to it}}
+  pto.tpartadd ins(%a, %b : !pto.tile_buf<vec, 8x32xf32, valid=4x32>, !pto.tile_buf<vec, 8x32xf32, valid=8x16>) outs(%d : !pto.tile_buf<vec, 8x32xf32>)
+  return
+}

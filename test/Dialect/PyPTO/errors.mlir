@@ -1934,3 +1934,43 @@ func.func @matmul_bias_space(%a: !pypto.tile<16x32xf16, left>, %b: !pypto.tile<3
   %r = pypto.matmul_bias %a, %b, %c : !pypto.tile<16x32xf16, left>, !pypto.tile<32x64xf16, right>, !pypto.tile<1x64xf32, vec> -> !pypto.tile<16x64xf32, acc>
   return
 }
+
+// -----
+
+func.func @part_no_cover(%a: !pypto.tensor<8x32xf32>, %b: !pypto.tensor<16x16xf32>) {
+  // expected-error @+1 {{'pypto.part_add' op one operand must cover the result: 8x32 and 16x16 give 16x32}}
+  %r = pypto.part_add %a, %b : !pypto.tensor<8x32xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @part_result(%a: !pypto.tensor<8x32xf32>, %b: !pypto.tensor<8x16xf32>) {
+  // expected-error @+1 {{'pypto.part_max' op result must be 8x32, got 8x16}}
+  %r = pypto.part_max %a, %b : !pypto.tensor<8x32xf32>, !pypto.tensor<8x16xf32> -> !pypto.tensor<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @part_bf16(%a: !pypto.tensor<8x32xbf16>, %b: !pypto.tensor<8x16xbf16>) {
+  // expected-error @+1 {{'pypto.part_min' op takes f32, f16, i32 or i16 elements, got 'bf16'}}
+  %r = pypto.part_min %a, %b : !pypto.tensor<8x32xbf16>, !pypto.tensor<8x16xbf16> -> !pypto.tensor<8x32xbf16>
+  return
+}
+
+// -----
+
+func.func @scatter_mask_width(%s: !pypto.tensor<16x32xf32>, %d: !pypto.tensor<16x60xf32>) {
+  // expected-error @+1 {{'pypto.scatter_mask' op destination has 60 columns; twice the source's 32 is 64}}
+  %r = pypto.scatter_mask %s into %d even : !pypto.tensor<16x32xf32> into !pypto.tensor<16x60xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_mask_bf16(%s: !pypto.tensor<16x32xbf16>, %d: !pypto.tensor<16x64xbf16>) {
+  // expected-error @+1 {{'pypto.scatter_mask' op takes f32, f16, i32 or i16 elements (a gather's), got 'bf16'}}
+  %r = pypto.scatter_mask %s into %d odd : !pypto.tensor<16x32xbf16> into !pypto.tensor<16x64xbf16>
+  return
+}

@@ -27,6 +27,10 @@
 namespace mlir::pto {
 /// Vec tiles of one element type and one valid shape.
 LogicalResult verifyVecTiles(Operation *op, ArrayRef<TileBufType> tiles);
+/// tpart*: vec tiles of one element type whose source valid shapes lie
+/// within dst's, one of them equal to it (ptoas 0.27's rule).
+LogicalResult verifyPartTiles(Operation *op, TileBufType src0, TileBufType src1,
+                              TileBufType dst);
 /// Row (Mx1) or column (1xN) reduction shapes.
 /// `indices`: dst holds the i32 indices of an arg reduction, not values.
 LogicalResult verifyReduction(Operation *op, TileBufType src, TileBufType dst,

@@ -986,6 +986,28 @@ def PTO_TMatmulOp : PTO_TileInstructionOp<"tmatmul"> {
   let hasVerifier = 1;
 }
 
+class PTO_PartTileOp<string mnemonic, string what> : PTO_VecOp<mnemonic> {
+  let summary = what # " where both sources are valid, the valid one elsewhere";
+  let arguments = (ins PTO_TileBufType:$src0, PTO_TileBufType:$src1,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 `:` qualified(type($src0)) `,` qualified(type($src1)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pto::verifyPartTiles(*this, getSrc0().getType(),
+                                          getSrc1().getType(),
+                                          getDst().getType());
+    }
+  }];
+}
+
+def PTO_TPartAddOp : PTO_PartTileOp<"tpartadd", "sum">;
+def PTO_TPartMulOp : PTO_PartTileOp<"tpartmul", "product">;
+def PTO_TPartMaxOp : PTO_PartTileOp<"tpartmax", "maximum">;
+def PTO_TPartMinOp : PTO_PartTileOp<"tpartmin", "minimum">;
+
 def PTO_TMatmulBiasOp : PTO_TileInstructionOp<"tmatmul.bias"> {
   let summary = "acc = bias + left x right (a 1-row bias tile in bias)";
   let arguments = (ins PTO_TileBufType:$a, PTO_TileBufType:$b,

@@ -45,6 +45,10 @@ LogicalResult verifyUnaryOperand(Operation *op, Value source, int kind);
 LogicalResult verifyElementwiseExtra(Operation *op, Value source, int kind,
                                      bool scratch, Value tmp);
 
+/// part_*: one operand of the result's shape, the other within it; f32,
+/// f16, i32 or i16; 2-D; all tensors or all tiles.
+LogicalResult verifyPartOperands(Operation *op, Value lhs, Value rhs,
+                                 Value result);
 /// With `indices`, an arg reduction: i32 indices of the extremes.
 LogicalResult verifyReduction(Operation *op, Value source, Value tmp,
                               Value result, bool isRow, bool indices = false);

@@ -1073,6 +1073,37 @@ def PyPTO_CosOp : PyPTO_UnaryOp<"cos", "the cosine (radians)", 1> {
   }];
 }
 
+class PyPTO_PartOp<string mnemonic, string what>
+    : PyPTO_VectorOp<mnemonic> {
+  let summary = what # " over the union of two operands of different shapes";
+  let description = [{
+    `%r = pypto.}] # mnemonic # [{ %a, %b : A, B -> R`: one operand covers
+    the result (its shape is the result's) and the other its top-left
+    corner; there the result is the }] # what # [{ of both, elsewhere the
+    covering operand's value (pypto's `}] # mnemonic # [{`, the hardware's
+    `t}] # !subst("_", "", mnemonic) # [{` with the operands' valid shapes).
+    f32, f16, i32 or i16 (those both architectures have), 2-D.
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$lhs, PyPTO_AnyTensorOrTile:$rhs);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+    `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pypto::verifyPartOperands(*this, getLhs(), getRhs(),
+                                               getResult());
+    }
+  }];
+}
+
+def PyPTO_PartAddOp : PyPTO_PartOp<"part_add", "sum">;
+def PyPTO_PartMulOp : PyPTO_PartOp<"part_mul", "product">;
+def PyPTO_PartMaxOp : PyPTO_PartOp<"part_max", "maximum">;
+def PyPTO_PartMinOp : PyPTO_PartOp<"part_min", "minimum">;
+
 def PyPTO_RoundMode : I32EnumAttr<"RoundMode", "rounding of a conversion", [
     I32EnumAttrCase<"rint", 0>, I32EnumAttrCase<"round", 1>,
     I32EnumAttrCase<"floor", 2>, I32EnumAttrCase<"ceil", 3>,
@@ -1612,6 +1643,35 @@ def PyPTO_GatherMaskOp : PyPTO_VectorOp<"gather_mask"> {
   let assemblyFormat = [{
     $source $mask attr-dict `:` qualified(type($source)) `->`
     qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_ScatterMaskOp : PyPTO_VectorOp<"scatter_mask",
+    [AllTypesMatch<["dest", "result"]>]> {
+  let summary = "every other column replaced by a narrower value's columns";
+  let description = [{
+    `%r = pypto.scatter_mask %src into %dest even` is `dest` with columns
+    0, 2, 4, ... replaced by `src`'s columns in order (`odd`: 1, 3, 5, ...):
+    pypto's `scatter(input, mask_pattern=P0101 | P1010, dst)`, the inverse
+    of `pypto.gather_mask`, e.g. interleaving the even and odd halves of a
+    rotary embedding back:
+
+    ```mlir
+    %r = pypto.scatter_mask %odd into %e odd : !pypto.tensor<16x32xf32> into !pypto.tensor<16x64xf32>
+    ```
+
+    `dest` has twice `src`'s columns and its rows; f32, f16, i32 or i16.
+    ptoas 0.27 has no mask form of `tscatter`: pypto-lower-composite-ops
+    writes it as a gather of the two side by side (`concat`, an index row
+    from `arange`, `gather`).
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source, PyPTO_AnyTensorOrTile:$dest,
+                       PyPTO_GatherMask:$mask);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source `into` $dest $mask attr-dict `:` qualified(type($source)) `into`
+    qualified(type($dest))
   }];
   let hasVerifier = 1;
 }

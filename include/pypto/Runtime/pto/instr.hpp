@@ -696,6 +696,71 @@ inline void TMINS(D& dst, const S& src, typename S::DType scalar) {
   detail::unaryOp("TMINS", dst, src, [k](auto x) { return detail::minOf(x, k); });
 }
 
+namespace detail {
+// dst = f(src0, src1) where both are valid, the valid one where only one
+// is, over dst's valid region (pto-isa's TPART*). pto-isa leaves an element
+// neither source covers implementation-defined; here it keeps its value.
+template <typename D, typename A, typename B, typename F>
+inline void partOp(const char *op, D &dst, const A &a, const B &b, F f) {
+  static_assert(is_tile_v<D> && is_tile_v<A> && is_tile_v<B>,
+                "operands must be Tiles");
+  using T = typename D::DType;
+  static_assert(std::is_same_v<T, typename A::DType> &&
+                    std::is_same_v<T, typename B::DType>,
+                "part operands must have the same element type");
+  using C = ComputeT<T>;
+  sim::CoreContext *ctx = sim::current();
+  requireBound(ctx, op, "dst", dst);
+  requireBound(ctx, op, "src0", a);
+  requireBound(ctx, op, "src1", b);
+  const int vr = dst.GetValidRow(), vc = dst.GetValidCol();
+  const int ar = a.GetValidRow(), ac = a.GetValidCol();
+  const int br = b.GetValidRow(), bc = b.GetValidCol();
+  if (ar > vr || ac > vc || br > vr || bc > vc)
+    sim::fail(ctx, "%s: source valid shapes %dx%d and %dx%d exceed dst's %dx%d",
+              op, ar, ac, br, bc, vr, vc);
+  ScratchBuf<T> tmp(static_cast<size_t>(vr) * vc);
+  T *d = dst.data();
+  for (int r = 0; r < vr; ++r)
+    for (int c = 0; c < vc; ++c) {
+      const bool inA = r < ar && c < ac, inB = r < br && c < bc;
+      T v = d[D::offsetOf(r, c)];
+      if (inA && inB)
+        v = cvt<T>(f(cvt<C>(a.data()[A::offsetOf(r, c)]),
+                     cvt<C>(b.data()[B::offsetOf(r, c)])));
+      else if (inA)
+        v = a.data()[A::offsetOf(r, c)];
+      else if (inB)
+        v = b.data()[B::offsetOf(r, c)];
+      tmp.p[r * vc + c] = v;
+    }
+  for (int r = 0; r < vr; ++r)
+    for (int c = 0; c < vc; ++c)
+      d[D::offsetOf(r, c)] = tmp.p[r * vc + c];
+}
+} // namespace detail
+
+template <typename D, typename A, typename B>
+inline void TPARTADD(D &dst, const A &src0, const B &src1) {
+  detail::partOp("TPARTADD", dst, src0, src1,
+                 [](auto x, auto y) { return detail::addW(x, y); });
+}
+template <typename D, typename A, typename B>
+inline void TPARTMUL(D &dst, const A &src0, const B &src1) {
+  detail::partOp("TPARTMUL", dst, src0, src1,
+                 [](auto x, auto y) { return detail::mulW(x, y); });
+}
+template <typename D, typename A, typename B>
+inline void TPARTMAX(D &dst, const A &src0, const B &src1) {
+  detail::partOp("TPARTMAX", dst, src0, src1,
+                 [](auto x, auto y) { return detail::maxOf(x, y); });
+}
+template <typename D, typename A, typename B>
+inline void TPARTMIN(D &dst, const A &src0, const B &src1) {
+  detail::partOp("TPARTMIN", dst, src0, src1,
+                 [](auto x, auto y) { return detail::minOf(x, y); });
+}
+
 // dst(r,c) = scalar over the dst valid region.
 template <typename D>
 inline void TEXPANDS(D& dst, typename D::DType scalar) {
