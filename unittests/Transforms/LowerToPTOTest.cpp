@@ -24,8 +24,9 @@
 namespace {
 
 // Ops that never reach pypto-lower-to-pto: orchestration ops (OutlineInCore
-// keeps them out of kernels) and the window ops pypto-convert-tensor-to-tile
-// replaces with loads and stores. Arrays reach it: kernels have their own.
+// keeps them out of kernels), the window ops pypto-convert-tensor-to-tile
+// replaces with loads and stores, and the composite ops
+// pypto-lower-composite-ops expands. Arrays reach it: kernels have their own.
 const std::set<std::string> kOrchestrationOps = {
     "pypto.alloc_window", "pypto.assemble",      "pypto.at",
     "pypto.call",         "pypto.create_tensor", "pypto.ranks",
@@ -33,6 +34,7 @@ const std::set<std::string> kOrchestrationOps = {
     "pypto.put",          "pypto.get",           "pypto.slice",
     "pypto.spmd",         "pypto.no_task",       "pypto.task_dummy",
     "pypto.scope",        "pypto.scope_yield",   "pypto.yield",
+    "pypto.sin",          "pypto.cos",           "pypto.scatter_mask",
 };
 
 TEST(LowerToPTOTest, EveryKernelOpHasALowering) {

@@ -6,7 +6,7 @@ module @tricol attributes {pypto.golden = "tri_column.golden.py"} {
                     %lo: !pypto.tensor<16x1xf32> {pypto.dir = "out"},
                     %up: !pypto.tensor<16x1xi32> {pypto.dir = "out"}) {
     %c0 = arith.constant 0 : index
-    pypto.at core_group "tricol" {
+    pypto.at core_group "column_masks" {
       %diag = pypto.read %d[%c0] : !pypto.tensor<1xi32> -> i32
       %l = pypto.tri %diag : i32 -> !pypto.tensor<16x1xf32>
       pypto.assemble %l into %lo[%c0, %c0] : !pypto.tensor<16x1xf32> into !pypto.tensor<16x1xf32>
