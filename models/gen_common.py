@@ -24,6 +24,15 @@ def write_program(text, output):
             f.write(text)
 
 
+def flt(value):
+    """An MLIR float literal (it needs a '.': 1e-06 is 1.0e-06)."""
+    text = repr(float(value))
+    mantissa, _, exponent = text.partition("e")
+    if "." not in mantissa:
+        mantissa += ".0"
+    return mantissa + ("e" + exponent if exponent else "")
+
+
 def swiglu(gate, up, tensor_type, result, indent):
     """MLIR for `result = silu(gate) * up` as pypto-lib writes it,
     gate * 1 / (exp(-gate) + 1) * up; `%one` must hold 1.0 : f32."""

@@ -479,6 +479,11 @@ private:
     for (auto [newIndex, oldIndex] : llvm::enumerate(kept))
       branch.getResult(oldIndex).replaceAllUsesWith(
           rebuilt.getResult(newIndex));
+    // The other side's results are still used by its ops (dropped later)
+    // and, for a nested branch, by the outer branch's yield (rebuilt next):
+    // those uses must not outlive the branch.
+    for (OpResult result : branch.getResults())
+      result.dropAllUses();
     branch.erase();
   }
 

@@ -583,13 +583,20 @@ protected:
         keptTypes.push_back(result.getType());
         continue;
       }
-      // The first op of the chain with the buffer's address (a gather's
-      // chain starts at an accumulator a loop may carry in).
+      // An op of the chain with the buffer's address: its root, or (a
+      // gather's chain starts at an accumulator a loop carries in) the
+      // first planned op down the then-branches.
       Operation *writer = chainRoot(result).getDefiningOp();
-      if (!writer)
-        writer = branch.thenYield()
-                     .getOperand(result.getResultNumber())
-                     .getDefiningOp();
+      for (Value value = result; !writer || !writer->hasAttr(attr::kAddr);) {
+        auto inner = value.getDefiningOp<scf::IfOp>();
+        if (!inner) {
+          writer = value.getDefiningOp();
+          break;
+        }
+        value = inner.thenYield().getOperand(
+            cast<OpResult>(value).getResultNumber());
+        writer = value.getDefiningOp();
+      }
       if (!writer)
         return state.fail(branch, "yields a tile that no operation of this "
                                   "kernel produces");

@@ -32,7 +32,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gen_common import command_line, write_program  # noqa: E402
+from gen_common import command_line, flt, write_program  # noqa: E402
 
 # T: tokens (the default of the run-time dimension), D: hidden size.
 CONFIGS = {
@@ -79,15 +79,6 @@ def dense(values):
     """A pypto.init listing `values` (f32)."""
     return ("dense<[" + ", ".join(flt(v) for v in values) + "]> : tensor<"
             + str(len(values)) + "xf32>")
-
-
-def flt(value):
-    """An MLIR float literal (it needs a '.': 1e-06 is 1.0e-06)."""
-    text = repr(float(value))
-    mantissa, _, exponent = text.partition("e")
-    if "." not in mantissa:
-        mantissa += ".0"
-    return mantissa + ("e" + exponent if exponent else "")
 
 
 def ty(*shape_and_dtype):
