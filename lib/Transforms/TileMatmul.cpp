@@ -46,6 +46,8 @@ private:
   LogicalResult tile(MatmulOp matmul);
   LogicalResult tile(MatmulAccOp matmul);
   LogicalResult tile(MatmulBiasOp matmul);
+  LogicalResult splitK(Operation *matmul, Value lhs, Value rhs, Value acc,
+                       Value init, Value bias);
 };
 
 /// The largest divisor of `n` that is a multiple of 16 (or `n` itself) and
@@ -286,54 +288,43 @@ LogicalResult TileMatmulPass::tile(MatmulOp matmul) {
   return success();
 }
 
-/// An accumulating matmul whose operands exceed L0A/L0B: the same K-loop
-/// onto the accumulator it is given. Its product is that accumulator, in
-/// L0C already, so only K is split.
-LogicalResult TileMatmulPass::tile(MatmulAccOp matmul) {
-  std::optional<CubeOperands> cube =
-      cubeOperands(matmul.getLhs(), matmul.getRhs(), matmul.getResult(), arch);
+/// A matmul whose operands exceed L0A/L0B but whose product fits L0C: a
+/// K-loop, its first slice onto `acc` (with init_cond `init`) or with the
+/// `bias`, when given.
+LogicalResult TileMatmulPass::splitK(Operation *matmul, Value lhs, Value rhs,
+                                     Value acc, Value init, Value bias) {
+  Value result = matmul->getResult(0);
+  std::optional<CubeOperands> cube = cubeOperands(lhs, rhs, result, arch);
   if (!cube || cube->fit(cube->m, cube->k, cube->n))
     return success();
   FailureOr<int64_t> step = cube->kStep(matmul, cube->m, cube->n, arch);
   if (failed(step))
     return failure();
-  Location loc = matmul.getLoc();
+  Location loc = matmul->getLoc();
   OpBuilder builder(matmul);
   Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
-  Value product =
-      buildProduct(builder, loc, zero, cube->lhsMove.getSource(), zero,
-                   cube->rhsMove.getSource(), zero, cube->m, cube->n, cube->k,
-                   *step, matmul.getAcc(), matmul.getInit());
-  matmul.getResult().replaceAllUsesWith(product);
-  matmul.erase();
+  Value product = buildProduct(builder, loc, zero, cube->lhsMove.getSource(),
+                               zero, cube->rhsMove.getSource(), zero, cube->m,
+                               cube->n, cube->k, *step, acc, init, bias);
+  result.replaceAllUsesWith(product);
+  matmul->erase();
   cube->eraseUnusedMoves();
   ++numTiled;
   return success();
 }
 
-/// A biased product whose operands exceed L0A/L0B: the K-loop with the bias
-/// on its first slice. Only K is split (an output tile would need the
-/// bias's columns).
+/// An accumulating matmul: its product is the accumulator it is given, in
+/// L0C already, so only K is split.
+LogicalResult TileMatmulPass::tile(MatmulAccOp matmul) {
+  return splitK(matmul, matmul.getLhs(), matmul.getRhs(), matmul.getAcc(),
+                matmul.getInit(), Value());
+}
+
+/// A biased product: only K is split (an output tile would need the bias's
+/// columns).
 LogicalResult TileMatmulPass::tile(MatmulBiasOp matmul) {
-  std::optional<CubeOperands> cube =
-      cubeOperands(matmul.getLhs(), matmul.getRhs(), matmul.getResult(), arch);
-  if (!cube || cube->fit(cube->m, cube->k, cube->n))
-    return success();
-  FailureOr<int64_t> step = cube->kStep(matmul, cube->m, cube->n, arch);
-  if (failed(step))
-    return failure();
-  Location loc = matmul.getLoc();
-  OpBuilder builder(matmul);
-  Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
-  Value product =
-      buildProduct(builder, loc, zero, cube->lhsMove.getSource(), zero,
-                   cube->rhsMove.getSource(), zero, cube->m, cube->n, cube->k,
-                   *step, Value(), Value(), matmul.getBias());
-  matmul.getResult().replaceAllUsesWith(product);
-  matmul.erase();
-  cube->eraseUnusedMoves();
-  ++numTiled;
-  return success();
+  return splitK(matmul, matmul.getLhs(), matmul.getRhs(), Value(), Value(),
+                matmul.getBias());
 }
 
 void TileMatmulPass::runOnOperation() {
