@@ -114,6 +114,17 @@ private:
     return int(program.tensors.size()) - 1;
   }
 
+  /// A draw in [0, n) from a stream of its own.
+  static int drawFrom(std::mt19937_64 &stream, int n) {
+    return std::uniform_int_distribution<int>(0, n - 1)(stream);
+  }
+  /// The kernel's last value, one time in `n` (drawn from `stream`), or -1.
+  static int lastValueOneIn(const Kernel &k, std::mt19937_64 &stream, int n) {
+    if (k.ops.empty() || drawFrom(stream, n) != 0)
+      return -1;
+    return int(k.ops.size()) - 1;
+  }
+
   int add(Kernel &k, Op op) {
     k.ops.push_back(std::move(op));
     return int(k.ops.size()) - 1;
@@ -780,12 +791,10 @@ void Builder::step(Kernel &k) {
 }
 
 void Builder::concatLast(Kernel &k) {
-  auto draw = [&](int n) {
-    return std::uniform_int_distribution<int>(0, n - 1)(concatRng);
-  };
-  if (k.ops.empty() || draw(4) != 0)
+  auto draw = [&](int n) { return drawFrom(concatRng, n); };
+  int a = lastValueOneIn(k, concatRng, 4);
+  if (a < 0)
     return;
-  int a = int(k.ops.size()) - 1;
   const Op &x = k.ops[a];
   if (!usable[a] || x.cols.isRows || x.dtype == DType::I8 || x.magnitude >= 1e4)
     return;
@@ -810,12 +819,10 @@ void Builder::concatLast(Kernel &k) {
 }
 
 void Builder::maskLast(Kernel &k) {
-  auto draw = [&](int n) {
-    return std::uniform_int_distribution<int>(0, n - 1)(triRng);
-  };
-  if (k.ops.empty() || draw(5) != 0)
+  auto draw = [&](int n) { return drawFrom(triRng, n); };
+  int a = lastValueOneIn(k, triRng, 5);
+  if (a < 0)
     return;
-  int a = int(k.ops.size()) - 1;
   const Op x = k.ops[a];
   bool maskable = x.dtype == DType::F32 || x.dtype == DType::F16 ||
                   x.dtype == DType::I32 || x.dtype == DType::I16;
@@ -838,12 +845,10 @@ void Builder::maskLast(Kernel &k) {
 }
 
 void Builder::partLast(Kernel &k) {
-  auto draw = [&](int n) {
-    return std::uniform_int_distribution<int>(0, n - 1)(partRng);
-  };
-  if (k.ops.empty() || draw(5) != 0)
+  auto draw = [&](int n) { return drawFrom(partRng, n); };
+  int a = lastValueOneIn(k, partRng, 5);
+  if (a < 0)
     return;
-  int a = int(k.ops.size()) - 1;
   const Op x = k.ops[a];
   bool typed = x.dtype == DType::F32 || x.dtype == DType::F16 ||
                x.dtype == DType::I32 || x.dtype == DType::I16;
@@ -892,12 +897,10 @@ void Builder::partLast(Kernel &k) {
 }
 
 void Builder::gatherLast(Kernel &k) {
-  auto draw = [&](int n) {
-    return std::uniform_int_distribution<int>(0, n - 1)(gatherRng);
-  };
-  if (k.ops.empty() || draw(6) != 0)
+  auto draw = [&](int n) { return drawFrom(gatherRng, n); };
+  int a = lastValueOneIn(k, gatherRng, 6);
+  if (a < 0)
     return;
-  int a = int(k.ops.size()) - 1;
   const Op x = k.ops[a];
   if (!usable[a] || !isFloat(x.dtype) || x.cols.isRows || x.magnitude >= 1e3)
     return;
@@ -941,12 +944,10 @@ void Builder::gatherLast(Kernel &k) {
 }
 
 void Builder::trigLast(Kernel &k) {
-  auto draw = [&](int n) {
-    return std::uniform_int_distribution<int>(0, n - 1)(trigRng);
-  };
-  if (k.ops.empty() || draw(5) != 0)
+  auto draw = [&](int n) { return drawFrom(trigRng, n); };
+  int a = lastValueOneIn(k, trigRng, 5);
+  if (a < 0)
     return;
-  int a = int(k.ops.size()) - 1;
   const Op x = k.ops[a];
   // Beyond about 10^4 the reduction's error outgrows the tolerance.
   if (!usable[a] || !isFloat(x.dtype) || x.magnitude >= 1e4)
@@ -962,12 +963,10 @@ void Builder::trigLast(Kernel &k) {
 }
 
 void Builder::insertLast(Kernel &k) {
-  auto draw = [&](int n) {
-    return std::uniform_int_distribution<int>(0, n - 1)(insertRng);
-  };
-  if (k.ops.empty() || draw(4) != 0)
+  auto draw = [&](int n) { return drawFrom(insertRng, n); };
+  int a = lastValueOneIn(k, insertRng, 4);
+  if (a < 0)
     return;
-  int a = int(k.ops.size()) - 1;
   const Op x = k.ops[a];
   if (!usable[a] || x.dtype == DType::I8 || x.magnitude >= 1e4)
     return;
@@ -998,12 +997,10 @@ void Builder::insertLast(Kernel &k) {
 }
 
 void Builder::extendLast(Kernel &k) {
-  auto draw = [&](int n) {
-    return std::uniform_int_distribution<int>(0, n - 1)(extRng);
-  };
-  if (k.ops.empty() || draw(2) != 0)
+  auto draw = [&](int n) { return drawFrom(extRng, n); };
+  int a = lastValueOneIn(k, extRng, 2);
+  if (a < 0)
     return;
-  int a = int(k.ops.size()) - 1;
   const Op x = k.ops[a];
   if (!usable[a] || x.magnitude >= 1e3 || x.dtype == DType::I8)
     return;
