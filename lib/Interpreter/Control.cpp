@@ -159,6 +159,24 @@ void Interpreter::runRegion(Operation *op, Frame &f) {
   newTask(f, spmd.getTask());
 }
 
+/// A split_aiv region runs for lane 0, then lane 1: one legal order of a
+/// program whose lanes do not race.
+void Interpreter::runSplitAiv(Operation *op, Frame &f) {
+  Type indexType = IndexType::get(op->getContext());
+  if (auto lane = dyn_cast<pp::GetSubblockIdxOp>(op)) {
+    set(f, lane.getResult(), makeInt(indexType, f.lane));
+    return;
+  }
+  auto region = cast<pp::SplitAivOp>(op);
+  int64_t outer = f.lane;
+  for (int64_t lane = 0; lane < 2; ++lane) {
+    f.lane = lane;
+    set(f, region.getLane(), makeInt(indexType, lane));
+    runBlock(region.getBody().front(), f);
+  }
+  f.lane = outer;
+}
+
 void Interpreter::runCall(Operation *op, Frame &f) {
   auto call = cast<pp::CallOp>(op);
   auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
@@ -198,9 +216,14 @@ void Interpreter::runCall(Operation *op, Frame &f) {
   };
 
   newTask(f, call.getTask());
+  // A vector kernel with split_aiv regions runs on both AIV lanes.
+  auto lanesOf = [](func::FuncOp fn) {
+    return fn->hasAttr(pp::attr::kAivLanes) ? 2 : 1;
+  };
   if (pp::getFunctionKind(callee) != pp::kind::kGroup) {
     for (int64_t b = 0; b < blocks; ++b)
-      invoke(callee, argsOf(callee, b), f, nullptr);
+      for (int64_t lane = 0; lane < lanesOf(callee); ++lane)
+        invoke(callee, argsOf(callee, b), f, nullptr, nullptr, lane);
     return;
   }
   // A mixed kernel: its two parts run together, joined by a pipe.
@@ -215,9 +238,15 @@ void Interpreter::runCall(Operation *op, Frame &f) {
   func::FuncOp aic = part(pp::attr::kAicPart), aiv = part(pp::attr::kAivPart);
   for (int64_t b = 0; b < blocks; ++b) {
     Pipe pipe;
+    pipe.lanes = lanesOf(aiv);
     SmallVector<RtValue> aicArgs = argsOf(aic, b), aivArgs = argsOf(aiv, b);
-    runAgents(f, {[&](Lock &lock) { invoke(aic, aicArgs, f, &pipe, &lock); },
-                  [&](Lock &lock) { invoke(aiv, aivArgs, f, &pipe, &lock); }});
+    std::vector<Job> parts{
+        [&](Lock &lock) { invoke(aic, aicArgs, f, &pipe, &lock); }};
+    for (int64_t lane = 0; lane < pipe.lanes; ++lane)
+      parts.push_back([&, lane](Lock &lock) {
+        invoke(aiv, aivArgs, f, &pipe, &lock, lane);
+      });
+    runAgents(f, std::move(parts));
   }
 }
 

@@ -108,10 +108,11 @@ void Interpreter::run(func::FuncOp entry, std::vector<at::Tensor> &args) {
 
 SmallVector<RtValue> Interpreter::invoke(func::FuncOp callee,
                                          ArrayRef<RtValue> args, Frame &caller,
-                                         Pipe *pipe, Lock *lock) {
+                                         Pipe *pipe, Lock *lock, int64_t lane) {
   Frame f;
   f.lock = lock ? lock : caller.lock;
   f.rank = caller.rank;
+  f.lane = lane >= 0 ? lane : caller.lane;
   f.pipe = pipe ? pipe : caller.pipe;
   f.callDepth = caller.callDepth;
   // Window buffers keep their rank's copy inside the callee.
@@ -220,6 +221,8 @@ const HandlerMap &Interpreter::handlers() {
     add<func::CallOp>(m, &I::runFuncCall);
     add<pp::AtOp, pp::SpmdOp, pp::YieldOp>(m, &I::runRegion);
     add<pp::CallOp>(m, &I::runCall);
+    add<pp::SplitAivOp, pp::GetSubblockIdxOp>(m, &I::runSplitAiv);
+    add<pp::AivShardOp>(m, &I::runAivShard);
     add<pp::NoTaskOp, pp::TaskDummyOp, pp::ScopeOp, pp::ScopeYieldOp>(
         m, &I::runTask);
     add<pp::ArrayCreateOp, pp::ArrayGetOp, pp::ArraySetOp>(m, &I::runArray);

@@ -90,7 +90,11 @@ at::Tensor castTensor(const at::Tensor &source, c10::ScalarType to,
 
 /// The pipe between the two parts of one mixed-kernel task.
 struct Pipe {
-  std::deque<at::Tensor> toAiv, toAic;
+  /// What the AIC sent, as each AIV lane will receive it.
+  std::deque<at::Tensor> toAiv[2];
+  std::deque<at::Tensor> toAic;
+  /// The AIV lanes of the task (2 for a part with split_aiv regions).
+  int lanes = 1;
 };
 
 /// The values of one function activation, and where it runs.
@@ -99,6 +103,7 @@ struct Frame {
   std::unique_lock<std::mutex> *lock = nullptr;
   Pipe *pipe = nullptr;
   int64_t rank = 0;
+  int64_t lane = 0; // the AIV lane (pypto.split_aiv, pypto.get_subblock_idx)
   unsigned callDepth = 0; // helpers entered (func.call), to stop recursion
 };
 
@@ -161,7 +166,8 @@ private:
   /// Runs `callee`'s body on `args` in a frame of its own; its results.
   llvm::SmallVector<RtValue> invoke(mlir::func::FuncOp callee,
                                     llvm::ArrayRef<RtValue> args, Frame &caller,
-                                    Pipe *pipe, Lock *lock = nullptr);
+                                    Pipe *pipe, Lock *lock = nullptr,
+                                    int64_t lane = -1);
   void runAgents(Frame &f, std::vector<Job> jobs);
   void waitUntil(Frame &f, mlir::Operation *op,
                  const std::function<bool()> &ready, const llvm::Twine &what);
@@ -197,6 +203,8 @@ private:
   void runIf(mlir::Operation *op, Frame &f);
   void runFuncCall(mlir::Operation *op, Frame &f);
   void runRegion(mlir::Operation *op, Frame &f);
+  void runSplitAiv(mlir::Operation *op, Frame &f);
+  void runAivShard(mlir::Operation *op, Frame &f);
   void runCall(mlir::Operation *op, Frame &f);
   void runTask(mlir::Operation *op, Frame &f);
   void runArray(mlir::Operation *op, Frame &f);

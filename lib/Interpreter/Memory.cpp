@@ -418,6 +418,29 @@ void Interpreter::runMove(Operation *op, Frame &f) {
 // Pipes
 //===----------------------------------------------------------------------===//
 
+/// Lane `lane`'s share of `tile` under `mode`: all of it, or the top
+/// (bottom) half of its rows, the left (right) half of its columns.
+static at::Tensor laneShare(Operation *op, const at::Tensor &tile,
+                            pp::SplitMode mode, int64_t lane) {
+  if (mode == pp::SplitMode::none)
+    return tile.clone();
+  int64_t axis = mode == pp::SplitMode::up_down ? 0 : 1;
+  if (tile.dim() != 2 || tile.size(axis) % 2 != 0)
+    fail(op, "splits a tile of " +
+                 Twine(tile.dim() == 2 ? tile.size(axis) : 0) +
+                 (axis == 0 ? " rows" : " columns") +
+                 " between two lanes; the split extent must be even");
+  int64_t half = tile.size(axis) / 2;
+  return tile.narrow(axis, lane * half, half).contiguous().clone();
+}
+
+void Interpreter::runAivShard(Operation *op, Frame &f) {
+  auto shard = cast<pp::AivShardOp>(op);
+  auto region = cast<pp::SplitAivOp>(op->getParentOp());
+  set(f, shard.getResult(),
+      laneShare(op, tensor(f, shard.getSource()), region.getMode(), f.lane));
+}
+
 void Interpreter::runPipe(Operation *op, Frame &f) {
   if (isa<pp::AicInitializePipeOp, pp::AivInitializePipeOp, pp::TFreeToAicOp,
           pp::TFreeToAivOp>(op))
@@ -425,16 +448,23 @@ void Interpreter::runPipe(Operation *op, Frame &f) {
   if (!f.pipe)
     fail(op, "a pipe op outside the parts of a mixed kernel");
   Pipe &pipe = *f.pipe;
-  if (isa<pp::TPushToAivOp>(op)) {
-    pipe.toAiv.push_back(tensor(f, op->getOperand(0)).clone());
+  if (auto push = dyn_cast<pp::TPushToAivOp>(op)) {
+    // Each lane receives the whole tile, or its half under a split.
+    at::Tensor tile = tensor(f, push.getTile());
+    for (int64_t lane = 0; lane < pipe.lanes; ++lane)
+      pipe.toAiv[lane].push_back(laneShare(
+          op, tile, pipe.lanes == 2 ? push.getSplit() : pp::SplitMode::none,
+          lane));
     return changed();
   }
   if (isa<pp::TPushToAicOp>(op)) {
+    if (pipe.lanes != 1)
+      fail(op, "a vector-to-cube push from a part both AIV lanes run");
     pipe.toAic.push_back(tensor(f, op->getOperand(0)).clone());
     return changed();
   }
   std::deque<at::Tensor> &queue =
-      isa<pp::TPopFromAicOp>(op) ? pipe.toAiv : pipe.toAic;
+      isa<pp::TPopFromAicOp>(op) ? pipe.toAiv[f.lane] : pipe.toAic;
   waitUntil(
       f, op, [&] { return !queue.empty(); }, "the pop of a tile nobody pushes");
   Value result = op->getResult(0);

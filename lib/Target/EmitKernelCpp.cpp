@@ -277,6 +277,10 @@ private:
              << name(add.getPtr()) << " + " << name(add.getOffset()) << ";\n";
           return success();
         })
+        .Case([&](pto::GetSubBlockIdxOp lane) {
+          os << "int64_t " << name(lane) << " = get_subblockid();\n";
+          return success();
+        })
         .Case([&](pto::CommTNotifyOp notify) {
           os << "pto::comm::TNOTIFY(" << name(notify.getSignal()) << ", "
              << name(notify.getValue()) << ", pto::comm::NotifyOp::"
@@ -538,8 +542,17 @@ private:
   template <typename InitOp> LogicalResult emitPipeInit(InitOp init) {
     c2vBuffer = name(init.getC2vConsumerBuf());
     v2cBuffer = name(init.getV2cConsumerBuf());
+    // A pipe has one split mode, which its pushes, pops and frees carry.
+    int64_t split = 0;
+    init->template getParentOfType<func::FuncOp>().walk([&](Operation *op) {
+      if (auto attr = op->getAttrOfType<IntegerAttr>("split");
+          attr &&
+          isa<pto::TPushToAivOp, pto::TPopFromAicOp, pto::TFreeFromAicOp>(op))
+        split = std::max(split, attr.getInt());
+    });
     os << "TPIPE_INIT(" << pipeId(init) << ", " << init.getDirMask() << ", "
-       << init.getSlotSize() << ", " << init.getNumSlots() << ", 0, "
+       << init.getSlotSize() << ", " << init.getNumSlots() << ", " << split
+       << ", "
        << (init.getGmSlotBuffer() ? name(init.getGmSlotBuffer())
                                   : std::string("nullptr"))
        << ");\n";

@@ -568,9 +568,19 @@ private:
       os << params << ".set_allow_early_resolve(true);\n";
     if (call.getTask())
       os << "const PTO2TaskId " << name(call.getTask()) << " = ";
+    // A vector kernel with split_aiv regions runs on both AIV lanes.
+    auto bothLanes = [](KernelInfo *info) {
+      return info->func->hasAttr(attr::kAivLanes);
+    };
     if (vectorPart)
       os << "rt_submit_task(MixedKernels{" << kernel->funcId << ", "
-         << vectorPart->funcId << ", INVALID_KERNEL_ID}, " << params << ")";
+         << vectorPart->funcId << ", "
+         << (bothLanes(vectorPart) ? std::to_string(vectorPart->funcId)
+                                   : std::string("INVALID_KERNEL_ID"))
+         << "}, " << params << ")";
+    else if (bothLanes(kernel))
+      os << "rt_submit_task(MixedKernels{INVALID_KERNEL_ID, " << kernel->funcId
+         << ", " << kernel->funcId << "}, " << params << ")";
     else
       os << (kernel->isCube ? "rt_submit_aic_task(" : "rt_submit_aiv_task(")
          << kernel->funcId << ", " << params << ")";

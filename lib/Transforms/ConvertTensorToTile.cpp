@@ -262,6 +262,8 @@ private:
     }
     if (auto gather = dyn_cast<GatherRowOp>(op))
       return convertGatherRow(gather);
+    if (auto shard = dyn_cast<AivShardOp>(op))
+      return convertAivShard(shard);
     auto isTensor = [](Type t) { return isa<GMTensorType>(t); };
     bool onTiles = llvm::none_of(op->getOperandTypes(), isTensor) &&
                    llvm::none_of(op->getResultTypes(), isTensor);
@@ -291,6 +293,24 @@ private:
     if (auto matmul = dyn_cast<MatmulAccOp>(op))
       return convertMatmul(matmul, matmul.getAcc());
     return op->emitOpError("is not supported inside a kernel yet");
+  }
+
+  /// A lane's share of a cube result: of its tile, which the AIC sends.
+  LogicalResult convertAivShard(AivShardOp shard) {
+    if (isa<TileType>(shard.getType()))
+      return success(); // already tile-level
+    Value source = shard.getSource();
+    Value tile =
+        isa<TileType>(source.getType()) ? source : tiles.lookup(source);
+    if (!tile)
+      return shard.emitOpError(
+          "shards a tensor this kernel did not compute (read from global "
+          "memory); load the lane's window in the region instead");
+    OpBuilder builder(shard);
+    tiles[shard.getResult()] = builder.create<AivShardOp>(
+        shard.getLoc(), tileTypeOf(cast<GMTensorType>(shard.getType())), tile);
+    erased.insert(shard);
+    return success();
   }
 
   /// Rows gathered into an L1 accumulator: from the kernel parameter at the

@@ -48,6 +48,8 @@ std::optional<Side> sideOfType(Type type) {
 Side sideOf(Operation *op) {
   if (!isa_and_nonnull<PyPTODialect>(op->getDialect()))
     return Side::shared;
+  if (isa<GetSubblockIdxOp>(op))
+    return Side::vector; // the AIC has no lane
   bool cube = false, vector = false;
   auto note = [&](Type type) {
     if (std::optional<Side> side = sideOfType(type))
@@ -60,9 +62,15 @@ Side sideOf(Operation *op) {
   return cube ? Side::cube : vector ? Side::vector : Side::shared;
 }
 
-/// Whether a crossing move goes from cube to vector (else vector to cube).
-bool isCubeToVector(MoveOp move) {
-  return sideOfType(move.getSource().getType()) == Side::cube;
+/// Whether a crossing (a move, or a lane's shard) goes from cube to vector
+/// (else vector to cube).
+bool isCubeToVector(Operation *crossing) {
+  return sideOfType(crossing->getOperand(0).getType()) == Side::cube;
+}
+
+/// The split_aiv region around `op`, if any.
+SplitAivOp enclosingRegion(Operation *op) {
+  return op->getParentOfType<SplitAivOp>();
 }
 
 /// The kernel parameter a load reads or a store writes.
@@ -82,29 +90,42 @@ public:
   LogicalResult run(SymbolTable &symbols, bool &split) {
     split = false;
     bool cube = false, vector = false;
-    SmallVector<MoveOp> crossings;
+    SmallVector<Operation *> crossings;
     WalkResult walked = kernel.walk([&](Operation *op) {
       Side side = sideOf(op);
       cube |= side == Side::cube;
       vector |= side == Side::vector;
       if (side != Side::crossing)
         return WalkResult::advance();
-      auto move = dyn_cast<MoveOp>(op);
-      if (!move) {
+      if (!isa<MoveOp, AivShardOp>(op)) {
         op->emitOpError("mixes cube and vector tiles; only pypto.move may "
                         "cross between the two");
         return WalkResult::interrupt();
       }
-      crossings.push_back(move);
+      crossings.push_back(op);
       return WalkResult::advance();
     });
     if (walked.wasInterrupted())
       return failure();
-    if (crossings.empty() && !(cube && vector))
+    SmallVector<SplitAivOp> regions;
+    kernel.walk([&](SplitAivOp region) { regions.push_back(region); });
+    if (!regions.empty() && failed(checkSplitKernel(crossings)))
+      return failure();
+    if (!cube && !regions.empty()) {
+      // Vector work only: one kernel that both lanes run.
+      inlineRegionsForAiv(kernel);
+      kernel->setAttr(
+          attr::kAivLanes,
+          IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), 2));
       return success();
-    // Both parts would run a signal, so a peer would see it twice.
+    }
+    if (crossings.empty() && !(cube && vector) && regions.empty())
+      return success();
+    // Both parts would run a signal, so a peer would see it twice. A notify
+    // in a split_aiv region is the AIV lanes' alone.
     WalkResult signals = kernel.walk([&](Operation *op) {
-      if (!isa<NotifyOp, WaitOp>(op))
+      if (!isa<NotifyOp, WaitOp>(op) ||
+          (isa<NotifyOp>(op) && enclosingRegion(op)))
         return WalkResult::advance();
       op->emitOpError("in a kernel with cube and vector work is not "
                       "supported yet; signal from a kernel of one core type");
@@ -116,13 +137,18 @@ public:
       return failure();
 
     // One slot holds the largest tile that crosses, in the consumer's layout.
-    for (MoveOp move : crossings) {
-      FailureOr<TileLayout> layout = getTileLayout(move.getResult(), arch);
+    // A lane's shard is half of the tile the AIC sends whole.
+    for (Operation *crossing : crossings) {
+      FailureOr<TileLayout> layout =
+          getTileLayout(crossing->getResult(0), arch);
       if (failed(layout))
         return failure();
-      slotSize = std::max(slotSize, (layout->numBytes + kAlignment - 1) /
-                                        kAlignment * kAlignment);
-      dirMask |= isCubeToVector(move) ? 1 : 2;
+      int64_t bytes = layout->numBytes;
+      if (isa<AivShardOp>(crossing) && splitMode != SplitMode::none)
+        bytes *= 2;
+      slotSize = std::max(slotSize,
+                          (bytes + kAlignment - 1) / kAlignment * kAlignment);
+      dirMask |= isCubeToVector(crossing) ? 1 : 2;
     }
 
     StringRef name = kernel.getSymName();
@@ -138,6 +164,10 @@ public:
     if (failed(buildPart(aic, Side::cube)) ||
         failed(buildPart(aiv, Side::vector)))
       return failure();
+    if (!regions.empty())
+      aiv->setAttr(
+          attr::kAivLanes,
+          IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), 2));
     // The hardware's slot count, the only one ptoas 0.27 knows, unless those
     // slots would leave a consumer no room for two more tiles of the slot's
     // size: then the fewest that keep both parts going (two, or the most
@@ -176,6 +206,92 @@ public:
   }
 
 private:
+  /// A kernel with split_aiv regions: its vector work is in the regions,
+  /// its cube work outside them, and cube values reach the lanes only
+  /// through aiv_shard, in one split mode.
+  LogicalResult checkSplitKernel(ArrayRef<Operation *> crossings) {
+    Operation *firstShard = nullptr;
+    for (Operation *crossing : crossings) {
+      if (auto move = dyn_cast<MoveOp>(crossing)) {
+        if (isCubeToVector(move))
+          return move.emitOpError(
+              "carries a cube value to the AIV lanes unnamed; in a kernel "
+              "with split_aiv regions read it with pypto.aiv_shard in a "
+              "region");
+        return move.emitOpError(
+            "carries a vector value to the AIC, which kernels with split_aiv "
+            "regions do not support yet (no aic_gather)");
+      }
+      SplitMode mode = enclosingRegion(crossing).getMode();
+      if (!firstShard) {
+        firstShard = crossing;
+        splitMode = mode;
+      } else if (mode != splitMode) {
+        InFlightDiagnostic diag =
+            crossing->emitOpError("crosses with split ")
+            << stringifySplitMode(mode) << ", but another crossing of this "
+            << "kernel uses " << stringifySplitMode(splitMode)
+            << "; a kernel's crossings share one pipe and its split mode";
+        diag.attachNote(firstShard->getLoc()) << "the other crossing";
+        return diag;
+      }
+    }
+    WalkResult walked = kernel.walk([&](Operation *op) {
+      Side side = sideOf(op);
+      bool inRegion = enclosingRegion(op) != nullptr;
+      if (side == Side::cube && inRegion) {
+        op->emitOpError("is cube work inside a 'pypto.split_aiv' region, "
+                        "which only the AIV lanes run; compute it before the "
+                        "region and read it with pypto.aiv_shard");
+        return WalkResult::interrupt();
+      }
+      // Dead vector values (a K-loop's initial value that init_cond made a
+      // placeholder) are dropped, not run.
+      if (side == Side::vector && !inRegion &&
+          !isa<LoadOp, StoreOp, ReadOp, WriteOp>(op) &&
+          !isOpTriviallyDead(op)) {
+        op->emitOpError("is vector work outside every 'pypto.split_aiv' "
+                        "region of a kernel that has them; both AIV lanes "
+                        "would run it: put it in a region (none keeps it "
+                        "whole)");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    return failure(walked.wasInterrupted());
+  }
+
+  /// The AIC sends each region's shards, in order, where the region was;
+  /// the region itself is the lanes' alone.
+  void lowerRegionsForAic(func::FuncOp part) {
+    SmallVector<SplitAivOp> regions;
+    part.walk([&](SplitAivOp region) { regions.push_back(region); });
+    for (SplitAivOp region : regions) {
+      OpBuilder builder(region);
+      for (auto shard : region.getBody().getOps<AivShardOp>())
+        builder.create<TPushToAivOp>(shard.getLoc(), shard.getSource(),
+                                     region.getMode());
+      region.erase();
+    }
+  }
+
+  /// A lane runs each region's body in place, the region's argument being
+  /// its lane index.
+  static void inlineRegionsForAiv(func::FuncOp part) {
+    SmallVector<SplitAivOp> regions;
+    part.walk([&](SplitAivOp region) { regions.push_back(region); });
+    for (SplitAivOp region : regions) {
+      OpBuilder builder(region);
+      Value lane = builder.create<GetSubblockIdxOp>(region.getLoc(),
+                                                    builder.getIndexType());
+      Block &body = region.getBody().front();
+      body.getArgument(0).replaceAllUsesWith(lane);
+      region->getBlock()->getOperations().splice(Block::iterator(region),
+                                                 body.getOperations());
+      region.erase();
+    }
+  }
+
   /// The smallest memory a consumer of the pipe reserves its slots in: vec
   /// (the AIV receives cube-to-vector tiles), mat (the AIC receives
   /// vector-to-cube tiles).
@@ -235,28 +351,35 @@ private:
 
   /// Keeps `side`'s work in `part`, turning crossings into pipe ops.
   LogicalResult buildPart(func::FuncOp part, Side side) {
+    if (side == Side::cube)
+      lowerRegionsForAic(part);
+    else
+      inlineRegionsForAiv(part);
     SmallVector<Operation *> dropped, pops;
     part.walk([&](Operation *op) {
       Side opSide = sideOf(op);
       if (opSide == Side::crossing) {
-        auto move = cast<MoveOp>(op);
+        // A shard reaches here on the AIV only: the AIC pushed it already.
+        Operation *move = op;
+        Location loc = move->getLoc();
+        Value source = move->getOperand(0), result = move->getResult(0);
         bool toVector = isCubeToVector(move);
         bool produces = (side == Side::cube) == toVector;
         OpBuilder builder(move);
         if (produces) {
           if (toVector)
-            builder.create<TPushToAivOp>(move.getLoc(), move.getSource());
+            builder.create<TPushToAivOp>(loc, source);
           else
-            builder.create<TPushToAicOp>(move.getLoc(), move.getSource());
+            builder.create<TPushToAicOp>(loc, source);
           dropped.push_back(move);
           return;
         }
         Operation *pop =
-            toVector
-                ? builder.create<TPopFromAicOp>(move.getLoc(), move.getType())
-                : builder.create<TPopFromAivOp>(move.getLoc(), move.getType());
+            toVector ? builder.create<TPopFromAicOp>(loc, result.getType(),
+                                                     splitMode)
+                     : builder.create<TPopFromAivOp>(loc, result.getType());
         Value popped = pop->getResult(0);
-        move.getResult().replaceAllUsesWith(popped);
+        result.replaceAllUsesWith(popped);
         // fillpad and reshape view their source's buffer at a planned
         // address, and a popped tile lives in a pipe slot: they view a copy.
         SmallVector<OpOperand *> padded;
@@ -264,8 +387,7 @@ private:
           if (isa<FillPadOp, ReshapeOp>(use.getOwner()))
             padded.push_back(&use);
         if (!padded.empty()) {
-          Value copy =
-              builder.create<MoveOp>(move.getLoc(), popped.getType(), popped);
+          Value copy = builder.create<MoveOp>(loc, popped.getType(), popped);
           for (OpOperand *use : padded)
             use->set(copy);
         }
@@ -312,7 +434,11 @@ private:
       for (Value result : op->getResults())
         for (Operation *user : result.getUsers())
           if (!isDropped(user, droppedSet))
-            return isa<ReadOp>(op)
+            return isa<GetSubblockIdxOp>(op)
+                       ? user->emitOpError(
+                             "uses the AIV lane index, which the AIC part of "
+                             "this mixed kernel does not have")
+                   : isa<ReadOp>(op)
                        ? user->emitOpError(
                              "uses an element read from a vec tile, which "
                              "only the AIV part of this mixed kernel has; "
@@ -550,7 +676,9 @@ private:
       OpBuilder builder(block, std::next(Block::iterator(last)));
       Operation *free =
           isa<TPopFromAicOp>(pop)
-              ? builder.create<TFreeToAicOp>(pop->getLoc(), pop->getResult(0))
+              ? builder
+                    .create<TFreeToAicOp>(pop->getLoc(), pop->getResult(0),
+                                          splitMode)
                     .getOperation()
               : builder.create<TFreeToAivOp>(pop->getLoc(), pop->getResult(0))
                     .getOperation();
@@ -608,6 +736,8 @@ private:
   int64_t mostLive = 0;
   Operation *busiestPop = nullptr;
   int64_t dirMask = 0;
+  // How the lanes divide what the AIC sends (a kernel's shards share it).
+  SplitMode splitMode = SplitMode::none;
 
 public:
   int64_t numCopied = 0; // popped tiles copied out of their slot

@@ -53,6 +53,9 @@ std::optional<MemorySpace> requiredSpace(OpOperand &use) {
   if (user->hasTrait<OpTrait::pypto::VectorCompute>() &&
       isa<TileType>(use.get().getType()))
     return MemorySpace::vec;
+  // A lane's share is sent by the AIC from the matmul's accumulator.
+  if (isa<AivShardOp>(user))
+    return MemorySpace::acc;
   // The scalar unit reads tile elements from UB only (pto.tgetval).
   if (isa<TPushToAicOp, ReadOp>(user))
     return MemorySpace::vec;
@@ -177,6 +180,8 @@ private:
           if (auto load = dyn_cast<LoadOp>(op))
             splitCubeUses(load);
         space = cube && !vector ? MemorySpace::mat : MemorySpace::vec;
+      } else if (isa<AivShardOp>(op)) {
+        space = MemorySpace::vec; // received by the lane
       } else if (!op->hasTrait<OpTrait::pypto::VectorCompute>()) {
         return op->emitOpError("produces a tile whose memory space cannot be "
                                "inferred; give its type a space");
@@ -206,6 +211,12 @@ private:
       std::optional<MemorySpace> current = spaceOf(use.get());
       if (!required || !current || *required == *current)
         continue;
+      if (isa<AivShardOp>(op))
+        return op->emitOpError("takes a matmul result (acc); its operand is "
+                               "in ")
+               << stringifyMemorySpace(*current)
+               << ": a vector value is already on the AIV lanes, slice it at "
+                  "the lane's offset instead";
       if (*required == MemorySpace::acc) {
         InFlightDiagnostic diag =
             op->emitOpError("accumulates into a tile in '")

@@ -435,6 +435,13 @@ LogicalResult lowerKernel(func::FuncOp kernel, Arch arch, StringRef group,
     return failure();
   MLIRContext *ctx = kernel.getContext();
   OpBuilder builder(ctx);
+  // ptoas runs a vector kernel that never reads its lane on lane 0 only.
+  if (kernel->hasAttr(attr::kAivLanes) &&
+      !kernel.walk([](GetSubblockIdxOp) { return WalkResult::interrupt(); })
+           .wasInterrupted()) {
+    builder.setInsertionPointToStart(&kernel.getBody().front());
+    builder.create<GetSubblockIdxOp>(kernel.getLoc(), builder.getIndexType());
+  }
   state.createEntryViews(builder);
   if (state.hasFailed())
     return failure();

@@ -458,7 +458,28 @@ protected:
   }
 };
 
-// Pushes, pops and frees name no pipe: a task has one.
+// Pushes, pops and frees name no pipe: a task has one. Their split is
+// pto's code for the mode (0 none, 1 up-down, 2 left-right).
+
+static IntegerAttr splitAttr(OpBuilder &builder, SplitMode mode) {
+  return builder.getI64IntegerAttr(static_cast<int64_t>(mode));
+}
+
+/// The AIV lane, as ptoas reads it.
+class GetSubblockIdxLowering : public KernelOpLowering<GetSubblockIdxOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(GetSubblockIdxOp op, OpAdaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    Value lane = rewriter.create<pto::GetSubBlockIdxOp>(op.getLoc(),
+                                                        rewriter.getI64Type());
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(op, rewriter.getIndexType(),
+                                                    lane);
+    return success();
+  }
+};
 
 template <typename SourceOp, typename PTOOp>
 class PushLowering : public KernelOpLowering<SourceOp> {
@@ -472,8 +493,8 @@ protected:
     FailureOr<Value> tile = this->state.buffer(push, adaptor.getTile());
     if (failed(tile))
       return failure();
-    rewriter.create<PTOOp>(push.getLoc(), *tile, rewriter.getI64IntegerAttr(0),
-                           IntegerAttr());
+    rewriter.create<PTOOp>(push.getLoc(), *tile,
+                           splitAttr(rewriter, push.getSplit()), IntegerAttr());
     rewriter.eraseOp(push);
     return success();
   }
@@ -490,7 +511,7 @@ protected:
                       ConversionPatternRewriter &rewriter) const override {
     Value popped = rewriter.create<PTOOp>(
         pop.getLoc(), this->state.tileBufType(pop.getResult()), Value(),
-        Value(), rewriter.getI64IntegerAttr(0), IntegerAttr());
+        Value(), splitAttr(rewriter, pop.getSplit()), IntegerAttr());
     rewriter.replaceOp(pop, popped);
     return success();
   }
@@ -505,7 +526,7 @@ public:
 protected:
   LogicalResult lower(SourceOp free, Adaptor,
                       ConversionPatternRewriter &rewriter) const override {
-    rewriter.create<PTOOp>(free.getLoc(), rewriter.getI64IntegerAttr(0),
+    rewriter.create<PTOOp>(free.getLoc(), splitAttr(rewriter, free.getSplit()),
                            IntegerAttr());
     rewriter.eraseOp(free);
     return success();
@@ -635,7 +656,7 @@ void mlir::pypto::populateTileMemoryLoweringPatterns(
       ArrayCreateLowering, ArrayGetLowering, ArraySetLowering, DimLowering,
       PlannedBufferLowering<CreateTileOp>, PlannedBufferLowering<ReshapeOp>,
       PlannedBufferLowering<CreateL1Op>, PlannedBufferLowering<TransposeViewOp>,
-      GatherRowLowering, NotifyLowering, WaitLowering,
+      GatherRowLowering, NotifyLowering, WaitLowering, GetSubblockIdxLowering,
       InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
                              /*isCube=*/true>,
       InitializePipeLowering<AivInitializePipeOp, pto::AivInitializePipeOp,

@@ -481,6 +481,91 @@ func.func @main(%x: !pypto.tensor<16x16xf32> {pypto.init = "randn"},
   EXPECT_TRUE(at::equal(args[1], x * 2));
 }
 
+TEST_F(InterpreterTest, SplitPipesGiveEachAivLaneItsHalf) {
+  // The AIC pushes a 16x16 tile once, up_down; the AIV part runs on both
+  // lanes (pypto.aiv_lanes = 2): lane l pops rows [8l, 8l+8), adds its lane
+  // index and stores them at row 8l. A lane given the other's half, or the
+  // whole tile, or one lane not run, gives a different y.
+  std::string source = R"mlir(
+func.func @mixed(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "group", pypto.aic = @mixed_aic, pypto.aiv = @mixed_aiv} {
+  return
+}
+func.func @mixed_aic(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "aic"} {
+  %c0 = arith.constant 0 : index
+  pypto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2}
+  %t = pypto.load %x[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  pypto.tpush_to_aiv %t split up_down : !pypto.tile<16x16xf32, mat>
+  return
+}
+func.func @mixed_aiv(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>)
+    attributes {pypto.kind = "aiv", pypto.aiv_lanes = 2 : i64} {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  pypto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2, c2v_consumer_buf = 0 : i64}
+  %lane = pypto.get_subblock_idx : index
+  %t = pypto.tpop_from_aic split up_down : !pypto.tile<8x16xf32, vec>
+  %li = arith.index_cast %lane : index to i32
+  %lf = arith.sitofp %li : i32 to f32
+  %d = pypto.adds %t, %lf : !pypto.tile<8x16xf32, vec>, f32
+  pypto.tfree_to_aic %t split up_down : !pypto.tile<8x16xf32, vec>
+  %r = arith.muli %lane, %c8 : index
+  pypto.store %d, %y[%r, %c0] : !pypto.tile<8x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+func.func @main(%x: !pypto.tensor<16x16xf32> {pypto.init = "randn"},
+                %y: !pypto.tensor<16x16xf32> {pypto.dir = "out"})
+    attributes {pypto.kind = "orchestration"} {
+  pypto.call @mixed(%x, %y) : (!pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32>) -> ()
+  return
+}
+)mlir";
+  at::Tensor x = at::arange(256, at::kFloat).reshape({16, 16}) - 100;
+  std::vector<at::Tensor> args = {x, at::zeros({16, 16})};
+  ASSERT_EQ(run(source, args), "");
+  at::Tensor expected = x.clone();
+  expected.narrow(0, 8, 8) += 1;
+  EXPECT_TRUE(at::equal(args[1], expected));
+}
+
+TEST_F(InterpreterTest, SplitAivRegionsRunBothLanesOnTheirShares) {
+  // Source form: the left_right shard of lane l is columns [8l, 8l+8) of
+  // the product; each lane scales its columns by (l + 2) and assembles
+  // them at column 8l.
+  std::string source = R"mlir(
+func.func @main(%x: !pypto.tensor<16x16xf32> {pypto.init = "randn"},
+                %w: !pypto.tensor<16x16xf32> {pypto.init = "randn"},
+                %y: !pypto.tensor<16x16xf32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  pypto.at core_group "k" {
+    %p = pypto.matmul %x, %w : !pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32> -> !pypto.tensor<16x16xf32>
+    pypto.split_aiv left_right (%lane) {
+      %h = pypto.aiv_shard %p : !pypto.tensor<16x16xf32> -> !pypto.tensor<16x8xf32>
+      %l2 = pypto.get_subblock_idx : index
+      %li = arith.index_cast %l2 : index to i32
+      %lf = arith.sitofp %li : i32 to f32
+      %two = arith.constant 2.0 : f32
+      %s = arith.addf %lf, %two : f32
+      %q = pypto.muls %h, %s : !pypto.tensor<16x8xf32>, f32
+      %col = arith.muli %lane, %c8 : index
+      pypto.assemble %q into %y[%c0, %col] : !pypto.tensor<16x8xf32> into !pypto.tensor<16x16xf32>
+    }
+  }
+  return
+}
+)mlir";
+  at::Tensor x = at::arange(256, at::kFloat).reshape({16, 16}) / 64 - 2;
+  at::Tensor w = at::eye(16);
+  std::vector<at::Tensor> args = {x, w, at::zeros({16, 16})};
+  ASSERT_EQ(run(source, args), "");
+  at::Tensor expected = x.clone();
+  expected.narrow(1, 0, 8) *= 2;
+  expected.narrow(1, 8, 8) *= 3;
+  EXPECT_TRUE(at::allclose(args[2], expected));
+}
+
 } // namespace
 
 namespace {

@@ -496,6 +496,15 @@ LogicalResult PyPTODialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' names a part (@symbol) of a group function";
     return success();
   }
+  if (name == attr::kAivLanes) {
+    auto lanes = dyn_cast<IntegerAttr>(attribute.getValue());
+    StringRef role = getFunctionKind(op);
+    if (!lanes || lanes.getInt() != 2 ||
+        (role != kind::kAIV && role != kind::kInCore))
+      return emitError(loc)
+             << "'" << name << "' is 2 on a vector kernel or an AIV part";
+    return success();
+  }
   if (name == attr::kAddr) {
     auto value = dyn_cast<IntegerAttr>(attribute.getValue());
     if (!value || value.getInt() < 0 || value.getInt() % 32 != 0)

@@ -417,6 +417,129 @@ LogicalResult SpmdOp::verify() {
   return failure(nested.wasInterrupted());
 }
 
+//===----------------------------------------------------------------------===//
+// The two AIV lanes
+//===----------------------------------------------------------------------===//
+
+// pypto.split_aiv up_down (%lane) attr-dict { ... }
+ParseResult SplitAivOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringRef keyword;
+  SMLoc at = parser.getCurrentLocation();
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<SplitMode> mode = symbolizeSplitMode(keyword);
+  if (!mode)
+    return parser.emitError(at, "expected a split mode (none, up_down or "
+                                "left_right), got '")
+           << keyword << "'";
+  result.addAttribute("mode", SplitModeAttr::get(parser.getContext(), *mode));
+  OpAsmParser::Argument lane;
+  if (parser.parseLParen() || parser.parseArgument(lane) ||
+      parser.parseRParen())
+    return failure();
+  lane.type = parser.getBuilder().getIndexType();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  return parser.parseRegion(*result.addRegion(), {lane});
+}
+
+void SplitAivOp::print(OpAsmPrinter &printer) {
+  printer << " " << stringifySplitMode(getMode()) << " (";
+  printer.printOperand(getLane());
+  printer << ")";
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(), {"mode"});
+  printer << " ";
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+}
+
+LogicalResult SplitAivOp::verify() {
+  if (!isInKernel(*this))
+    return emitOpError("is outside a kernel; it splits a kernel's vector "
+                       "work between the two AIV lanes of a cluster");
+  if ((*this)->getParentOfType<SplitAivOp>())
+    return emitOpError("is nested in another 'pypto.split_aiv' region");
+  if (getBody().getNumArguments() != 1 ||
+      !getBody().getArgument(0).getType().isIndex())
+    return emitOpError("expects one index block argument, the AIV lane");
+  WalkResult walked = getBody().walk([&](Operation *op) {
+    if (isa<AtOp, SpmdOp>(op)) {
+      op->emitOpError("cannot be nested in a 'pypto.split_aiv' region");
+      return WalkResult::interrupt();
+    }
+    if (isa<MatmulOp, MatmulAccOp, MatmulBiasOp, CreateL1Op, GatherRowOp>(op)) {
+      op->emitOpError("is cube work inside a 'pypto.split_aiv' region, which "
+                      "only the AIV lanes run; compute it before the region "
+                      "and read it with pypto.aiv_shard");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walked.wasInterrupted());
+}
+
+LogicalResult AivShardOp::verify() {
+  auto region = dyn_cast_or_null<SplitAivOp>((*this)->getParentOp());
+  if (!region)
+    return emitOpError("must be directly in the body of a 'pypto.split_aiv' "
+                       "region");
+  if (region.getBody().isAncestor(getSource().getParentRegion()))
+    return emitOpError("reads a value computed inside its region; it carries "
+                       "a cube value from before the region");
+  Type sourceType = getSource().getType(), resultType = getResult().getType();
+  if (isa<TileType>(sourceType) != isa<TileType>(resultType))
+    return emitOpError("takes and returns a tensor, or a tile, not one of "
+                       "each");
+  auto source = cast<ShapedType>(sourceType);
+  auto result = cast<ShapedType>(resultType);
+  if (source.getElementType() != result.getElementType())
+    return emitOpError("result element type ")
+           << result.getElementType() << " differs from the source's "
+           << source.getElementType();
+  SplitMode mode = region.getMode();
+  SmallVector<int64_t> expected(source.getShape());
+  if (mode != SplitMode::none) {
+    if (expected.size() != 2)
+      return emitOpError("splits a rank-")
+             << expected.size() << " value; reshape it to 2-D";
+    unsigned axis = mode == SplitMode::up_down ? 0 : 1;
+    if (ShapedType::isDynamic(expected[axis]) || expected[axis] % 2 != 0)
+      return emitOpError("splits ")
+             << expected[axis] << (axis == 0 ? " rows" : " columns")
+             << " between the two AIV lanes; a " << stringifySplitMode(mode)
+             << " split needs an even extent";
+    expected[axis] /= 2;
+  }
+  if (result.getShape() != ArrayRef<int64_t>(expected)) {
+    InFlightDiagnostic diag = emitOpError("result shape ");
+    llvm::interleave(result.getShape(), diag, "x");
+    diag << " is not ";
+    if (mode == SplitMode::none)
+      diag << "its operand's shape ";
+    else
+      diag << "the lane's half of a " << stringifySplitMode(mode) << " split, ";
+    llvm::interleave(expected, diag, "x");
+    return diag;
+  }
+  if (auto tile = dyn_cast<TileType>(sourceType))
+    if (tile.getSpace() && *tile.getSpace() != MemorySpace::acc)
+      return emitOpError("takes a tile in acc (a matmul result); this one is "
+                         "in ")
+             << stringifyMemorySpace(*tile.getSpace())
+             << ": a vector value is already on the AIV lanes, slice it at "
+                "the lane's offset instead";
+  if (auto tile = dyn_cast<TileType>(resultType))
+    if (tile.getSpace() && *tile.getSpace() != MemorySpace::vec)
+      return emitOpError("result must be a vec tile, not ")
+             << stringifyMemorySpace(*tile.getSpace());
+  return success();
+}
+
+LogicalResult GetSubblockIdxOp::verify() {
+  if (!isInKernel(*this))
+    return emitOpError("is outside a kernel; the AIV lane is a kernel's");
+  return success();
+}
+
 void RanksOp::print(OpAsmPrinter &printer) {
   printer << " world(" << getWorldAttr().getInt() << ") (";
   printer.printOperand(getRank());

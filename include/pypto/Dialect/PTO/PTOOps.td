@@ -1176,4 +1176,21 @@ class PTO_TFreeOp<string mnemonic, string peer> : PTO_Op<mnemonic> {
 def PTO_TFreeFromAicOp : PTO_TFreeOp<"tfree_from_aic", "cube core">;
 def PTO_TFreeFromAivOp : PTO_TFreeOp<"tfree_from_aiv", "vector core(s)">;
 
+// Not Pure (ptoas's is): an unused one must survive canonicalisation, as it
+// marks a kernel both lanes run.
+def PTO_GetSubBlockIdxOp : PTO_Op<"get_subblock_idx"> {
+  let summary = "the AIV lane (vector core of the cluster) running the kernel";
+  let description = [{
+    0 or 1. A vector kernel that has it runs on both lanes of a cluster:
+    without it (and without split pipe ops) ptoas's A5 code runs lane 0
+    only.
+
+    ```mlir
+    %lane = pto.get_subblock_idx
+    ```
+  }];
+  let results = (outs I64:$result);
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // PYPTO_DIALECT_PTO_PTOOPS_TD

@@ -115,6 +115,9 @@ inline constexpr llvm::StringLiteral kSpmd = "pypto.spmd";
 /// On a group: its AIC and AIV parts (symbol references).
 inline constexpr llvm::StringLiteral kAicPart = "pypto.aic";
 inline constexpr llvm::StringLiteral kAivPart = "pypto.aiv";
+/// On a vector kernel (or a group's AIV part): 2 when both AIV lanes of a
+/// cluster run it (it had pypto.split_aiv regions).
+inline constexpr llvm::StringLiteral kAivLanes = "pypto.aiv_lanes";
 /// On a part's parameter: the GM pipe ring, with its f32 elements per block.
 inline constexpr llvm::StringLiteral kRing = "pypto.ring";
 /// On an output of the entry function: its comparator, e.g.

@@ -118,6 +118,76 @@ def PyPTO_SpmdOp : PyPTO_Op<"spmd", [SingleBlock, NoTerminator,
   }];
 }
 
+def PyPTO_SplitMode : I32EnumAttr<"SplitMode",
+    "how the two AIV lanes of a cluster divide a cube tile", [
+    I32EnumAttrCase<"none", 0>, I32EnumAttrCase<"up_down", 1>,
+    I32EnumAttrCase<"left_right", 2>]> {
+  let cppNamespace = "::mlir::pypto";
+}
+
+def PyPTO_SplitAivOp : PyPTO_Op<"split_aiv", [SingleBlock, NoTerminator,
+                                              RecursiveMemoryEffects]> {
+  let summary = "vector work that both AIV lanes of a cluster run";
+  let description = [{
+    A cluster has one cube core (AIC) and two vector cores (the AIV lanes).
+    The body runs on both lanes; its argument is the lane, 0 or 1. Cube
+    work stays outside the region (the AIC runs it once); a kernel with
+    regions has all its vector compute in them (loads and stores of vec
+    tiles may stay outside, where both lanes run them).
+
+    The mode says how `pypto.aiv_shard` divides a cube result between the
+    lanes: `up_down` gives lane 0 the top half of the rows and lane 1 the
+    bottom half, `left_right` the same on columns, and `none` gives each
+    lane the whole value, the lanes telling their work apart by the lane
+    index (pypto's `pl.split_aiv(2, mode=...)`).
+
+    ```mlir
+    %acc = pypto.matmul %a, %b : ... -> !pypto.tensor<64x128xf32>
+    pypto.split_aiv up_down (%lane) {
+      %half = pypto.aiv_shard %acc : !pypto.tensor<64x128xf32> -> !pypto.tensor<32x128xf32>
+      %r = arith.muli %lane, %c32 : index
+      pypto.assemble %half into %out[%r, %c0] : ...
+    }
+    ```
+  }];
+  let arguments = (ins PyPTO_SplitMode:$mode);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::BlockArgument getLane() { return getBody().getArgument(0); }
+  }];
+}
+
+def PyPTO_AivShardOp : PyPTO_Op<"aiv_shard", [Pure]> {
+  let summary = "this AIV lane's share of a cube result";
+  let description = [{
+    Directly in the body of a `pypto.split_aiv` region, of a value computed
+    before it by the cube (a matmul result): the lane's half of its rows
+    (`up_down`), of its columns (`left_right`), or the whole value (`none`).
+    The split extent must be even. The result type is written out, as it
+    depends on the region's mode. The AIC sends the tile once; each lane
+    receives its share.
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_GetSubblockIdxOp : PyPTO_Op<"get_subblock_idx", [Pure]> {
+  let summary = "the AIV lane this vector code runs on (0 or 1)";
+  let description = [{
+    In a kernel. 0 on a kernel that runs one AIV lane; inside a
+    `pypto.split_aiv` region it equals the region's argument.
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 def PyPTO_CallOp : PyPTO_Op<"call", [AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "submit an InCore kernel as one task";
@@ -1927,8 +1997,11 @@ class PyPTO_TPushOp<string mnemonic, string peer, string spaces>
   let description = "Copies the tile into the next free slot of the pipe, "
                     "waiting while every slot is in use. The tile is in "
                     # spaces # ".";
-  let arguments = (ins PyPTO_TileType:$tile);
-  let assemblyFormat = "$tile attr-dict `:` qualified(type($tile))";
+  let arguments = (ins PyPTO_TileType:$tile,
+      DefaultValuedAttr<PyPTO_SplitMode, "::mlir::pypto::SplitMode::none">:$split);
+  let assemblyFormat = [{
+    $tile (`split` $split^)? attr-dict `:` qualified(type($tile))
+  }];
   let hasVerifier = 1;
 }
 
@@ -1941,8 +2014,12 @@ class PyPTO_TPopOp<string mnemonic, string peer, string space>
   let description = "Waits for the next full slot; the result is a `"
                     # space # "` tile in the slot's part of the consumer "
                     "buffer, valid until the matching tfree.";
+  let arguments = (ins
+      DefaultValuedAttr<PyPTO_SplitMode, "::mlir::pypto::SplitMode::none">:$split);
   let results = (outs PyPTO_TileType:$result);
-  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let assemblyFormat = [{
+    (`split` $split^)? attr-dict `:` qualified(type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -1954,8 +2031,11 @@ class PyPTO_TFreeOp<string mnemonic, string peer>
   let summary = "release the slot of a popped tile back to the " # peer;
   let description = "Comes after the popped tile's last use; slots are "
                     "released in pop order.";
-  let arguments = (ins PyPTO_TileType:$tile);
-  let assemblyFormat = "$tile attr-dict `:` qualified(type($tile))";
+  let arguments = (ins PyPTO_TileType:$tile,
+      DefaultValuedAttr<PyPTO_SplitMode, "::mlir::pypto::SplitMode::none">:$split);
+  let assemblyFormat = [{
+    $tile (`split` $split^)? attr-dict `:` qualified(type($tile))
+  }];
   let hasVerifier = 1;
 }
 
