@@ -248,7 +248,7 @@ private:
       // Dead vector values (a K-loop's initial value that init_cond made a
       // placeholder) are dropped, not run.
       if (side == Side::vector && !inRegion &&
-          !isa<LoadOp, StoreOp, ReadOp, WriteOp>(op) &&
+          !isa<LoadOp, StoreOp, ReadOp, WriteOp, GetSubblockIdxOp>(op) &&
           !isOpTriviallyDead(op)) {
         op->emitOpError("is vector work outside every 'pypto.split_aiv' "
                         "region of a kernel that has them; both AIV lanes "

@@ -163,3 +163,13 @@ func.func @gather_from_tail(%pool: !pypto.tensor<64x128xbf16>, %n: index) attrib
   %g = pypto.gather_row %w[%c0, %c0] into %kv[%c0, %c0] [16, 128] : !pypto.tensor<16x128xbf16> into !pypto.tensor<32x128xbf16>
   return
 }
+
+// -----
+
+func.func @shard_of_gm(%x: !pypto.tensor<32x64xf32>) attributes {pypto.kind = "incore"} {
+  pypto.split_aiv up_down (%lane) {
+    // expected-error @+1 {{'pypto.aiv_shard' op shards a tensor this kernel did not compute (read from global memory); load the lane's window in the region instead}}
+    %h = pypto.aiv_shard %x : !pypto.tensor<32x64xf32> -> !pypto.tensor<16x64xf32>
+  }
+  return
+}

@@ -639,3 +639,35 @@ func.func @push(%x: !pypto.tensor<48x64xf32>, %data: !pypto.tensor<48x64xf32> {p
   pypto.get %data[%c8, %c0] peer %peer into %x[%c0, %c0] [%n, 64] chunk [8, 64] : !pypto.tensor<48x64xf32> into !pypto.tensor<48x64xf32>
   return
 }
+
+// -----
+
+// A lane's shard is of the product's tile, which the AIC sends: the
+// operand stays in acc, the shard is a vec tile; region users load in the
+// region.
+
+// CONV-LABEL: func.func @shard
+// CONV:         %[[P:.+]] = pypto.matmul
+// CONV:         pypto.split_aiv up_down (%[[LANE:.+]]) {
+// CONV-NEXT:      %[[H:.+]] = pypto.aiv_shard %[[P]] : !pypto.tile<32x64xf32> -> !pypto.tile<16x64xf32>
+// CHECK-LABEL: func.func @shard
+// CHECK:         %[[P:.+]] = pypto.matmul
+// CHECK:         pypto.split_aiv up_down
+// CHECK-NEXT:      %[[H:.+]] = pypto.aiv_shard %[[P]] : !pypto.tile<32x64xf32, acc> -> !pypto.tile<16x64xf32, vec>
+// CHECK:           %[[B:.+]] = pypto.load {{.+}} -> !pypto.tile<16x64xf32, vec>
+// CHECK-NEXT:      pypto.add %[[H]], %[[B]] : !pypto.tile<16x64xf32, vec>
+func.func @shard(%a: !pypto.tensor<32x16xf32>, %w: !pypto.tensor<16x64xf32>,
+                 %b: !pypto.tensor<32x64xf32>, %y: !pypto.tensor<32x64xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %p = pypto.matmul %a, %w : !pypto.tensor<32x16xf32>, !pypto.tensor<16x64xf32> -> !pypto.tensor<32x64xf32>
+  pypto.split_aiv up_down (%lane) {
+    %h = pypto.aiv_shard %p : !pypto.tensor<32x64xf32> -> !pypto.tensor<16x64xf32>
+    %r = arith.muli %lane, %c16 : index
+    %bb = pypto.slice %b[%r, %c0] [16, 64] : !pypto.tensor<32x64xf32> -> !pypto.tensor<16x64xf32>
+    %s = pypto.add %h, %bb : !pypto.tensor<16x64xf32>
+    pypto.assemble %s into %y[%r, %c0] : !pypto.tensor<16x64xf32> into !pypto.tensor<32x64xf32>
+  }
+  return
+}

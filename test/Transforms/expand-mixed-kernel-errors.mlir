@@ -219,3 +219,95 @@ func.func @tile_element_on_cube(%a: !pypto.tensor<16x16xf32>, %x: !pypto.tensor<
   }
   return
 }
+
+// -----
+
+// Kernels with split_aiv regions: vector work outside the regions would run
+// on both lanes.
+func.func @vector_outside(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %t = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  // expected-error @+1 {{'pypto.exp' op is vector work outside every 'pypto.split_aiv' region of a kernel that has them; both AIV lanes would run it: put it in a region (none keeps it whole)}}
+  %e = pypto.exp %t : !pypto.tile<16x16xf32, vec>
+  pypto.split_aiv none (%lane) {
+    pypto.store %e, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @unnamed_crossing(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %rb = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %m = pypto.matmul %la, %rb : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.split_aiv none (%lane) {
+    // expected-error @+1 {{'pypto.move' op carries a cube value to the AIV lanes unnamed; in a kernel with split_aiv regions read it with pypto.aiv_shard in a region}}
+    %v = pypto.move %m : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+    pypto.store %v, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @to_the_cube(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %v = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  // expected-error @+1 {{'pypto.move' op carries a vector value to the AIC, which kernels with split_aiv regions do not support yet (no aic_gather)}}
+  %ma = pypto.move %v : !pypto.tile<16x16xf32, vec> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %rb = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %m = pypto.matmul %la, %rb : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %m, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  pypto.split_aiv none (%lane) {
+  }
+  return
+}
+
+// -----
+
+func.func @two_modes(%m: !pypto.tile<16x16xf32, acc>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  pypto.split_aiv up_down (%lane) {
+    // expected-note @+1 {{the other crossing}}
+    %h = pypto.aiv_shard %m : !pypto.tile<16x16xf32, acc> -> !pypto.tile<8x16xf32, vec>
+  }
+  pypto.split_aiv none (%lane) {
+    // expected-error @+1 {{'pypto.aiv_shard' op crosses with split none, but another crossing of this kernel uses up_down; a kernel's crossings share one pipe and its split mode}}
+    %w = pypto.aiv_shard %m : !pypto.tile<16x16xf32, acc> -> !pypto.tile<16x16xf32, vec>
+  }
+  return
+}
+
+// -----
+
+func.func @cube_in_region(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  pypto.split_aiv none (%lane) {
+    // expected-error @+1 {{'pypto.move' op is cube work inside a 'pypto.split_aiv' region, which only the AIV lanes run; compute it before the region and read it with pypto.aiv_shard}}
+    %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  }
+  return
+}
+
+// -----
+
+// The AIC part has no lane index.
+func.func @lane_on_the_cube(%a: !pypto.tensor<32x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %lane = pypto.get_subblock_idx : index
+  // expected-error @+1 {{'arith.muli' op uses the AIV lane index, which the AIC part of this mixed kernel does not have}}
+  %r = arith.muli %lane, %c16 : index
+  %ma = pypto.load %a[%r, %c0] : !pypto.tensor<32x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %rb = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %m = pypto.matmul %la, %rb : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.split_aiv up_down (%l) {
+    %h = pypto.aiv_shard %m : !pypto.tile<16x16xf32, acc> -> !pypto.tile<8x16xf32, vec>
+  }
+  return
+}

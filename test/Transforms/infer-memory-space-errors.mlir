@@ -39,3 +39,17 @@ func.func @unplaceable(%a: !pypto.tensor<16x32xf32>) attributes {pypto.kind = "i
   %e = pypto.extract %m[%c0, %c0] : !pypto.tile<16x32xf32, mat> -> !pypto.tile<16x16xf32>
   return
 }
+
+// -----
+
+// A shard is of a matmul result; a vector value is on the lanes already.
+func.func @shard_of_vector(%x: !pypto.tensor<32x64xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %t = pypto.load %x[%c0, %c0] : !pypto.tensor<32x64xf32> -> !pypto.tile<32x64xf32>
+  %e = pypto.exp %t : !pypto.tile<32x64xf32>
+  pypto.split_aiv up_down (%lane) {
+    // expected-error @+1 {{'pypto.aiv_shard' op takes a matmul result (acc); its operand is in vec: a vector value is already on the AIV lanes, slice it at the lane's offset instead}}
+    %h = pypto.aiv_shard %e : !pypto.tile<32x64xf32> -> !pypto.tile<16x64xf32>
+  }
+  return
+}

@@ -505,8 +505,8 @@ LogicalResult AivShardOp::verify() {
     if (ShapedType::isDynamic(expected[axis]) || expected[axis] % 2 != 0)
       return emitOpError("splits ")
              << expected[axis] << (axis == 0 ? " rows" : " columns")
-             << " between the two AIV lanes; a " << stringifySplitMode(mode)
-             << " split needs an even extent";
+             << " between the two AIV lanes; a split ("
+             << stringifySplitMode(mode) << ") needs an even extent";
     expected[axis] /= 2;
   }
   if (result.getShape() != ArrayRef<int64_t>(expected)) {
@@ -516,7 +516,7 @@ LogicalResult AivShardOp::verify() {
     if (mode == SplitMode::none)
       diag << "its operand's shape ";
     else
-      diag << "the lane's half of a " << stringifySplitMode(mode) << " split, ";
+      diag << "the lane's half (" << stringifySplitMode(mode) << "), ";
     llvm::interleave(expected, diag, "x");
     return diag;
   }
