@@ -86,7 +86,7 @@ public:
         insertRng(seed ^ 0x696e73657274ull), triRng(seed ^ 0x747269ull),
         trigRng(seed ^ 0x74726967ull), gatherRng(seed ^ 0x676174686572ull),
         initRng(seed ^ 0x696e6974636f6e64ull), biasRng(seed ^ 0x62696173ull),
-        partRng(seed ^ 0x70617274ull) {}
+        partRng(seed ^ 0x70617274ull), splitRng(seed ^ 0x73706c6974ull) {}
 
   Program build(uint64_t seed);
 
@@ -309,6 +309,21 @@ private:
   std::mt19937_64 biasRng;
   // Part ops of the last value and a corner of an input.
   std::mt19937_64 partRng;
+  // Kernels whose vector work both AIV lanes run (pypto.split_aiv none).
+  std::mt19937_64 splitRng;
+  /// Whether `k`'s cube work reads only input windows, so that it can stay
+  /// outside a split_aiv region that holds all the vector work.
+  static bool splittable(const Kernel &k) {
+    for (const Op &op : k.ops) {
+      size_t read = op.kind == OpKind::Matmul         ? op.operands.size()
+                    : op.kind == OpKind::GatherMatmul ? 1
+                                                      : 0;
+      for (size_t i = 0; i < read; ++i)
+        if (k.ops[op.operands[i]].kind != OpKind::SliceInput)
+          return false;
+    }
+    return true;
+  }
   /// Sometimes the last value times a lower or upper triangular mask of its
   /// shape (pypto.tri), drawn from its own stream.
   void maskLast(Kernel &k);
@@ -1265,6 +1280,9 @@ Program Builder::build(uint64_t seed) {
         helperCall())
       k.branchBlock = 1 + std::uniform_int_distribution<int64_t>(
                               0, k.blocks - 2)(helperRng);
+    if (splittable(k) &&
+        std::uniform_int_distribution<int>(0, 3)(splitRng) == 0)
+      k.split = "none";
     if (i + 1 < kernels) {
       // Pass a 24-column value to the next kernel through a GM tensor.
       int v = -1;
@@ -2024,6 +2042,8 @@ private:
   std::string value(int v) {
     if (auto it = renamed.find(v); it != renamed.end())
       return it->second;
+    if (auto it = shards.find(v); it != shards.end())
+      return it->second;
     return "%k" + std::to_string(kernel) + "_v" + std::to_string(v);
   }
   bool hasRunTimeRows(int t) const {
@@ -2102,6 +2122,8 @@ private:
   /// Values of the current kernel printed under another name (their 2-D
   /// forms while an op of an N-D kernel is computed in 2-D).
   std::map<int, std::string> renamed;
+  /// In a split kernel's region: the lanes' copies of the products.
+  std::map<int, std::string> shards;
   /// The program tensors the current kernel uses through N-D views.
   std::set<int> views;
   /// Intermediate tensors a kernel returns as its region's result (a
@@ -2118,7 +2140,7 @@ private:
     for (kernel = 0; kernel < int(p.kernels.size()); ++kernel) {
       const Kernel &k = p.kernels[kernel];
       if (k.shape == "spmd" || (k.shape != "single" && k.blocks != 1) ||
-          kernelLead(k))
+          kernelLead(k) || !k.split.empty())
         continue;
       for (const Output &out : k.outputs) {
         int t = out.tensor;
@@ -2812,12 +2834,47 @@ std::string Printer::print() {
          << dtypeName(op.dtype) << "\n";
     }
     tails = tailWindows(k);
+    // A split kernel: input windows and cube work first, then a split_aiv
+    // none region with the vector work on each lane's copy of the products
+    // (aiv_shard); the lanes take turns storing the outputs.
+    bool split = !k.split.empty();
+    auto isCube = [](const Op &op) {
+      return op.kind == OpKind::Matmul || op.kind == OpKind::MatmulKLoop ||
+             op.kind == OpKind::GatherMatmul;
+    };
+    auto outside = [&](const Op &op) {
+      return split && (op.kind == OpKind::SliceInput || isCube(op));
+    };
     for (size_t i = 0; i < k.ops.size(); ++i)
-      if (live[i])
+      if (live[i] && outside(k.ops[i]))
+        printOp(k, int(i));
+    std::string lane = "%" + kname + "_lane";
+    if (split) {
+      body << "      pypto.split_aiv " << k.split << " (" << lane << ") {\n";
+      for (size_t i = 0; i < k.ops.size(); ++i) {
+        if (!live[i] || !isCube(k.ops[i]))
+          continue;
+        std::string type = typeOf(k, k.ops[i]), shard = fresh();
+        body << "      " << shard << " = pypto.aiv_shard " << value(int(i))
+             << " : " << type << " -> " << type << "\n";
+        shards[int(i)] = shard;
+      }
+    }
+    for (size_t i = 0; i < k.ops.size(); ++i)
+      if (live[i] && !outside(k.ops[i]))
         printOp(k, int(i));
     std::string results, resultTypes, yielded;
+    int outputIndex = -1;
     for (auto [v, t, col, element, atomic] : k.outputs) {
       const Op &op = k.ops[v];
+      if (split) {
+        if (++outputIndex > 0)
+          body << "      }\n";
+        std::string mine = fresh();
+        body << "      " << mine << " = arith.cmpi eq, " << lane << ", "
+             << index(outputIndex % 2) << " : index\n"
+             << "      scf.if " << mine << " {\n";
+      }
       if (auto it = regionResults.find(t);
           it != regionResults.end() && it->second.first == kernel) {
         // The kernel returns the value; the tensor is the region's result.
@@ -2874,6 +2931,9 @@ std::string Printer::print() {
            << viewTypeOf(t) << "\n";
       lead = kernelLeadSaved;
     }
+    if (split)
+      body << (outputIndex >= 0 ? "      }\n" : "") << "      }\n";
+    shards.clear();
     std::string constantText;
     for (int64_t c : constants)
       constantText += "      %" + kname + "_c" + std::to_string(c) +
@@ -3166,6 +3226,11 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
     if (k.shape != "single" && k.blocks == 1) {
       Program p = program;
       p.kernels[ki].shape = "single";
+      out.push_back(p);
+    }
+    if (!k.split.empty()) {
+      Program p = program;
+      p.kernels[ki].split.clear();
       out.push_back(p);
     }
     // Fewer ops: an op replaced by one of its operands of the same type.

@@ -146,6 +146,10 @@ struct Kernel {
   std::vector<int> inputs; // program tensors it reads (tensor ids)
   std::vector<Op> ops;     // value id = index
   std::vector<Output> outputs;
+  /// "none": the vector work runs in a pypto.split_aiv none region on both
+  /// AIV lanes, on aiv_shards of the products, the lanes storing the outputs
+  /// in turn; "": one lane.
+  std::string split;
 };
 
 /// A program tensor: an input, an output or an intermediate tensor that one
