@@ -409,7 +409,17 @@ static Operation *findMergedCubePop(func::FuncOp kernel) {
 static std::string findBeyondPtoas(const PTOUnit &unit) {
   // The signals first: they are why the unit cannot be expressed.
   Operation *signal = nullptr, *marker = nullptr, *slots = nullptr,
-            *merged = nullptr;
+            *merged = nullptr, *columnWindow = nullptr;
+  // ptoas 0.27 moves a column-major tile through a DN tensor built from the
+  // partition's last dimensions only: a window whose leading dimensions are
+  // not all 1 gets a shape that does not match the tile.
+  auto stridedColumn = [](Type tileType, Type partitionType) {
+    auto tile = cast<pto::TileBufType>(tileType);
+    ArrayRef<int64_t> shape =
+        cast<pto::PartitionTensorViewType>(partitionType).getShape();
+    return tile.getBlayout() == pto::BLayout::col_major && shape.size() > 2 &&
+           llvm::any_of(shape.drop_back(2), [](int64_t d) { return d != 1; });
+  };
   for (func::FuncOp kernel : unit.kernels) {
     kernel.walk([&](Operation *op) {
       if (!signal &&
@@ -421,6 +431,14 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
       if (!slots && op->getAttr("slot_num") &&
           isa<pto::AicInitializePipeOp, pto::AivInitializePipeOp>(op))
         slots = op;
+      if (auto store = dyn_cast<pto::TStoreOp>(op);
+          store &&
+          stridedColumn(store.getSrc().getType(), store.getDst().getType()))
+        columnWindow = op;
+      if (auto load = dyn_cast<pto::TLoadOp>(op);
+          load &&
+          stridedColumn(load.getDst().getType(), load.getSrc().getType()))
+        columnWindow = op;
     });
     if (!merged)
       merged = findMergedCubePop(kernel);
@@ -435,6 +453,10 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
   if (merged)
     return "keeps two cube-side pops of one tile type live (they would "
            "share one C++ tile)";
+  if (columnWindow)
+    return "moves a column-major tile through an N-D window whose leading "
+           "dimensions are not 1 (" +
+           columnWindow->getName().getStringRef().str() + ")";
   return "";
 }
 

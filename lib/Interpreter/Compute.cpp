@@ -254,15 +254,29 @@ void Interpreter::runFull(Operation *op, Frame &f) {
                    dtypeOf(type.getElementType(), op->getLoc()))));
 }
 
-void Interpreter::runFillPad(Operation *op, Frame &f) {
-  auto pad = cast<pp::FillPadOp>(op);
-  at::Tensor source = flat2D(tensor(f, pad.getSource()));
-  int64_t rows = index(f, pad.getValidRows()),
-          cols = index(f, pad.getValidCols());
+std::pair<int64_t, int64_t> Interpreter::validRegion(Operation *op, Frame &f,
+                                                     Value sourceValue,
+                                                     const at::Tensor &source,
+                                                     Value validRows,
+                                                     Value validCols) {
+  int64_t rows = index(f, validRows), cols = index(f, validCols);
   if (rows < 0 || rows > source.size(0) || cols < 0 || cols > source.size(1))
     fail(op, "the valid extents [" + Twine(rows) + ", " + Twine(cols) +
                  "] are outside the " + shapeText(mlirShape(source.sizes())) +
                  " tile");
+  // A narrowed source keeps its narrowed region only.
+  if (auto it = f.narrowed.find(sourceValue); it != f.narrowed.end()) {
+    rows = std::min(rows, it->second.first);
+    cols = std::min(cols, it->second.second);
+  }
+  return {rows, cols};
+}
+
+void Interpreter::runFillPad(Operation *op, Frame &f) {
+  auto pad = cast<pp::FillPadOp>(op);
+  at::Tensor source = flat2D(tensor(f, pad.getSource()));
+  auto [rows, cols] = validRegion(op, f, pad.getSource(), source,
+                                  pad.getValidRows(), pad.getValidCols());
   at::Tensor result = source.clone();
   c10::ScalarType dtype = result.scalar_type();
   bool isFloat = at::isFloatingType(dtype);

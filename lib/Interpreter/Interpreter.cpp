@@ -67,6 +67,10 @@ void Interpreter::execute(Operation *op, Frame &f) {
     fail(op, "the reference interpreter has no interpretation of '" +
                  op->getName().getStringRef() + "'");
   (this->*(it->second))(op, f);
+  // An elementwise op of one operand keeps the region it was given.
+  if (pp::keepsValidRegion(op))
+    if (auto it = f.narrowed.find(op->getOperand(0)); it != f.narrowed.end())
+      f.narrowed[op->getResult(0)] = it->second;
 }
 
 SmallVector<RtValue> Interpreter::runBlock(Block &block, Frame &f) {
@@ -223,6 +227,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::CallOp>(m, &I::runCall);
     add<pp::SplitAivOp, pp::GetSubblockIdxOp>(m, &I::runSplitAiv);
     add<pp::AivShardOp>(m, &I::runAivShard);
+    add<pp::SetValidShapeOp>(m, &I::runSetValidShape);
     add<pp::NoTaskOp, pp::TaskDummyOp, pp::ScopeOp, pp::ScopeYieldOp>(
         m, &I::runTask);
     add<pp::ArrayCreateOp, pp::ArrayGetOp, pp::ArraySetOp>(m, &I::runArray);

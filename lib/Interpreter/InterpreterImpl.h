@@ -104,6 +104,9 @@ struct Frame {
   Pipe *pipe = nullptr;
   int64_t rank = 0;
   int64_t lane = 0; // the AIV lane (pypto.split_aiv, pypto.get_subblock_idx)
+  /// Values whose valid region pypto.set_validshape narrowed (rows, cols),
+  /// directly or through elementwise ops of one operand.
+  llvm::DenseMap<mlir::Value, std::pair<int64_t, int64_t>> narrowed;
   unsigned callDepth = 0; // helpers entered (func.call), to stop recursion
 };
 
@@ -205,6 +208,14 @@ private:
   void runRegion(mlir::Operation *op, Frame &f);
   void runSplitAiv(mlir::Operation *op, Frame &f);
   void runAivShard(mlir::Operation *op, Frame &f);
+  void runSetValidShape(mlir::Operation *op, Frame &f);
+  /// The checked extents `validRows` x `validCols` of the 2-D `source`,
+  /// within the region `sourceValue` was narrowed to.
+  std::pair<int64_t, int64_t> validRegion(mlir::Operation *op, Frame &f,
+                                          mlir::Value sourceValue,
+                                          const at::Tensor &source,
+                                          mlir::Value validRows,
+                                          mlir::Value validCols);
   void runCall(mlir::Operation *op, Frame &f);
   void runTask(mlir::Operation *op, Frame &f);
   void runArray(mlir::Operation *op, Frame &f);

@@ -242,10 +242,36 @@ void Interpreter::runDim(Operation *op, Frame &f) {
 void Interpreter::runAssemble(Operation *op, Frame &f) {
   auto assemble = cast<pp::AssembleOp>(op);
   // A copy first: the value may be a view of the destination.
+  at::Tensor value = tensor(f, assemble.getValue()).clone();
+  ValueRange valid = assemble.getValid();
+  // A narrowed value writes its valid region only.
+  if (auto it = f.narrowed.find(assemble.getValue()); it != f.narrowed.end()) {
+    SmallVector<int64_t> extents(mlirShape(value.sizes()));
+    if (!valid.empty())
+      extents = validExtents(op, f, valid, extents);
+    value = value.narrow(0, 0, std::min(extents[0], it->second.first))
+                .narrow(1, 0, std::min(extents[1], it->second.second));
+    valid = ValueRange();
+  }
   writeWindow(op, f, tensor(f, assemble.getDest()),
-              indices(f, assemble.getOffsets()),
-              tensor(f, assemble.getValue()).clone(), assemble.getValid(),
+              indices(f, assemble.getOffsets()), value, valid,
               assemble.getAtomicAdd());
+}
+
+/// The source in the valid region, undefined (NaN, or the integer poison)
+/// outside it; the region is remembered for the value's readers.
+void Interpreter::runSetValidShape(Operation *op, Frame &f) {
+  auto narrowing = cast<pp::SetValidShapeOp>(op);
+  at::Tensor source = tensor(f, narrowing.getSource());
+  auto [rows, cols] =
+      validRegion(op, f, narrowing.getSource(), source,
+                  narrowing.getValidRows(), narrowing.getValidCols());
+  at::Tensor result = unwritten(source.sizes(), source.scalar_type());
+  result.narrow(0, 0, rows)
+      .narrow(1, 0, cols)
+      .copy_(source.narrow(0, 0, rows).narrow(1, 0, cols));
+  set(f, narrowing.getResult(), result);
+  f.narrowed[narrowing.getResult()] = {rows, cols};
 }
 
 void Interpreter::runRanks(Operation *op, Frame &f) {
@@ -387,6 +413,9 @@ void Interpreter::runLoad(Operation *op, Frame &f) {
 
 void Interpreter::runStore(Operation *op, Frame &f) {
   auto store = cast<pp::StoreOp>(op);
+  if (f.narrowed.count(store.getValue()))
+    fail(op, "stores a tile whose valid region pypto.set_validshape "
+             "narrowed; run pypto-lower-composite-ops first");
   at::Tensor dest = tensor(f, store.getDest());
   if (store.getPeer())
     dest = peerView(op, f, dest, index(f, store.getPeer()));

@@ -59,6 +59,34 @@ static void castThroughI64(func::FuncOp func) {
   }
 }
 
+/// ptoas 0.27 writes an `index` select whose condition is a signed compare
+/// of an `i32` as an expression of `size_t`, the compare's operand cast to
+/// it: `(size_t) v >= 0`, always true for a negative `v`. A select of `i64`
+/// values (cast from and back to `index`) keeps the compare signed.
+static void selectIndicesInI64(func::FuncOp func) {
+  SmallVector<arith::SelectOp> selects;
+  func.walk([&](arith::SelectOp select) {
+    if (select.getType().isIndex())
+      selects.push_back(select);
+  });
+  for (arith::SelectOp select : selects) {
+    OpBuilder builder(select);
+    Location loc = select.getLoc();
+    Type i64 = builder.getI64Type();
+    auto wide = [&](Value value) -> Value {
+      return builder.create<arith::IndexCastOp>(loc, i64, value);
+    };
+    Value onTrue = wide(select.getTrueValue());
+    Value onFalse = wide(select.getFalseValue());
+    Value chosen = builder.create<arith::SelectOp>(loc, select.getCondition(),
+                                                   onTrue, onFalse);
+    Value back =
+        builder.create<arith::IndexCastOp>(loc, builder.getIndexType(), chosen);
+    select.getResult().replaceAllUsesWith(back);
+    select.erase();
+  }
+}
+
 static void dropPyPTOAttributes(func::FuncOp func) {
   SmallVector<NamedAttribute> kept;
   for (NamedAttribute attribute : func->getAttrs())
@@ -94,6 +122,7 @@ LogicalResult mlir::pypto::emitPTO(ArrayRef<func::FuncOp> kernels,
   for (func::FuncOp kernel : kernels) {
     auto copy = cast<func::FuncOp>(builder.clone(*kernel));
     dropPyPTOAttributes(copy);
+    selectIndicesInI64(copy);
     castThroughI64(copy);
   }
   unit->print(os, OpPrintingFlags().assumeVerified());

@@ -264,6 +264,18 @@ private:
       return convertGatherRow(gather);
     if (auto shard = dyn_cast<AivShardOp>(op))
       return convertAivShard(shard);
+    if (auto set = dyn_cast<SetValidShapeOp>(op)) {
+      if (isa<TileType>(set.getType()))
+        return success(); // already tile-level
+      FailureOr<Value> tile = tileOf(set.getSource(), op);
+      if (failed(tile))
+        return failure();
+      tiles[set.getResult()] = builder.create<SetValidShapeOp>(
+          op->getLoc(), tile->getType(), *tile, set.getValidRows(),
+          set.getValidCols());
+      erased.insert(op);
+      return success();
+    }
     auto isTensor = [](Type t) { return isa<GMTensorType>(t); };
     bool onTiles = llvm::none_of(op->getOperandTypes(), isTensor) &&
                    llvm::none_of(op->getResultTypes(), isTensor);

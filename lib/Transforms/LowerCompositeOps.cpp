@@ -4,6 +4,8 @@
 // they become multiplies, adds and conversions in f32 (pypto's recipe, the
 // constants verbatim), on tensors or tiles alike. `pypto.scatter_mask` has no
 // ptoas 0.27 form: it becomes a gather of its operands side by side.
+// `pypto.set_validshape` has no instruction: its valid region goes into the
+// fillpads and stores that read it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -148,9 +150,111 @@ Value lowerScatterMask(OpBuilder &builder, Location loc, ScatterMaskOp op) {
                                   scratch(indexType));
 }
 
+/// Whether `value` is the constant `n`.
+bool isConstantIndex(Value value, int64_t n) {
+  auto constant = value.getDefiningOp<arith::ConstantIndexOp>();
+  return constant && constant.value() == n;
+}
+
+/// Carries the valid region of `set` into its readers: a fillpad keeps
+/// only it, an assemble or store writes only it, and an elementwise op of
+/// one operand computes on the source and narrows its own result (a new
+/// set_validshape, added to `worklist`). Other readers are errors.
+LogicalResult lowerSetValidShape(SetValidShapeOp set,
+                                 SmallVectorImpl<SetValidShapeOp> &worklist) {
+  Value source = set.getSource(), rows = set.getValidRows(),
+        cols = set.getValidCols();
+  ArrayRef<int64_t> shape = cast<ShapedType>(source.getType()).getShape();
+  // The whole value: nothing is undefined.
+  if (isConstantIndex(rows, shape[0]) && isConstantIndex(cols, shape[1])) {
+    set.getResult().replaceAllUsesWith(source);
+    set.erase();
+    return success();
+  }
+  OpBuilder builder(set);
+  Location loc = set.getLoc();
+  auto narrow = [&](Value extent, Value bound) -> Value {
+    return builder.create<arith::MinSIOp>(loc, extent, bound);
+  };
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : set.getResult().getUses())
+    uses.push_back(&use);
+  for (OpOperand *use : uses) {
+    Operation *user = use->getOwner();
+    builder.setInsertionPoint(user);
+    if (auto pad = dyn_cast<FillPadOp>(user)) {
+      pad.getValidRowsMutable().assign(narrow(pad.getValidRows(), rows));
+      pad.getValidColsMutable().assign(narrow(pad.getValidCols(), cols));
+      use->set(source);
+      continue;
+    }
+    if (auto inner = dyn_cast<SetValidShapeOp>(user)) {
+      inner.getValidRowsMutable().assign(narrow(inner.getValidRows(), rows));
+      inner.getValidColsMutable().assign(narrow(inner.getValidCols(), cols));
+      use->set(source);
+      continue;
+    }
+    // The value (operand 0) of an assemble or a store: its valid part is
+    // what the window takes; the leading extents of an N-D window are 1.
+    auto writes = [&](MutableOperandRange valid, size_t rank) {
+      // Before the valid operands change: that moves the op's operands.
+      use->set(source);
+      SmallVector<Value> extents;
+      for (OpOperand &extent : valid)
+        extents.push_back(extent.get());
+      if (extents.empty()) {
+        Value one = builder.create<arith::ConstantIndexOp>(loc, 1);
+        extents.assign(rank - 2, one);
+        extents.push_back(rows);
+        extents.push_back(cols);
+      } else {
+        extents[rank - 2] = narrow(extents[rank - 2], rows);
+        extents[rank - 1] = narrow(extents[rank - 1], cols);
+      }
+      valid.assign(extents);
+    };
+    if (auto assemble = dyn_cast<AssembleOp>(user);
+        assemble && use->getOperandNumber() == 0) {
+      writes(assemble.getValidMutable(), 2);
+      continue;
+    }
+    if (auto store = dyn_cast<StoreOp>(user);
+        store && use->getOperandNumber() == 0) {
+      writes(store.getValidMutable(), store.getWindowShape().size());
+      continue;
+    }
+    if (keepsValidRegion(user) && use->getOperandNumber() == 0) {
+      Operation *onSource = builder.clone(*user);
+      onSource->setOperand(0, source);
+      Value result = onSource->getResult(0);
+      auto narrowed = builder.create<SetValidShapeOp>(loc, result.getType(),
+                                                      result, rows, cols);
+      user->getResult(0).replaceAllUsesWith(narrowed.getResult());
+      user->erase();
+      worklist.push_back(narrowed);
+      continue;
+    }
+    InFlightDiagnostic diag = user->emitOpError(
+        "reads a value whose valid region pypto.set_validshape narrowed; "
+        "only pypto.fillpad, assemble and elementwise ops of one operand "
+        "carry a valid region: fillpad the value first");
+    diag.attachNote(loc) << "narrowed here";
+    return diag;
+  }
+  set.erase();
+  return success();
+}
+
 struct LowerCompositeOpsPass
     : public pypto::impl::LowerCompositeOpsBase<LowerCompositeOpsPass> {
   void runOnOperation() override {
+    SmallVector<SetValidShapeOp> worklist;
+    getOperation().walk([&](SetValidShapeOp set) { worklist.push_back(set); });
+    while (!worklist.empty()) {
+      SetValidShapeOp set = worklist.pop_back_val();
+      if (failed(lowerSetValidShape(set, worklist)))
+        return signalPassFailure();
+    }
     SmallVector<Operation *> composites;
     getOperation().walk([&](Operation *op) {
       if (isa<SinOp, CosOp, ScatterMaskOp>(op))

@@ -123,3 +123,34 @@ module @scan {
     return
   }
 }
+
+// -----
+
+// ptoas 0.27 writes an index select of a signed i32 compare, in a branch
+// yielding the index, as `(size_t) v >= 0`: the .pto selects the values as
+// i64, cast from and back to index.
+
+// CHECK-LABEL: // ptoas/pick{{.*}}.pto
+// CHECK: %[[OK:.+]] = arith.cmpi sge, %{{.+}}, %{{.+}} : i32
+// CHECK: %[[T:.+]] = arith.index_cast %{{.+}} : index to i64
+// CHECK-NEXT: %[[F:.+]] = arith.index_cast %{{.+}} : index to i64
+// CHECK-NEXT: %[[S:.+]] = arith.select %[[OK]], %[[T]], %[[F]] : i64
+// CHECK-NEXT: %{{.+}} = arith.index_cast %[[S]] : i64 to index
+// CHECK-NOT: arith.select {{.+}} : index
+module @pick {
+  func.func @pick(%table: !pypto.tensor<8x64xf32> {pypto.init = "randn"},
+                  %slots: !pypto.tensor<4xi32> {pypto.init = "randint", pypto.init_range = array<i64: -2, 8>},
+                  %out: !pypto.tensor<4x64xf32> {pypto.dir = "out"}) {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    pypto.spmd core_group "pick" blocks(4) (%b) {
+      %s = pypto.read %slots[%b] : !pypto.tensor<4xi32> -> i32
+      %ok = arith.cmpi sge, %s, %zero : i32
+      %si = arith.index_cast %s : i32 to index
+      %row = arith.select %ok, %si, %c0 : index
+      %t = pypto.slice %table[%row, %c0] [1, 64] : !pypto.tensor<8x64xf32> -> !pypto.tensor<1x64xf32>
+      pypto.assemble %t into %out[%b, %c0] : !pypto.tensor<1x64xf32> into !pypto.tensor<4x64xf32>
+    }
+    return
+  }
+}

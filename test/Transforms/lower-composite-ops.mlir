@@ -55,3 +55,44 @@ func.func @scatter_odd(%s: !pypto.tile<16x32xf32>, %d: !pypto.tile<16x64xf32>) -
   %r = pypto.scatter_mask %s into %d odd : !pypto.tile<16x32xf32> into !pypto.tile<16x64xf32>
   return %r : !pypto.tile<16x64xf32>
 }
+
+// -----
+
+// set_validshape goes into its readers: a fillpad keeps the smaller of
+// both regions, an elementwise op computes on the source and is narrowed in
+// turn, and a store writes the narrowed region only.
+// CHECK-LABEL: func.func @set_validshape
+// CHECK-SAME:  (%[[X:[^:]+]]: !pypto.tile<16x64xf32, vec>, %[[R:[^:]+]]: index, %[[C:[^:]+]]: index, %[[T:[^:]+]]: !pypto.tensor<16x64xf32>)
+// CHECK-NOT:   pypto.set_validshape
+// CHECK:       %[[PR:.+]] = arith.minsi %{{.+}}, %[[R]] : index
+// CHECK-NEXT:  %[[PC:.+]] = arith.minsi %{{.+}}, %[[C]] : index
+// CHECK-NEXT:  %[[P:.+]] = pypto.fillpad %[[X]] valid [%[[PR]], %[[PC]]] pad min
+// CHECK:       %[[E:.+]] = pypto.exp %[[X]] : !pypto.tile<16x64xf32, vec>
+// CHECK:       pypto.store %[[E]], %[[T]][%{{.+}}, %{{.+}}] valid [%[[R]], %[[C]]]
+func.func @set_validshape(%x: !pypto.tile<16x64xf32, vec>, %r: index, %c: index,
+                          %t: !pypto.tensor<16x64xf32>) -> !pypto.tile<16x64xf32, vec>
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %v = pypto.set_validshape %x valid [%r, %c] : !pypto.tile<16x64xf32, vec>
+  %p = pypto.fillpad %v valid [%c16, %c64] pad min : !pypto.tile<16x64xf32, vec>
+  %e = pypto.exp %v : !pypto.tile<16x64xf32, vec>
+  pypto.store %e, %t[%c0, %c0] : !pypto.tile<16x64xf32, vec>, !pypto.tensor<16x64xf32>
+  return %p : !pypto.tile<16x64xf32, vec>
+}
+
+// -----
+
+// A narrowing to the whole value is dropped.
+// CHECK-LABEL: func.func @whole
+// CHECK-NEXT:  %{{.+}} = arith.constant
+// CHECK-NEXT:  %{{.+}} = arith.constant
+// CHECK-NEXT:  return %arg0
+func.func @whole(%x: !pypto.tile<16x64xf32, acc>) -> !pypto.tile<16x64xf32, acc>
+    attributes {pypto.kind = "incore"} {
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %v = pypto.set_validshape %x valid [%c16, %c64] : !pypto.tile<16x64xf32, acc>
+  return %v : !pypto.tile<16x64xf32, acc>
+}

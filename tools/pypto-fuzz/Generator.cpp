@@ -2437,7 +2437,17 @@ void Printer::printOp(const Kernel &k, int v) {
     int64_t r = op.rows.eval(k.rows), c = op.cols.eval(k.rows);
     int64_t vr = op.validRows < 0 ? r : std::min(op.validRows, r);
     int64_t vc = op.validCols < 0 ? c : std::min(op.validCols, c);
-    os << in << result << " = pypto.fillpad " << operand(0) << " valid ["
+    std::string source = operand(0);
+    // A third of them (by the program's seed) as pypto-lib writes a mask:
+    // the fillpad of the whole tile of a pypto.set_validshape.
+    if (!lead && (p.seed + uint64_t(kernel) + uint64_t(v) * 7) % 3 == 0) {
+      source = fresh();
+      os << in << source << " = pypto.set_validshape " << operand(0)
+         << " valid [" << index(vr) << ", " << index(vc) << "] : " << type
+         << "\n";
+      vr = r, vc = c;
+    }
+    os << in << result << " = pypto.fillpad " << source << " valid ["
        << index(vr) << ", " << index(vc) << "] pad " << op.pad << " : " << type
        << " -> " << type << "\n";
     return;

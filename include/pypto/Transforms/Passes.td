@@ -210,6 +210,14 @@ def LowerCompositeOps : Pass<"pypto-lower-composite-ops",
     a `gather` of `concat(dest, source)` by an index row built with
     `arange`, `shrs`, `muls`, `sub`, `adds`, `mul` and `add`, broadcast over
     the rows with `col_expand`.
+
+    `pypto.set_validshape` (no instruction: a tile's valid region is what
+    its readers take) goes into its readers first: a `fillpad` keeps only
+    the narrowed region (its extents become `arith.minsi` of both), an
+    `assemble` or `store` writes only it (its `valid [...]`), and a unary
+    op, scalar op or cast computes on the source and narrows its own
+    result, which is then carried on. A narrowing to the whole value is
+    dropped. Any other reader is an error at that reader.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let statistics = [

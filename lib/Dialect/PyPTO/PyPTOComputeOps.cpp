@@ -272,32 +272,50 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
-LogicalResult FillPadOp::verify() {
-  auto in = cast<ShapedType>(getSource().getType());
-  auto out = cast<ShapedType>(getResult().getType());
-  if (failed(verifySameKind(*this, {getSource(), getResult()})))
+/// A fillpad's or set_validshape's result is its source's type, and its
+/// constant valid extents lie within the source's 2-D form.
+static LogicalResult verifyValidRegion(Operation *op, Value source,
+                                       Value result, Value validRows,
+                                       Value validCols) {
+  auto in = cast<ShapedType>(source.getType());
+  auto out = cast<ShapedType>(result.getType());
+  if (failed(verifySameKind(op, {source, result})))
     return failure();
   if (in.getShape() != out.getShape() ||
       in.getElementType() != out.getElementType())
-    return emitOpError("result must have the source's shape and element "
-                       "type");
-  if (isTileValue(getSource()) &&
+    return op->emitOpError("result must have the source's shape and element "
+                           "type");
+  if (isTileValue(source) &&
       cast<TileType>(in).getSpace() != cast<TileType>(out).getSpace())
-    return emitOpError("cannot change the memory space");
+    return op->emitOpError("cannot change the memory space");
   // An N-D source is padded as its 2-D form: the valid rows count rows of
   // that form.
   SmallVector<int64_t, 2> form = flattenTo2D(in.getShape());
-  for (auto [dim, extent] :
-       llvm::enumerate(ValueRange{getValidRows(), getValidCols()})) {
+  for (auto [dim, extent] : llvm::enumerate(ValueRange{validRows, validCols})) {
     APInt constant;
     if (matchPattern(extent, m_ConstantInt(&constant)) &&
         !ShapedType::isDynamic(form[dim]) &&
         (constant.isNegative() || constant.getSExtValue() > form[dim]))
-      return emitOpError("valid ")
+      return op->emitOpError("valid ")
              << (dim == 0 ? "rows " : "columns ") << constant.getSExtValue()
              << " are outside [0, " << form[dim] << "]";
   }
   return success();
+}
+
+LogicalResult FillPadOp::verify() {
+  return verifyValidRegion(*this, getSource(), getResult(), getValidRows(),
+                           getValidCols());
+}
+
+LogicalResult SetValidShapeOp::verify() {
+  if (!isInKernel(*this))
+    return emitOpError("is outside a kernel; a valid shape is a kernel "
+                       "value's (slice a tail with `valid [...]` instead)");
+  if (cast<ShapedType>(getSource().getType()).getRank() != 2)
+    return emitOpError("takes a 2-D value (reshape it first)");
+  return verifyValidRegion(*this, getSource(), getResult(), getValidRows(),
+                           getValidCols());
 }
 
 LogicalResult TransposeOp::verify() {

@@ -268,6 +268,13 @@ bool mlir::pypto::isInKernel(Operation *op) {
   return function && isKernelFunction(function);
 }
 
+bool mlir::pypto::keepsValidRegion(Operation *op) {
+  return isa<NegOp, AbsOp, ReluOp, ExpOp, LogOp, SqrtOp, RsqrtOp, RecipOp,
+             NotOp, SinOp, CosOp, CastOp, AddsOp, SubsOp, MulsOp, DivsOp,
+             MaxsOp, MinsOp, RemsOp, FmodsOp, AndsOp, OrsOp, XorsOp, ShlsOp,
+             ShrsOp, LreluOp>(op);
+}
+
 Value mlir::pypto::getViewSource(Value view) {
   if (auto slice = view.getDefiningOp<SliceOp>())
     return slice.getSource();

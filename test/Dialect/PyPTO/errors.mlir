@@ -1974,3 +1974,30 @@ func.func @scatter_mask_bf16(%s: !pypto.tensor<16x32xbf16>, %d: !pypto.tensor<16
   %r = pypto.scatter_mask %s into %d odd : !pypto.tensor<16x32xbf16> into !pypto.tensor<16x64xbf16>
   return
 }
+
+// -----
+
+func.func @set_validshape_outside(%x: !pypto.tensor<16x64xf32>, %r: index) {
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'pypto.set_validshape' op is outside a kernel; a valid shape is a kernel value's (slice a tail with `valid [...]` instead)}}
+  %v = pypto.set_validshape %x valid [%r, %c64] : !pypto.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @set_validshape_rank3(%x: !pypto.tensor<2x16x64xf32>, %r: index) attributes {pypto.kind = "incore"} {
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'pypto.set_validshape' op takes a 2-D value (reshape it first)}}
+  %v = pypto.set_validshape %x valid [%r, %c64] : !pypto.tensor<2x16x64xf32>
+  return
+}
+
+// -----
+
+func.func @set_validshape_too_wide(%x: !pypto.tensor<16x64xf32>, %r: index) attributes {pypto.kind = "incore"} {
+  %c65 = arith.constant 65 : index
+  // expected-error @+1 {{'pypto.set_validshape' op valid columns 65 are outside [0, 64]}}
+  %v = pypto.set_validshape %x valid [%r, %c65] : !pypto.tensor<16x64xf32>
+  return
+}

@@ -152,6 +152,12 @@ bool isKernelFunction(Operation *op);
 /// region, or in a kernel function.
 bool isInKernel(Operation *op);
 
+/// Whether `op` computes each element from the same element of its one
+/// tensor or tile operand (operand 0; the others are scalars): a unary op,
+/// a scalar op or a cast. Such an op keeps a valid region that
+/// pypto.set_validshape narrowed.
+bool keepsValidRegion(Operation *op);
+
 /// The tensor `view` is a view of: the source of a `pypto.slice`, or of a
 /// `pypto.reshape` of a global tensor in the orchestration; null for any
 /// other value.

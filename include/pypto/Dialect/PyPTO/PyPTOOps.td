@@ -1590,6 +1590,33 @@ def PyPTO_FillPadOp : PyPTO_VectorOp<"fillpad"> {
   let hasVerifier = 1;
 }
 
+def PyPTO_SetValidShapeOp : PyPTO_Op<"set_validshape", [Pure]> {
+  let summary = "narrow a value's valid region; the rest is undefined";
+  let description = [{
+    pypto's `set_validshape`: the result equals the source in rows
+    `[0, valid_rows)` and columns `[0, valid_cols)` (of its 2-D form), and
+    is undefined elsewhere (the reference interpreter makes it NaN, or the
+    integer type's poison). In a kernel. The valid region follows the value
+    into what pypto-lib does with it: a `pypto.fillpad` keeps only it, an
+    `assemble` writes only it, and elementwise ops of one operand (unary
+    ops, scalar ops, casts) keep it. Any other reader is an error
+    (fillpad the value first).
+
+    ```mlir
+    %v = pypto.set_validshape %scores valid [%c1, %len] : !pypto.tensor<1x256xf32>
+    %s = pypto.fillpad %v valid [%c1, %c256] pad min : !pypto.tensor<1x256xf32>
+    ```
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source, Index:$valid_rows,
+                       Index:$valid_cols);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source `valid` ` ` `[` $valid_rows `,` $valid_cols `]` attr-dict
+    `:` qualified(type($source)) `` custom<SameAsSource>(ref(type($source)), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_TransposeOp : PyPTO_VectorOp<"transpose", [PyPTO_NeedsScratch]> {
   let summary = "transpose an MxN tensor or tile to NxM";
   let description = [{
