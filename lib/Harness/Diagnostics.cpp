@@ -81,6 +81,9 @@ bool isWritten(Value param, unsigned depth = 0) {
       if (auto write = dyn_cast<WriteOp>(user))
         if (write.getDest() == view)
           return true;
+      if (auto scatter = dyn_cast<MScatterOp>(user))
+        if (scatter.getTable() == view)
+          return true;
       if (auto call = dyn_cast<CallOp>(user)) {
         auto directions = call.getArgDirections();
         if (!directions)

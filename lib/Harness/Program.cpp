@@ -423,8 +423,9 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
   for (func::FuncOp kernel : unit.kernels) {
     kernel.walk([&](Operation *op) {
       if (!signal &&
-          isa<pto::CommTNotifyOp, pto::CommTWaitOp, pto::DeclareLocalArrayOp>(
-              op))
+          isa<pto::CommTNotifyOp, pto::CommTWaitOp, pto::DeclareLocalArrayOp,
+              // ptoas 0.27 has their element mode only, on A5 only.
+              pto::MGatherOp, pto::MScatterOp>(op))
         signal = op;
       if (!marker && isa<pto::FenceBarrierAllOp, pto::CmoCacheInvalidOp>(op))
         marker = op;

@@ -228,6 +228,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::SplitAivOp, pp::GetSubblockIdxOp>(m, &I::runSplitAiv);
     add<pp::AivShardOp>(m, &I::runAivShard);
     add<pp::SetValidShapeOp>(m, &I::runSetValidShape);
+    add<pp::MGatherOp, pp::MScatterOp>(m, &I::runRowsByIndex);
     add<pp::NoTaskOp, pp::TaskDummyOp, pp::ScopeOp, pp::ScopeYieldOp>(
         m, &I::runTask);
     add<pp::ArrayCreateOp, pp::ArrayGetOp, pp::ArraySetOp>(m, &I::runArray);

@@ -209,6 +209,7 @@ private:
   void runSplitAiv(mlir::Operation *op, Frame &f);
   void runAivShard(mlir::Operation *op, Frame &f);
   void runSetValidShape(mlir::Operation *op, Frame &f);
+  void runRowsByIndex(mlir::Operation *op, Frame &f);
   /// The checked extents `validRows` x `validCols` of the 2-D `source`,
   /// within the region `sourceValue` was narrowed to.
   std::pair<int64_t, int64_t> validRegion(mlir::Operation *op, Frame &f,

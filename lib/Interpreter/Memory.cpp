@@ -274,6 +274,41 @@ void Interpreter::runSetValidShape(Operation *op, Frame &f) {
   f.narrowed[narrowing.getResult()] = {rows, cols};
 }
 
+/// mgather: rows of the table by the index row; mscatter: rows into the
+/// table in index order (the later of two writes of a row stays), added
+/// with atomic_add.
+void Interpreter::runRowsByIndex(Operation *op, Frame &f) {
+  auto gather = dyn_cast<pp::MGatherOp>(op);
+  auto scatter = dyn_cast<pp::MScatterOp>(op);
+  at::Tensor table = tensor(f, gather ? gather.getTable() : scatter.getTable());
+  at::Tensor index = tensor(f, gather ? gather.getIndex() : scatter.getIndex());
+  int64_t rows = table.size(0);
+  SmallVector<int64_t> picked;
+  for (int64_t r = 0; r < index.size(1); ++r) {
+    int64_t k = index[0][r].item<int64_t>();
+    if (k < 0 || k >= rows)
+      fail(op, "index " + Twine(k) + " (entry " + Twine(r) +
+                   ") is outside the table's " + Twine(rows) + " rows");
+    picked.push_back(k);
+  }
+  if (gather) {
+    at::Tensor result =
+        at::empty({index.size(1), table.size(1)}, table.options());
+    for (auto [r, k] : llvm::enumerate(picked))
+      result[r].copy_(table[k]);
+    set(f, gather.getResult(), result);
+    return;
+  }
+  at::Tensor value = tensor(f, scatter.getValue());
+  for (auto [r, k] : llvm::enumerate(picked)) {
+    if (scatter.getAtomicAdd())
+      table[k].add_(value[r].to(table.scalar_type()));
+    else
+      table[k].copy_(value[r]);
+  }
+  changed();
+}
+
 void Interpreter::runRanks(Operation *op, Frame &f) {
   auto ranks = cast<pp::RanksOp>(op);
   // Every rank runs the body with its own copy of each window.

@@ -369,6 +369,14 @@ private:
          << "), AtomicType::AtomicAdd>(" << dst << ", " << src << ");\n";
       return success();
     }
+    // An adding scatter names its mode and atomic operation.
+    if (auto scatter = dyn_cast<pto::MScatterOp>(op);
+        scatter && scatter.getAtomicAdd()) {
+      os << "MSCATTER<Coalesce::Row, ScatterAtomicOp::Add>("
+         << name(scatter.getMem()) << ", " << name(scatter.getSrc()) << ", "
+         << name(scatter.getIdx()) << ");\n";
+      return success();
+    }
     // The ramp's start type and direction are template arguments.
     if (auto ci = dyn_cast<pto::TCiOp>(op)) {
       std::string dst = name(ci.getDst());

@@ -264,6 +264,8 @@ private:
       return convertGatherRow(gather);
     if (auto shard = dyn_cast<AivShardOp>(op))
       return convertAivShard(shard);
+    if (isa<MGatherOp, MScatterOp>(op))
+      return convertRowsByIndex(op);
     if (auto set = dyn_cast<SetValidShapeOp>(op)) {
       if (isa<TileType>(set.getType()))
         return success(); // already tile-level
@@ -305,6 +307,42 @@ private:
     if (auto matmul = dyn_cast<MatmulAccOp>(op))
       return convertMatmul(matmul, matmul.getAcc());
     return op->emitOpError("is not supported inside a kernel yet");
+  }
+
+  /// mgather / mscatter: the table stays the GM parameter; the index and
+  /// the rows are tiles.
+  LogicalResult convertRowsByIndex(Operation *op) {
+    auto gather = dyn_cast<MGatherOp>(op);
+    auto scatter = dyn_cast<MScatterOp>(op);
+    Value table = gather ? gather.getTable() : scatter.getTable();
+    Value index = gather ? gather.getIndex() : scatter.getIndex();
+    if (isa<TileType>(index.getType()) &&
+        (gather ? isa<TileType>(gather.getType())
+                : isa<TileType>(scatter.getValue().getType())))
+      return success(); // already tile-level
+    auto arg = dyn_cast<BlockArgument>(table);
+    if (!arg || arg.getOwner() != &kernel.getBody().front())
+      return op->emitOpError("indexes rows of a tensor that is not a kernel "
+                             "parameter; index the whole tensor (its rows "
+                             "are counted from its first)");
+    FailureOr<Value> indexTile = tileOf(index, op);
+    if (failed(indexTile))
+      return failure();
+    OpBuilder builder(op);
+    if (gather) {
+      tiles[gather.getResult()] = builder.create<MGatherOp>(
+          op->getLoc(), tileTypeOf(cast<GMTensorType>(gather.getType())), table,
+          *indexTile);
+    } else {
+      FailureOr<Value> value = tileOf(scatter.getValue(), op);
+      if (failed(value))
+        return failure();
+      builder.create<MScatterOp>(op->getLoc(), *value, table, *indexTile,
+                                 scatter.getAtomicAddAttr());
+      forgetLoadsOf(table);
+    }
+    erased.insert(op);
+    return success();
   }
 
   /// A lane's share of a cube result: of its tile, which the AIC sends.

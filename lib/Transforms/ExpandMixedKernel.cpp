@@ -320,12 +320,16 @@ private:
         written[store.getDest()].push_back(op);
       else if (auto write = dyn_cast<WriteOp>(op))
         written[write.getDest()].push_back(op);
+      else if (auto scatter = dyn_cast<MScatterOp>(op))
+        written[scatter.getTable()].push_back(op);
     });
     WalkResult walked = kernel.walk([&](Operation *op) {
       Value source;
       bool bothSides = false;
       if (auto load = dyn_cast<LoadOp>(op)) {
         source = load.getSource();
+      } else if (auto gather = dyn_cast<MGatherOp>(op)) {
+        source = gather.getTable();
       } else if (auto read = dyn_cast<ReadOp>(op);
                  read && isa<GMTensorType>(read.getSource().getType())) {
         source = read.getSource();

@@ -53,6 +53,9 @@ std::optional<MemorySpace> requiredSpace(OpOperand &use) {
   if (user->hasTrait<OpTrait::pypto::VectorCompute>() &&
       isa<TileType>(use.get().getType()))
     return MemorySpace::vec;
+  // Rows by index move between GM and vec.
+  if (isa<MGatherOp, MScatterOp>(user) && isa<TileType>(use.get().getType()))
+    return MemorySpace::vec;
   // A lane's share is sent by the AIC from the matmul's accumulator.
   if (isa<AivShardOp>(user))
     return MemorySpace::acc;
@@ -180,6 +183,8 @@ private:
           if (auto load = dyn_cast<LoadOp>(op))
             splitCubeUses(load);
         space = cube && !vector ? MemorySpace::mat : MemorySpace::vec;
+      } else if (isa<MGatherOp>(op)) {
+        space = MemorySpace::vec;
       } else if (isa<AivShardOp>(op)) {
         space = MemorySpace::vec; // received by the lane
       } else if (!op->hasTrait<OpTrait::pypto::VectorCompute>()) {

@@ -68,6 +68,61 @@ protected:
   }
 };
 
+/// The whole 2-D table an mgather or mscatter indexes: a partition of all
+/// its rows (a run-time count stays `?`).
+static Value wholeTable(KernelLoweringState &state, OpBuilder &builder,
+                        Location loc, Value table) {
+  Value zero = state.index(builder, 0);
+  ArrayRef<int64_t> shape = cast<GMTensorType>(table.getType()).getShape();
+  return state.partition(builder, loc, table, {zero, zero}, shape,
+                         {state.dimOf(table, 0), state.dimOf(table, 1)});
+}
+
+class MGatherLowering : public KernelOpLowering<MGatherOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(MGatherOp gather, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (!state.isParameter(gather.getTable()))
+      return state.fail(gather, "gathers from a tensor that is not a kernel "
+                                "parameter");
+    FailureOr<Value> index = state.buffer(gather, adaptor.getIndex());
+    FailureOr<Value> tile = state.allocate(rewriter, gather);
+    if (failed(index) || failed(tile))
+      return failure();
+    Value table =
+        wholeTable(state, rewriter, gather.getLoc(), gather.getTable());
+    rewriter.create<pto::MGatherOp>(gather.getLoc(), table, *index, *tile);
+    rewriter.replaceOp(gather, *tile);
+    return success();
+  }
+};
+
+class MScatterLowering : public KernelOpLowering<MScatterOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(MScatterOp scatter, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (!state.isParameter(scatter.getTable()))
+      return state.fail(scatter, "scatters into a tensor that is not a "
+                                 "kernel parameter");
+    FailureOr<Value> value = state.buffer(scatter, adaptor.getValue());
+    FailureOr<Value> index = state.buffer(scatter, adaptor.getIndex());
+    if (failed(value) || failed(index))
+      return failure();
+    Value table =
+        wholeTable(state, rewriter, scatter.getLoc(), scatter.getTable());
+    rewriter.create<pto::MScatterOp>(scatter.getLoc(), *value, *index, table,
+                                     scatter.getAtomicAddAttr());
+    rewriter.eraseOp(scatter);
+    return success();
+  }
+};
+
 class StoreLowering : public KernelOpLowering<StoreOp> {
 public:
   using KernelOpLowering::KernelOpLowering;
@@ -657,6 +712,7 @@ void mlir::pypto::populateTileMemoryLoweringPatterns(
       PlannedBufferLowering<CreateTileOp>, PlannedBufferLowering<ReshapeOp>,
       PlannedBufferLowering<CreateL1Op>, PlannedBufferLowering<TransposeViewOp>,
       GatherRowLowering, NotifyLowering, WaitLowering, GetSubblockIdxLowering,
+      MGatherLowering, MScatterLowering,
       InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
                              /*isCube=*/true>,
       InitializePipeLowering<AivInitializePipeOp, pto::AivInitializePipeOp,

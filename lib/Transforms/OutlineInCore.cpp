@@ -67,6 +67,9 @@ void classifyAccess(Value value, bool &read, bool &written) {
       // An atomic add reads what it adds to.
       if (auto assemble = dyn_cast<AssembleOp>(user))
         read |= assemble.getAtomicAdd();
+    } else if (isa<MScatterOp>(user) && use.getOperandNumber() == 1) {
+      // Rows it does not index keep their values.
+      written = read = true;
     } else if ((isa<RemoteStoreOp>(user) && use.getOperandNumber() == 1) ||
                (isa<PutOp>(user) && use.get() == cast<PutOp>(user).getDest())) {
       // A write of a peer's copy: this rank's copy is the one the kernel

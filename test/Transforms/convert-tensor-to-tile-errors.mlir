@@ -173,3 +173,14 @@ func.func @shard_of_gm(%x: !pypto.tensor<32x64xf32>) attributes {pypto.kind = "i
   }
   return
 }
+
+// -----
+
+func.func @mgather_of_slice(%x: !pypto.tensor<32x64xf32>, %i: !pypto.tensor<1x4xi32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %s = pypto.slice %x[%c16, %c0] [16, 64] : !pypto.tensor<32x64xf32> -> !pypto.tensor<16x64xf32>
+  // expected-error @+1 {{'pypto.mgather' op indexes rows of a tensor that is not a kernel parameter; index the whole tensor (its rows are counted from its first)}}
+  %r = pypto.mgather %s[%i] : !pypto.tensor<16x64xf32>, !pypto.tensor<1x4xi32> -> !pypto.tensor<4x64xf32>
+  return
+}

@@ -86,7 +86,8 @@ public:
         insertRng(seed ^ 0x696e73657274ull), triRng(seed ^ 0x747269ull),
         trigRng(seed ^ 0x74726967ull), gatherRng(seed ^ 0x676174686572ull),
         initRng(seed ^ 0x696e6974636f6e64ull), biasRng(seed ^ 0x62696173ull),
-        partRng(seed ^ 0x70617274ull), splitRng(seed ^ 0x73706c6974ull) {}
+        partRng(seed ^ 0x70617274ull), splitRng(seed ^ 0x73706c6974ull),
+        rowsRng(seed ^ 0x726f7773ull), scatterRng(seed ^ 0x73636174ull) {}
 
   Program build(uint64_t seed);
 
@@ -111,6 +112,19 @@ private:
     t.init = init;
     t.runTimeRows = role == "in" && scalarChance(0.25);
     program.tensors.push_back(t);
+    return int(program.tensors.size()) - 1;
+  }
+
+  /// An input of the kernel's own, with static rows (no draw from the
+  /// other streams).
+  int ownInput(Kernel &k, DType dtype, const std::string &init) {
+    Tensor tensor;
+    tensor.name = "x" + std::to_string(program.tensors.size());
+    tensor.role = "in";
+    tensor.dtype = dtype;
+    tensor.init = init;
+    program.tensors.push_back(tensor);
+    k.inputs.push_back(int(program.tensors.size()) - 1);
     return int(program.tensors.size()) - 1;
   }
 
@@ -311,6 +325,11 @@ private:
   std::mt19937_64 partRng;
   // Kernels whose vector work both AIV lanes run (pypto.split_aiv none).
   std::mt19937_64 splitRng;
+  // Rows of a GM table by an index row added to the last value.
+  std::mt19937_64 rowsRng;
+  void rowsLast(Kernel &k);
+  // Outputs written with pypto.mscatter.
+  std::mt19937_64 scatterRng;
   /// Whether `k`'s cube work reads only input windows, so that it can stay
   /// outside a split_aiv region that holds all the vector work.
   static bool splittable(const Kernel &k) {
@@ -931,16 +950,8 @@ void Builder::gatherLast(Kernel &k) {
   op.validN = draw(2) ? op.chunk / 2 : 0;
   op.atRow = op.validN ? draw(int(poolRows - op.validN + 1)) : 0;
   DType t = draw(2) ? DType::BF16 : DType::F32;
-  // Inputs of their own, with static rows (no draw from the other streams).
   auto input = [&](DType dtype, const std::string &init) {
-    Tensor tensor;
-    tensor.name = "x" + std::to_string(program.tensors.size());
-    tensor.role = "in";
-    tensor.dtype = dtype;
-    tensor.init = init;
-    program.tensors.push_back(tensor);
-    k.inputs.push_back(int(program.tensors.size()) - 1);
-    return int(program.tensors.size()) - 1;
+    return ownInput(k, dtype, init);
   };
   int pool = input(t, "randn");
   int indices = input(DType::I32, "randint");
@@ -956,6 +967,43 @@ void Builder::gatherLast(Kernel &k) {
   int m = add(k, op);
   if (op.magnitude > 1e3)
     scalarOp(k, "muls", m, 1.0 / 64);
+}
+
+/// Sometimes the last value plus rows of a table input picked by an index
+/// input (pypto.mgather): the index row has one entry per row of the value,
+/// drawn in the table's rows.
+void Builder::rowsLast(Kernel &k) {
+  auto draw = [&](int n) { return drawFrom(rowsRng, n); };
+  int a = lastValueOneIn(k, rowsRng, 6);
+  if (a < 0)
+    return;
+  const Op x = k.ops[a];
+  if (!usable[a] || x.cols.isRows || x.magnitude >= 1e3 ||
+      (x.dtype != DType::F32 && x.dtype != DType::F16 &&
+       x.dtype != DType::BF16 && x.dtype != DType::I32))
+    return;
+  int64_t tableRows = draw(2) ? 40 : 97;
+  auto input = [&](DType dtype, const std::string &init) {
+    return ownInput(k, dtype, init);
+  };
+  int table = input(x.dtype, isFloat(x.dtype) ? "randn" : "randint");
+  int indices = input(DType::I32, "randint");
+  program.tensors[indices].initLow = 0;
+  program.tensors[indices].initHigh = tableRows;
+  Op op{OpKind::MGather, "mgather"};
+  op.operands = {table, indices};
+  op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+  op.atRow = tableRows;
+  op.magnitude = isFloat(x.dtype) ? 5 : 8;
+  op.exact = true;
+  op.precision = x.precision;
+  int g = add(k, op);
+  Op sum{OpKind::Binary, "add"};
+  sum.operands = {a, g};
+  sum.dtype = x.dtype, sum.rows = x.rows, sum.cols = x.cols;
+  sum.magnitude = x.magnitude + op.magnitude;
+  sum.exact = x.exact, sum.precision = x.precision;
+  add(k, sum);
 }
 
 void Builder::trigLast(Kernel &k) {
@@ -1195,6 +1243,8 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   usable.resize(k.ops.size(), true);
   partLast(k);
   usable.resize(k.ops.size(), true);
+  rowsLast(k);
+  usable.resize(k.ops.size(), true);
   // Outputs: the last value, and sometimes others.
   std::vector<int> candidates;
   for (int i = 0; i < int(k.ops.size()); ++i)
@@ -1237,6 +1287,21 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   }
   if (accumulate)
     program.tensors[k.outputs[0].tensor].accumulated = true;
+  // Sometimes an output of its own tensor written by rows in reverse order
+  // (pypto.mscatter), into a zeroed tensor.
+  for (Output &out : k.outputs) {
+    const Op &op = k.ops[out.value];
+    Tensor &t = program.tensors[out.tensor];
+    bool rowsType = op.dtype == DType::F32 || op.dtype == DType::F16 ||
+                    op.dtype == DType::BF16 || op.dtype == DType::I32 ||
+                    op.dtype == DType::I16;
+    if (drawFrom(scatterRng, 5) != 0 || out.element || out.atomic ||
+        out.col != 0 || t.accumulated || t.role != "out" || !rowsType ||
+        op.cols.isRows)
+      continue;
+    out.scatter = true;
+    t.accumulated = true;
+  }
   // Sometimes one element of a value written alone, per block.
   if (scalarChance(0.2)) {
     int v = candidates[std::uniform_int_distribution<int>(
@@ -1323,7 +1388,8 @@ std::vector<bool> liveOps(const Kernel &k) {
       return;
     live[v] = true;
     const Op &op = k.ops[v];
-    if (op.kind == OpKind::SliceInput || op.kind == OpKind::MatmulKLoop)
+    if (op.kind == OpKind::SliceInput || op.kind == OpKind::MatmulKLoop ||
+        op.kind == OpKind::MGather)
       return;
     if (op.kind == OpKind::CarryLoop || op.kind == OpKind::GatherMatmul)
       return mark(op.operands[0]);
@@ -1368,6 +1434,9 @@ Layout layoutOf(const Program &p) {
       } else if (op.kind == OpKind::GatherMatmul) {
         need(op.operands[1], p.tensors[op.operands[2]].initHigh, op.validCols);
         need(op.operands[2], 1, op.chunk);
+      } else if (op.kind == OpKind::MGather) {
+        need(op.operands[0], op.atRow, c);
+        need(op.operands[1], 1, r);
       } else if (op.kind == OpKind::ScalarOp && op.scalarTensor >= 0 &&
                  p.tensors[op.scalarTensor].role == "in") {
         need(op.scalarTensor, 1, 1);
@@ -1686,6 +1755,9 @@ bool analyze(const Program &p, const Kernel &k,
       r.exact = false;
       break;
     }
+    case OpKind::MGather:
+      r.magnitude = op.magnitude; // rows of an input, read unchanged
+      break;
     case OpKind::MatmulKLoop: {
       double kk = double(op.chunk * op.chunks);
       r.magnitude = kk * 25;
@@ -2070,6 +2142,7 @@ private:
     case OpKind::GatherMatmul:
     case OpKind::Part:
     case OpKind::ScatterMask:
+    case OpKind::MGather:
       return true;
     default:
       return false;
@@ -2083,6 +2156,7 @@ private:
     case OpKind::Full:
     case OpKind::Arange:
     case OpKind::MatmulKLoop:
+    case OpKind::MGather:
       return {};
     case OpKind::CarryLoop:
     case OpKind::GatherMatmul:
@@ -2187,7 +2261,7 @@ Printer::tailWindows(const Kernel &k) {
   for (size_t i = 0; i < k.ops.size(); ++i) {
     const Op &op = k.ops[i];
     if (!live[i] || op.kind == OpKind::SliceInput ||
-        op.kind == OpKind::MatmulKLoop)
+        op.kind == OpKind::MatmulKLoop || op.kind == OpKind::MGather)
       continue;
     size_t valueOperands =
         op.kind == OpKind::CarryLoop || op.kind == OpKind::GatherMatmul
@@ -2586,6 +2660,15 @@ void Printer::printOp(const Kernel &k, int v) {
        << operand(1) << " : " << operandType(0) << ", " << operandType(1)
        << " -> " << type << "\n";
     return;
+  case OpKind::MGather: {
+    int table = op.operands[0], indices = op.operands[1];
+    int64_t r = op.rows.eval(k.rows);
+    os << in << result << " = pypto.mgather %" << p.tensors[table].name << "[%"
+       << p.tensors[indices].name << "] : " << tensorTypeOf(table) << ", "
+       << tensorTypeOf(indices) << " -> "
+       << tensorType(r, op.cols.eval(k.rows), op.dtype) << "\n";
+    return;
+  }
   case OpKind::GatherMatmul: {
     int pool = op.operands[1], indices = op.operands[2];
     int64_t g = op.chunk, c = op.validCols, single = op.chunk - op.validN;
@@ -2875,7 +2958,7 @@ std::string Printer::print() {
         printOp(k, int(i));
     std::string results, resultTypes, yielded;
     int outputIndex = -1;
-    for (auto [v, t, col, element, atomic] : k.outputs) {
+    for (auto [v, t, col, element, atomic, scatter] : k.outputs) {
       const Op &op = k.ops[v];
       if (split) {
         if (++outputIndex > 0)
@@ -2891,6 +2974,26 @@ std::string Printer::print() {
         results += ", %" + p.tensors[t].name;
         resultTypes += (resultTypes.empty() ? "" : ", ") + tensorTypeOf(t);
         yielded += (yielded.empty() ? "" : ", ") + value(v);
+        continue;
+      }
+      // The block's rows in reverse order: index row b*R + R-1, ..., b*R.
+      // (An N-D kernel's values are N-D, an arange row has two entries or
+      // more, and a table as wide as the rows: other outputs are assembled.)
+      if (scatter && !lead && op.rows.eval(k.rows) > 1 &&
+          layout.shapes[t].cols == op.cols.eval(k.rows)) {
+        int64_t rows = op.rows.eval(k.rows);
+        std::string first = rowOffset(rows), last = fresh(), last32 = fresh(),
+                    rowIndex = fresh();
+        std::string indexType = tensorType(1, rows, DType::I32);
+        body << "      " << last << " = arith.addi " << first << ", "
+             << index(rows - 1) << " : index\n"
+             << "      " << last32 << " = arith.index_cast " << last
+             << " : index to i32\n"
+             << "      " << rowIndex << " = pypto.arange " << last32
+             << " descending : i32 -> " << indexType << "\n"
+             << "      pypto.mscatter " << value(v) << ", %"
+             << p.tensors[t].name << "[" << rowIndex << "] : " << typeOf(k, op)
+             << ", " << indexType << " into " << tensorTypeOf(t) << "\n";
         continue;
       }
       if (element) {
@@ -3276,7 +3379,8 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
         p.kernels[ki].ops[vi].validN = 0;
         out.push_back(p);
       }
-      if (op.kind == OpKind::SliceInput || op.kind == OpKind::MatmulKLoop)
+      if (op.kind == OpKind::SliceInput || op.kind == OpKind::MatmulKLoop ||
+          op.kind == OpKind::MGather)
         continue;
       for (int operand : op.operands) {
         if ((op.kind == OpKind::CarryLoop || op.kind == OpKind::GatherMatmul) &&
@@ -3292,7 +3396,7 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
         Kernel &pk = p.kernels[ki];
         for (Op &user : pk.ops)
           if (user.kind != OpKind::SliceInput &&
-              user.kind != OpKind::MatmulKLoop)
+              user.kind != OpKind::MatmulKLoop && user.kind != OpKind::MGather)
             for (size_t i = 0; i < user.operands.size(); ++i)
               if (user.operands[i] == int(vi) &&
                   !(user.kind == OpKind::CarryLoop && i == 1) &&

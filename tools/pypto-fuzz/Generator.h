@@ -69,6 +69,8 @@ enum class OpKind {
                 // operand 0's (pypto.scatter_mask)
   Part,         // part_add/mul/max/min of operands 0 and 1, one of them
                 // of the result's shape, the other its top-left corner
+  MGather,      // rows of input `operands[0]` (`atRow` rows) picked by the
+                // 1 x `rows` index input `operands[1]` (pypto.mgather)
   GatherMatmul, // `chunk` rows of input `operands[1]` (`validCols` wide)
                 // gathered into an L1 accumulator by the indices of input
                 // `operands[2]` (negative: row 0), the last `validN` of them
@@ -132,6 +134,9 @@ struct Output {
   /// Added to the tensor (`atomic_add`): two outputs of one kernel into one
   /// zeroed tensor, which then holds their sum.
   bool atomic = false;
+  /// Written with pypto.mscatter at rows of the block's window in reverse
+  /// order (an arange index row, descending), into a zeroed tensor.
+  bool scatter = false;
 };
 
 /// One `pypto.at` / `pypto.spmd` kernel and the loop around it.

@@ -823,3 +823,64 @@ LogicalResult SelOp::verify() {
 LogicalResult SelsOp::verify() {
   return verifyCompareOrSelect(*this, getSource(), getScalar(), getTmp());
 }
+
+//===----------------------------------------------------------------------===//
+// Rows of GM tensors by index
+//===----------------------------------------------------------------------===//
+
+/// A row-mode mgather or mscatter: a 2-D GM table in a kernel, a 1 x R i32
+/// index row, and R x C rows of the table's columns and element type.
+static LogicalResult verifyRowsByIndex(Operation *op, Value table, Value index,
+                                       Value rows, StringRef rowsName) {
+  if (!isInKernel(op))
+    return op->emitOpError("is outside a kernel");
+  auto tableType = cast<GMTensorType>(table.getType());
+  auto indexType = cast<ShapedType>(index.getType());
+  auto rowsType = cast<ShapedType>(rows.getType());
+  if (failed(verifySameKind(op, {index, rows})))
+    return failure();
+  if (tableType.getShape().size() != 2)
+    return op->emitOpError("table must be 2-D, got rank ")
+           << tableType.getShape().size();
+  if (ShapedType::isDynamic(tableType.getShape()[1]))
+    return op->emitOpError("table must have a constant column count");
+  if (indexType.getRank() != 2 || indexType.getShape()[0] != 1 ||
+      !indexType.getElementType().isInteger(32))
+    return op->emitOpError("index must be a 1 x R row of i32, got ")
+           << index.getType();
+  if (rowsType.getRank() != 2 ||
+      rowsType.getShape()[0] != indexType.getShape()[1] ||
+      rowsType.getShape()[1] != tableType.getShape()[1])
+    return op->emitOpError(rowsName)
+           << " must be " << indexType.getShape()[1] << "x"
+           << tableType.getShape()[1]
+           << " (a row per index, the table's columns), got " << rows.getType();
+  Type element = tableType.getElementType();
+  if (rowsType.getElementType() != element)
+    return op->emitOpError(rowsName)
+           << " element type " << rowsType.getElementType()
+           << " differs from the table's " << element;
+  if (!element.isF32() && !element.isF16() && !element.isBF16() &&
+      !element.isInteger(32) && !element.isInteger(16) && !element.isInteger(8))
+    return op->emitOpError("moves f32, f16, bf16, i32, i16 or i8 rows, not ")
+           << element;
+  if (auto tile = dyn_cast<TileType>(indexType);
+      tile && tile.getSpace() && *tile.getSpace() != MemorySpace::vec)
+    return op->emitOpError("index must be a vec tile");
+  if (auto tile = dyn_cast<TileType>(rowsType);
+      tile && tile.getSpace() && *tile.getSpace() != MemorySpace::vec)
+    return op->emitOpError(rowsName) << " must be a vec tile";
+  return success();
+}
+
+LogicalResult MGatherOp::verify() {
+  return verifyRowsByIndex(*this, getTable(), getIndex(), getResult(),
+                           "result");
+}
+
+LogicalResult MScatterOp::verify() {
+  if (getAtomicAdd() &&
+      cast<GMTensorType>(getTable().getType()).getElementType().isInteger(8))
+    return emitOpError("atomic_add does not add i8 rows");
+  return verifyRowsByIndex(*this, getTable(), getIndex(), getValue(), "value");
+}

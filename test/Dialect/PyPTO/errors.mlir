@@ -2001,3 +2001,67 @@ func.func @set_validshape_too_wide(%x: !pypto.tensor<16x64xf32>, %r: index) attr
   %v = pypto.set_validshape %x valid [%r, %c65] : !pypto.tensor<16x64xf32>
   return
 }
+
+// -----
+
+func.func @mgather_outside(%t: !pypto.tensor<16x32xf32>, %i: !pypto.tensor<1x4xi32>) {
+  // expected-error @+1 {{'pypto.mgather' op is outside a kernel}}
+  %r = pypto.mgather %t[%i] : !pypto.tensor<16x32xf32>, !pypto.tensor<1x4xi32> -> !pypto.tensor<4x32xf32>
+  return
+}
+
+// -----
+
+func.func @mgather_index_shape(%t: !pypto.tensor<16x32xf32>, %i: !pypto.tensor<4x1xi32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.mgather' op index must be a 1 x R row of i32, got '!pypto.tensor<4x1xi32>'}}
+  %r = pypto.mgather %t[%i] : !pypto.tensor<16x32xf32>, !pypto.tensor<4x1xi32> -> !pypto.tensor<4x32xf32>
+  return
+}
+
+// -----
+
+func.func @mgather_rows(%t: !pypto.tensor<16x32xf32>, %i: !pypto.tensor<1x4xi32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.mgather' op result must be 4x32 (a row per index, the table's columns), got '!pypto.tensor<4x16xf32>'}}
+  %r = pypto.mgather %t[%i] : !pypto.tensor<16x32xf32>, !pypto.tensor<1x4xi32> -> !pypto.tensor<4x16xf32>
+  return
+}
+
+// -----
+
+func.func @mgather_type(%t: !pypto.tensor<16x32xf32>, %i: !pypto.tensor<1x4xi32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.mgather' op result element type 'f16' differs from the table's 'f32'}}
+  %r = pypto.mgather %t[%i] : !pypto.tensor<16x32xf32>, !pypto.tensor<1x4xi32> -> !pypto.tensor<4x32xf16>
+  return
+}
+
+// -----
+
+func.func @mgather_table_rank(%t: !pypto.tensor<2x16x32xf32>, %i: !pypto.tensor<1x4xi32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.mgather' op table must be 2-D, got rank 3}}
+  %r = pypto.mgather %t[%i] : !pypto.tensor<2x16x32xf32>, !pypto.tensor<1x4xi32> -> !pypto.tensor<4x32xf32>
+  return
+}
+
+// -----
+
+func.func @mscatter_i8_add(%v: !pypto.tensor<4x32xi8>, %t: !pypto.tensor<16x32xi8>, %i: !pypto.tensor<1x4xi32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.mscatter' op atomic_add does not add i8 rows}}
+  pypto.mscatter %v, %t[%i] atomic_add : !pypto.tensor<4x32xi8>, !pypto.tensor<1x4xi32> into !pypto.tensor<16x32xi8>
+  return
+}
+
+// -----
+
+func.func @mscatter_value(%v: !pypto.tensor<4x16xf32>, %t: !pypto.tensor<16x32xf32>, %i: !pypto.tensor<1x4xi32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.mscatter' op value must be 4x32 (a row per index, the table's columns), got '!pypto.tensor<4x16xf32>'}}
+  pypto.mscatter %v, %t[%i] : !pypto.tensor<4x16xf32>, !pypto.tensor<1x4xi32> into !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @mgather_acc_result(%t: !pypto.tensor<16x32xf32>, %i: !pypto.tile<1x4xi32, vec>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.mgather' op result must be a vec tile}}
+  %r = pypto.mgather %t[%i] : !pypto.tensor<16x32xf32>, !pypto.tile<1x4xi32, vec> -> !pypto.tile<4x32xf32, acc>
+  return
+}

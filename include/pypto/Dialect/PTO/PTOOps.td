@@ -280,6 +280,37 @@ def PTO_TStoreOp : PTO_TileInstructionOp<"tstore"> {
   let hasVerifier = 1;
 }
 
+def PTO_MGatherOp : PTO_TileInstructionOp<"mgather"> {
+  let summary = "rows of a GM tensor by an index row (MGATHER, row mode)";
+  let description = [{
+    `dst[r, :] = mem[idx[0, r], :]`; `mem` is the whole 2-D table.
+
+    ```mlir
+    pto.mgather ins(%table, %idx : !pto.partition_tensor_view<?x64xf32>, !pto.tile_buf<...i32...>) outs(%dst : !pto.tile_buf<...>)
+    ```
+  }];
+  let arguments = (ins PTO_PartitionTensorViewType:$mem, PTO_TileBufType:$idx,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $mem `,` $idx `:` qualified(type($mem)) `,` qualified(type($idx)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_MScatterOp : PTO_TileInstructionOp<"mscatter"> {
+  let summary = "rows into a GM tensor by an index row (MSCATTER, row mode)";
+  let description = [{
+    `mem[idx[0, r], :] = src[r, :]` in order of `r`; with `atomic_add` the
+    rows are added.
+  }];
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$idx,
+                       PTO_PartitionTensorViewType:$mem, UnitAttr:$atomic_add);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $idx `:` qualified(type($src)) `,` qualified(type($idx)) `)`
+    `outs` `(` $mem `:` qualified(type($mem)) `)` attr-dict
+  }];
+}
+
 def PTO_TMovOp : PTO_TileInstructionOp<"tmov"> {
   let summary = "copy a tile between buffers";
   let description = "Legal pairs: mat to left/right/bias, acc to mat/vec, vec "

@@ -1806,6 +1806,53 @@ def PyPTO_GatherOp : PyPTO_VectorOp<"gather"> {
   let hasVerifier = 1;
 }
 
+def PyPTO_MGatherOp : PyPTO_Op<"mgather"> {
+  let summary = "read rows of a GM tensor chosen by an index row";
+  let description = [{
+    pypto's `tile.mgather` (pto-isa's `MGATHER`, row mode): `result[r, :] =
+    table[index[0, r], :]`, for a 2-D kernel parameter `table` in GM (the
+    whole tensor, its rows possibly a run-time count) and a `1 x R` i32
+    index row computed in the kernel or read from GM. The result has the
+    table's columns and element type (f32, f16, bf16, i32, i16 or i8).
+    An index outside `[0, rows)` stops the task when the program runs.
+
+    ```mlir
+    %rows = pypto.mgather %cache[%slots] : !pypto.tensor<?x128xbf16>, !pypto.tensor<1x16xi32> -> !pypto.tensor<16x128xbf16>
+    ```
+  }];
+  let arguments = (ins PyPTO_TensorType:$table, PyPTO_AnyTensorOrTile:$index);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $table `[` $index `]` attr-dict `:` qualified(type($table)) `,`
+    qualified(type($index)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PyPTO_MScatterOp : PyPTO_Op<"mscatter"> {
+  let summary = "write rows into a GM tensor at rows chosen by an index row";
+  let description = [{
+    pypto's `tile.mscatter` (pto-isa's `MSCATTER`, row mode): `table[index[0,
+    r], :] = value[r, :]` for each `r` in order (a row written twice keeps
+    the later one), into a 2-D kernel parameter `table` in GM, which keeps
+    its other rows. With `atomic_add` the rows are added instead (every
+    duplicate adds). The index is a `1 x R` i32 row; an index outside
+    `[0, rows)` stops the task when the program runs.
+
+    ```mlir
+    pypto.mscatter %kv, %cache[%slots] : !pypto.tensor<16x128xbf16>, !pypto.tensor<1x16xi32> into !pypto.tensor<?x128xbf16>
+    ```
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$value, PyPTO_TensorType:$table,
+                       PyPTO_AnyTensorOrTile:$index, UnitAttr:$atomic_add);
+  let assemblyFormat = [{
+    $value `,` $table `[` $index `]` (`atomic_add` $atomic_add^)? attr-dict
+    `:` qualified(type($value)) `,` qualified(type($index)) `into`
+    qualified(type($table))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_CreateTileOp : PyPTO_Op<"create_tile", [Pure]> {
   let summary = "an uninitialised tile";
   let description = "Scratch space or a placeholder: the planner gives it a "

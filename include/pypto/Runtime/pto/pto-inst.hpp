@@ -25,6 +25,7 @@
 #include "pto/instr_elem.hpp"
 #include "pto/instr_layout.hpp"
 #include "pto/instr_reduce.hpp"
+#include "pto/instr_rows.hpp"
 #include "pto/instr_sort.hpp"
 #include "pto/instr_unary.hpp"
 #include "pto/instr_util.hpp"

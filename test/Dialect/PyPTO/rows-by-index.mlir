@@ -1,0 +1,27 @@
+// RUN: pypto-opt %s | pypto-opt | FileCheck %s
+// RUN: pypto-opt %s -mlir-print-op-generic | pypto-opt | FileCheck %s
+
+// mgather / mscatter on tensors and tiles, and set_validshape.
+
+// CHECK-LABEL: func.func @tensors
+// CHECK: pypto.mgather %{{.+}}[%{{.+}}] : !pypto.tensor<?x64xf32>, !pypto.tensor<1x16xi32> -> !pypto.tensor<16x64xf32>
+// CHECK: pypto.mscatter %{{.+}}, %{{.+}}[%{{.+}}] atomic_add : !pypto.tensor<16x64xf32>, !pypto.tensor<1x16xi32> into !pypto.tensor<?x64xf32>
+// CHECK: pypto.set_validshape %{{.+}} valid [%{{.+}}, %{{.+}}] : !pypto.tensor<16x64xf32>
+func.func @tensors(%t: !pypto.tensor<?x64xf32>, %i: !pypto.tensor<1x16xi32>, %n: index)
+    attributes {pypto.kind = "incore"} {
+  %c64 = arith.constant 64 : index
+  %r = pypto.mgather %t[%i] : !pypto.tensor<?x64xf32>, !pypto.tensor<1x16xi32> -> !pypto.tensor<16x64xf32>
+  pypto.mscatter %r, %t[%i] atomic_add : !pypto.tensor<16x64xf32>, !pypto.tensor<1x16xi32> into !pypto.tensor<?x64xf32>
+  %v = pypto.set_validshape %r valid [%n, %c64] : !pypto.tensor<16x64xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @tiles
+// CHECK: pypto.mgather %{{.+}}[%{{.+}}] : !pypto.tensor<40x32xbf16>, !pypto.tile<1x8xi32, vec> -> !pypto.tile<8x32xbf16, vec>
+// CHECK: pypto.mscatter %{{.+}}, %{{.+}}[%{{.+}}] : !pypto.tile<8x32xbf16, vec>, !pypto.tile<1x8xi32, vec> into !pypto.tensor<40x32xbf16>
+func.func @tiles(%t: !pypto.tensor<40x32xbf16>, %i: !pypto.tile<1x8xi32, vec>)
+    attributes {pypto.kind = "incore"} {
+  %r = pypto.mgather %t[%i] : !pypto.tensor<40x32xbf16>, !pypto.tile<1x8xi32, vec> -> !pypto.tile<8x32xbf16, vec>
+  pypto.mscatter %r, %t[%i] : !pypto.tile<8x32xbf16, vec>, !pypto.tile<1x8xi32, vec> into !pypto.tensor<40x32xbf16>
+  return
+}

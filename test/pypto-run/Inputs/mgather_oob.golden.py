@@ -1,0 +1,3 @@
+# The run stops at the gather: nothing is compared.
+def golden(values: Dict[str, Tensor]):
+    values["out"][:] = 0.0
