@@ -25,16 +25,35 @@ namespace {
 
 // Ops that never reach pypto-lower-to-pto: orchestration ops (OutlineInCore
 // keeps them out of kernels), the window ops pypto-convert-tensor-to-tile
-// replaces with loads and stores, and the composite ops
-// pypto-lower-composite-ops expands. Arrays reach it: kernels have their own.
+// replaces with loads and stores, the composite ops
+// pypto-lower-composite-ops expands (and set_validshape, which it moves into
+// the readers), and the lane regions pypto-expand-mixed-kernel splits into
+// pipe ops. Arrays reach it: kernels have their own.
 const std::set<std::string> kOrchestrationOps = {
-    "pypto.alloc_window", "pypto.assemble",      "pypto.at",
-    "pypto.call",         "pypto.create_tensor", "pypto.ranks",
-    "pypto.read",         "pypto.remote_load",   "pypto.remote_store",
-    "pypto.put",          "pypto.get",           "pypto.slice",
-    "pypto.spmd",         "pypto.no_task",       "pypto.task_dummy",
-    "pypto.scope",        "pypto.scope_yield",   "pypto.yield",
-    "pypto.sin",          "pypto.cos",           "pypto.scatter_mask",
+    "pypto.alloc_window",
+    "pypto.assemble",
+    "pypto.at",
+    "pypto.call",
+    "pypto.create_tensor",
+    "pypto.ranks",
+    "pypto.read",
+    "pypto.remote_load",
+    "pypto.remote_store",
+    "pypto.put",
+    "pypto.get",
+    "pypto.slice",
+    "pypto.spmd",
+    "pypto.no_task",
+    "pypto.task_dummy",
+    "pypto.scope",
+    "pypto.scope_yield",
+    "pypto.yield",
+    "pypto.sin",
+    "pypto.cos",
+    "pypto.scatter_mask",
+    "pypto.set_validshape",
+    "pypto.split_aiv",
+    "pypto.aiv_shard",
 };
 
 TEST(LowerToPTOTest, EveryKernelOpHasALowering) {
