@@ -209,6 +209,11 @@ private:
   void runSplitAiv(mlir::Operation *op, Frame &f);
   void runAivShard(mlir::Operation *op, Frame &f);
   void runSetValidShape(mlir::Operation *op, Frame &f);
+  /// Writes `value` (a copy of it: it may view `dest`) into `dest`: its
+  /// `valid` part, and of a narrowed value only the narrowed region.
+  void writeValue(mlir::Operation *op, Frame &f, const at::Tensor &dest,
+                  llvm::ArrayRef<int64_t> offsets, mlir::Value value,
+                  mlir::ValueRange valid, bool add);
   void runRowsByIndex(mlir::Operation *op, Frame &f);
   /// The checked extents `validRows` x `validCols` of the 2-D `source`,
   /// within the region `sourceValue` was narrowed to.

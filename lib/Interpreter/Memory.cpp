@@ -241,11 +241,18 @@ void Interpreter::runDim(Operation *op, Frame &f) {
 
 void Interpreter::runAssemble(Operation *op, Frame &f) {
   auto assemble = cast<pp::AssembleOp>(op);
+  writeValue(op, f, tensor(f, assemble.getDest()),
+             indices(f, assemble.getOffsets()), assemble.getValue(),
+             assemble.getValid(), assemble.getAtomicAdd());
+}
+
+void Interpreter::writeValue(Operation *op, Frame &f, const at::Tensor &dest,
+                             ArrayRef<int64_t> offsets, Value valueValue,
+                             ValueRange valid, bool add) {
   // A copy first: the value may be a view of the destination.
-  at::Tensor value = tensor(f, assemble.getValue()).clone();
-  ValueRange valid = assemble.getValid();
+  at::Tensor value = tensor(f, valueValue).clone();
   // A narrowed value writes its valid region only.
-  if (auto it = f.narrowed.find(assemble.getValue()); it != f.narrowed.end()) {
+  if (auto it = f.narrowed.find(valueValue); it != f.narrowed.end()) {
     SmallVector<int64_t> extents(mlirShape(value.sizes()));
     if (!valid.empty())
       extents = validExtents(op, f, valid, extents);
@@ -253,9 +260,7 @@ void Interpreter::runAssemble(Operation *op, Frame &f) {
                 .narrow(1, 0, std::min(extents[1], it->second.second));
     valid = ValueRange();
   }
-  writeWindow(op, f, tensor(f, assemble.getDest()),
-              indices(f, assemble.getOffsets()), value, valid,
-              assemble.getAtomicAdd());
+  writeWindow(op, f, dest, offsets, value, valid, add);
 }
 
 /// The source in the valid region, undefined (NaN, or the integer poison)
@@ -355,10 +360,8 @@ void Interpreter::runRemote(Operation *op, Frame &f) {
       .Case([&](pp::RemoteStoreOp store) {
         at::Tensor theirs = peerView(op, f, tensor(f, store.getDest()),
                                      index(f, store.getPeer()));
-        // A copy first: the value may be a view of this rank's window.
-        writeWindow(op, f, theirs, indices(f, store.getOffsets()),
-                    tensor(f, store.getValue()).clone(), ValueRange(),
-                    store.getAtomicAdd());
+        writeValue(op, f, theirs, indices(f, store.getOffsets()),
+                   store.getValue(), ValueRange(), store.getAtomicAdd());
       })
       .Case([&](pp::PutOp put) {
         at::Tensor theirs =

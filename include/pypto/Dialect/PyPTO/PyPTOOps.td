@@ -1598,7 +1598,7 @@ def PyPTO_SetValidShapeOp : PyPTO_Op<"set_validshape", [Pure]> {
     is undefined elsewhere (the reference interpreter makes it NaN, or the
     integer type's poison). In a kernel. The valid region follows the value
     into what pypto-lib does with it: a `pypto.fillpad` keeps only it, an
-    `assemble` writes only it, and elementwise ops of one operand (unary
+    `assemble` or `remote_store` writes only it, and elementwise ops of one operand (unary
     ops, scalar ops, casts) keep it. Any other reader is an error
     (fillpad the value first).
 
