@@ -114,9 +114,7 @@ public:
     if (!cube && !regions.empty()) {
       // Vector work only: one kernel that both lanes run.
       inlineRegionsForAiv(kernel);
-      kernel->setAttr(
-          attr::kAivLanes,
-          IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), 2));
+      markBothLanes(kernel);
       return success();
     }
     if (crossings.empty() && !(cube && vector) && regions.empty())
@@ -165,9 +163,7 @@ public:
         failed(buildPart(aiv, Side::vector)))
       return failure();
     if (!regions.empty())
-      aiv->setAttr(
-          attr::kAivLanes,
-          IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), 2));
+      markBothLanes(aiv);
     // The hardware's slot count, the only one ptoas 0.27 knows, unless those
     // slots would leave a consumer no room for two more tiles of the slot's
     // size: then the fewest that keep both parts going (two, or the most
@@ -259,6 +255,12 @@ private:
       return WalkResult::advance();
     });
     return failure(walked.wasInterrupted());
+  }
+
+  /// `part` runs on both AIV lanes of a cluster.
+  static void markBothLanes(func::FuncOp part) {
+    part->setAttr(attr::kAivLanes,
+                  IntegerAttr::get(IntegerType::get(part.getContext(), 64), 2));
   }
 
   /// The AIC sends each region's shards, in order, where the region was;
