@@ -37,7 +37,126 @@ std::string signalError(const char *op, const CommWorld *world,
   return {};
 }
 
+const char *const kSyncCoreTypes[] = {"AIVOnly", "AICOnly", "Mix"};
+
+/// The parts of `t` that take part in its barrier of `coreType`.
+unsigned barrierParticipants(const Task &t, int32_t coreType) {
+  unsigned perBlock =
+      coreType == 2 ? unsigned(t.parts.size()) : t.need[coreType == 0 ? 1 : 0];
+  return unsigned(t.blockNum) * perBlock;
+}
+
+bool takesPart(const Worker *w, int32_t coreType) {
+  return coreType == 2 || (coreType == 0) == (w->type == CoreType::AIV);
+}
+
+std::string barrierName(int32_t coreType, uint64_t generation) {
+  return "SYNCALL #" + std::to_string(generation + 1) + " (" +
+         kSyncCoreTypes[coreType] + ")";
+}
+
+std::string partName(const Worker *w) {
+  const Job &j = w->job;
+  std::string s = "kernel '" + j.task->parts[j.part].kernel->info.name +
+                  "' (block " + std::to_string(j.block);
+  if (j.group && !j.group->part(j.groupPart).aic)
+    s += ", aiv lane " + std::to_string(j.group->part(j.groupPart).lane);
+  return s + ")";
+}
+
 } // namespace
+
+std::string Run::syncAllErrorLocked(const Worker *w, const Task &t,
+                                    int32_t coreType) const {
+  if (coreType < 0 || coreType > 2)
+    return "SYNCALL: unknown core type " + std::to_string(coreType);
+  const std::string what =
+      std::string("SYNCALL<SyncCoreType::") + kSyncCoreTypes[coreType] + ">";
+  if (!takesPart(w, coreType))
+    return what + " on an " + coreTypeName(w->type) + " core, which does not " +
+           "take part in it";
+  if (!t.syncStart)
+    return what + " in a task whose blocks were not launched together "
+                  "(launch_spec.set_require_sync_start): its blocks may run "
+                  "in waves and the barrier would wait forever";
+  const std::string chip = pto::sim::archName(device_.arch);
+  const std::string partial =
+      " (a partial launch deadlocks on the device, error 507018)";
+  if (coreType != 0 && t.need[0] == 0)
+    return what + " waits for the AIC cores, and this task has no AIC part: " +
+           "it can never complete";
+  if (coreType == 0) {
+    const unsigned parts = barrierParticipants(t, 0);
+    if (int(parts) != device_.numAiv)
+      return what + " waits for every AIV core of the chip: the task runs " +
+             std::to_string(parts) + " AIV parts, the " + chip + " chip has " +
+             std::to_string(device_.numAiv) + partial;
+    return {};
+  }
+  if (t.blockNum != device_.numAic)
+    return what + " waits for every core of the chip: the task has " +
+           std::to_string(t.blockNum) + " blocks, the " + chip + " chip " +
+           std::to_string(device_.numAic) + " clusters" + partial;
+  return {};
+}
+
+void Run::barrierPartEndedLocked(Worker *w) {
+  Task &t = *w->job.task;
+  for (int32_t c = 0; c < 3; ++c) {
+    if (!takesPart(w, c))
+      continue;
+    Barrier &b = t.barriers[c];
+    ++b.finished;
+    if (b.arrived == 0)
+      continue;
+    failLocked("syncall deadlock (task " + std::to_string(t.id) + "): " +
+               partName(w) + " has ended after " + std::to_string(w->syncalls) +
+               " SYNCALL; " + std::to_string(b.arrived) + " parts wait in " +
+               barrierName(c, b.generation));
+  }
+}
+
+void Run::hookSyncAll(CoreContext *ctx, int32_t coreType) {
+  std::string err;
+  {
+    Unguarded ug;
+    Worker *w = hookWorker(ctx);
+    Run *run = w->run;
+    std::unique_lock<std::mutex> lock(run->mu_);
+    Task &t = *w->job.task;
+    err = run->syncAllErrorLocked(w, t, coreType);
+    if (err.empty()) {
+      Barrier &b = t.barriers[coreType];
+      const unsigned participants = barrierParticipants(t, coreType);
+      if (b.finished > 0) {
+        err = "syncall deadlock (task " + std::to_string(t.id) +
+              "): " + barrierName(coreType, b.generation) +
+              " can never complete: " + std::to_string(b.finished) + " of " +
+              std::to_string(participants) +
+              " parts have ended without it (a block that skips the barrier?)";
+      } else if (++b.arrived == participants) {
+        b.arrived = 0;
+        ++b.generation;
+        ++w->syncalls;
+        run->barrierCv_.notify_all();
+      } else {
+        const uint64_t generation = b.generation;
+        w->waitingBarrier = coreType;
+        run->barrierCv_.wait(
+            lock, [&] { return b.generation != generation || run->failed_; });
+        w->waitingBarrier = -1;
+        if (b.generation == generation)
+          err = "aborted: the run failed";
+        else
+          ++w->syncalls;
+      }
+    }
+    // A completed barrier is progress; a long wait is not (the watchdog).
+    w->touch();
+  }
+  if (!err.empty())
+    throw KernelRaise(err);
+}
 
 void Run::hookCommNotify(CoreContext *ctx, int32_t *addr, int32_t value,
                          int32_t op) {

@@ -124,6 +124,13 @@ struct Part {
   int32_t subBlock;
 };
 
+/// A task's barrier of one SyncCoreType (pto/sync.hpp), under Run::mu_.
+struct Barrier {
+  uint64_t generation = 0; // barriers completed
+  unsigned arrived = 0;    // parts waiting in the current one
+  unsigned finished = 0;   // participants that have ended
+};
+
 struct Task {
   uint64_t id = 0;
   std::vector<ChipTensor> tensors;
@@ -142,6 +149,7 @@ struct Task {
   std::vector<pto::sim::GmRange> gm; // buffers of the tensor arguments
   Queue queue = QAiv;
   unsigned need[2] = {0, 0}; // workers per block, by core type
+  Barrier barriers[3];       // by SyncCoreType: AIV only, AIC only, mix
 };
 
 struct Job {
@@ -172,6 +180,10 @@ struct Worker {
   // Set while the kernel waits in TWAIT: the signal it waits for (watchdog).
   std::atomic<const int32_t *> waitingSignal{nullptr};
   int32_t waitingCmp = 0, waitingExpected = 0;
+  // Under Run::mu_: the SyncCoreType of the barrier the part waits in (-1:
+  // none), and the barriers it has passed in this job.
+  int32_t waitingBarrier = -1;
+  unsigned syncalls = 0;
   bool arenasReady = false;
   CoreContext ctx{};
   ChipTensor tensors[PTO2_MAX_TENSOR_ARGS];
@@ -241,6 +253,8 @@ public:
                              int32_t op);
   static void hookCommWait(CoreContext *ctx, const int32_t *addr, int32_t cmp,
                            int32_t expected);
+  // The barrier of all cores (pto/sync.hpp).
+  static void hookSyncAll(CoreContext *ctx, int32_t coreType);
 
 private:
   // Orchestrator thread.
@@ -269,6 +283,13 @@ private:
   void failLocked(const std::string &message);
   void enqueueLocked(Task *t);
   void completeLocked(Task *t);
+  /// Why `w`, a part of `t`, cannot take part in a barrier of `coreType`
+  /// ("" when it can).
+  std::string syncAllErrorLocked(const Worker *w, const Task &t,
+                                 int32_t coreType) const;
+  /// `w` ends its job: a barrier that others of its task wait in can no
+  /// longer complete without it.
+  void barrierPartEndedLocked(Worker *w);
   void dispatchLocked();
   bool reserveWorkersLocked(int type, unsigned count, bool beyondSoftCap);
   void startWorkerLocked(int type);
@@ -291,6 +312,7 @@ private:
 
   std::mutex mu_;
   std::condition_variable orchCv_; // the orchestrator waits here
+  std::condition_variable barrierCv_; // parts in SYNCALL wait here
   DependencyTracker tracker_;
   std::unordered_map<uint64_t, std::unique_ptr<Task>> live_;
   uint64_t liveByRing_[kNumRings] = {};

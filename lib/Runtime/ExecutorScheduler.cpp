@@ -29,6 +29,7 @@ void Run::failLocked(const std::string &message) {
         w->job.group->abort("aborted: the run failed");
   }
   orchCv_.notify_all();
+  barrierCv_.notify_all(); // parts in SYNCALL return
 }
 
 void Run::enqueueLocked(Task *t) { ready_[t->queue].push_back(t); }
@@ -182,6 +183,8 @@ void Run::workerLoop(Worker *w) {
     ++stats_.blocksExecuted;
     if (!error.empty())
       failLocked(error); // first, so that it wins over the peers' pipe errors
+    barrierPartEndedLocked(w);
+    w->syncalls = 0;
     if (job.group)
       job.group->partFinished(job.groupPart);
     w->running = false;
@@ -251,6 +254,7 @@ std::string Run::runJob(Worker *w, const Job &job) {
   ctx.num_ranks = options_.comm ? options_.comm->numRanks() : 1;
   ctx.comm_notify = &Run::hookCommNotify;
   ctx.comm_wait = &Run::hookCommWait;
+  ctx.sync_all = &Run::hookSyncAll;
 
   if (job.group)
     job.group->partStarted(job.groupPart);

@@ -49,6 +49,13 @@ std::string Run::describeJobLocked(const Worker *w) const {
            ") to be " + cmps[w->waitingCmp] + " " +
            std::to_string(w->waitingExpected);
   }
+  if (w->waitingBarrier >= 0) {
+    static const char *types[] = {"AIVOnly", "AICOnly", "Mix"};
+    const Barrier &b = t.barriers[w->waitingBarrier];
+    what = "waiting in SYNCALL #" + std::to_string(b.generation + 1) + " (" +
+           types[w->waitingBarrier] + "): " + std::to_string(b.arrived) +
+           " parts arrived";
+  }
   if (what.empty()) {
     const double idle = double(nowNs() - w->lastProgressNs.load()) / 1e9;
     what = "running kernel code (no runtime call for " + seconds(idle) + ")";
@@ -81,12 +88,15 @@ void Run::watchdogCheckLocked() {
     if (inOwnCode)
       detail::requestInterrupt(orchGuard_, orchThread_, kOrchestrationSerial);
   }
-  std::vector<Worker *> stuck;
+  // A part waiting in a barrier is stuck only when a part it waits for is:
+  // the others may be computing for a long time.
+  std::vector<Worker *> stuck, stuckInBarrier;
   for (auto &w : workers_)
     if (w->running && now - w->lastProgressNs.load() >= limitNs)
-      stuck.push_back(w.get());
+      (w->waitingBarrier >= 0 ? stuckInBarrier : stuck).push_back(w.get());
   if (stuck.empty())
     return;
+  stuck.insert(stuck.end(), stuckInBarrier.begin(), stuckInBarrier.end());
   std::sort(stuck.begin(), stuck.end(), [](const Worker *a, const Worker *b) {
     return std::make_tuple(a->job.task->id, a->job.block, a->job.part) <
            std::make_tuple(b->job.task->id, b->job.block, b->job.part);

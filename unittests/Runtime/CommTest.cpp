@@ -845,7 +845,7 @@ TEST(CommRun, CoreContextOfASingleChipRun) {
   EXPECT_EQ(out[1], 1.0f);
   EXPECT_EQ(out[2], 1.0f) << "the runtime's cores have the comm hooks";
   EXPECT_EQ(out[3], float(pto::sim::kCoreContextAbiVersion));
-  EXPECT_EQ(pto::sim::kCoreContextAbiVersion, 3u);
+  EXPECT_EQ(pto::sim::kCoreContextAbiVersion, 4u);
 
   // A rank of a world seen through runProgram directly.
   auto world = makeWorld(4, kWindowBytes);

@@ -94,7 +94,8 @@ TEST(Pipe, CoreContextLayout) {
   EXPECT_EQ(offsetof(CoreContext, num_ranks), 204u);
   EXPECT_EQ(offsetof(CoreContext, comm_notify), 208u);
   EXPECT_EQ(offsetof(CoreContext, comm_wait), 216u);
-  EXPECT_EQ(sizeof(CoreContext), 224u);
+  EXPECT_EQ(offsetof(CoreContext, sync_all), 224u);
+  EXPECT_EQ(sizeof(CoreContext), 232u);
   EXPECT_EQ(sizeof(pto::sim::PipeTileDesc), 16u);
   EXPECT_EQ(sizeof(pto::sim::PipeSlotView), 72u);
   EXPECT_EQ(offsetof(pto::sim::PipeSlotView, data), 16u);

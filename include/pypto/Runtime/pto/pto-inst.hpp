@@ -32,6 +32,7 @@
 #include "pto/pipe.hpp"
 #include "pto/sim/core.hpp"
 #include "pto/sim/core_context.hpp"
+#include "pto/sync.hpp"
 #include "pto/tile.hpp"
 
 #endif // PTO_PTO_INST_HPP

@@ -17,7 +17,7 @@ enum class Space : int { UB = 0, L1, L0A, L0B, L0C, BIAS, NumSpaces };
 
 inline constexpr int kNumSpaces = static_cast<int>(Space::NumSpaces);
 
-inline constexpr uint32_t kCoreContextAbiVersion = 3;
+inline constexpr uint32_t kCoreContextAbiVersion = 4;
 
 // Element types a pipe slot can carry (PipeTileDesc::elem_type).
 enum class PipeElem : uint32_t {
@@ -100,6 +100,13 @@ struct CoreContext {
   // the int32 at `addr` or the run is aborted. nullptr outside a runtime core.
   void (*comm_notify)(CoreContext*, int32_t* addr, int32_t value, int32_t op);
   void (*comm_wait)(CoreContext*, const int32_t* addr, int32_t cmp, int32_t expected);
+
+  // ---- ABI v4 (appended): the barrier of all cores (pto/sync.hpp) ----
+  // Blocks until every participant of the task's barrier of `core_type`
+  // (0 AIV only, 1 AIC only, 2 mix) has arrived, or raises (a task not
+  // launched together, a partial launch, a deadlock, an aborted run).
+  // nullptr outside a runtime core.
+  void (*sync_all)(CoreContext *, int32_t core_type);
 };
 
 // Simulated architectures.
