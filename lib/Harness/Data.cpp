@@ -342,7 +342,8 @@ std::string RunData::runGolden() {
 static std::string interpretOnInputs(mlir::ModuleOp module, const RunSpec &spec,
                                      const std::vector<at::Tensor> &args,
                                      const std::vector<at::Tensor> &inputs,
-                                     std::vector<at::Tensor> &outputs) {
+                                     std::vector<at::Tensor> &outputs,
+                                     int64_t clusterCount) {
   std::vector<at::Tensor> values;
   for (size_t i = 0; i < spec.args.size(); ++i) {
     const ArgSpec &arg = spec.args[i];
@@ -350,7 +351,8 @@ static std::string interpretOnInputs(mlir::ModuleOp module, const RunSpec &spec,
                          ? pypto::interp::unwrittenLike(args[i])
                          : inputs[i].clone());
   }
-  if (std::string error = pypto::interp::interpretProgram(module, values);
+  if (std::string error =
+          pypto::interp::interpretProgram(module, values, clusterCount);
       !error.empty())
     return error;
   outputs.assign(spec.args.size(), at::Tensor());
@@ -360,10 +362,10 @@ static std::string interpretOnInputs(mlir::ModuleOp module, const RunSpec &spec,
   return "";
 }
 
-std::string RunData::runReference(mlir::ModuleOp module) {
+std::string RunData::runReference(mlir::ModuleOp module, int64_t clusterCount) {
   std::vector<at::Tensor> outputs;
-  if (std::string error = interpretOnInputs(module, impl->spec, impl->args,
-                                            impl->inputs, outputs);
+  if (std::string error = interpretOnInputs(
+          module, impl->spec, impl->args, impl->inputs, outputs, clusterCount);
       !error.empty())
     return error;
   impl->golden = std::move(outputs);
@@ -373,10 +375,12 @@ std::string RunData::runReference(mlir::ModuleOp module) {
 
 std::string RunData::checkGolden(mlir::ModuleOp module, double rtol,
                                  double atol,
-                                 std::vector<OutputReport> &reports) {
+                                 std::vector<OutputReport> &reports,
+                                 int64_t clusterCount) {
   std::vector<at::Tensor> reference;
-  if (std::string error = interpretOnInputs(module, impl->spec, impl->args,
-                                            impl->inputs, reference);
+  if (std::string error =
+          interpretOnInputs(module, impl->spec, impl->args, impl->inputs,
+                            reference, clusterCount);
       !error.empty())
     return error;
   // The golden in the place of the device's outputs, the reference as the

@@ -425,7 +425,9 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
       if (!signal &&
           isa<pto::CommTNotifyOp, pto::CommTWaitOp, pto::DeclareLocalArrayOp,
               // ptoas 0.27 has their element mode only, on A5 only.
-              pto::MGatherOp, pto::MScatterOp>(op))
+              pto::MGatherOp, pto::MScatterOp,
+              // ptoas 0.27 has no barrier of all cores.
+              pto::SyncAllOp>(op))
         signal = op;
       if (!marker && isa<pto::FenceBarrierAllOp, pto::CmoCacheInvalidOp>(op))
         marker = op;

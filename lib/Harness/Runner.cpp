@@ -18,6 +18,7 @@
 #include "pypto/Harness/Program.h"
 #include "pypto/InitAll.h"
 #include "pypto/Runtime/Ptoas.h"
+#include "pypto/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -444,7 +445,8 @@ private:
           std::printf("[RUN]   golden: the reference interpreter\n");
           std::fflush(stdout);
           ok = withGoldenTimeout("the reference interpreter", [&] {
-            return checkInterpreter(data.runReference(*asWritten));
+            return checkInterpreter(data.runReference(
+                *asWritten, mlir::pypto::getClusterCount(arch)));
           });
         } else {
           ok = withGoldenTimeout("the golden '" + program.spec.goldenPath + "'",
@@ -511,7 +513,8 @@ private:
     if (!withGoldenTimeout("the reference interpreter", [&] {
           return checkInterpreter(data.checkGolden(
               *asWritten, options.rtol.value_or(program.spec.rtol),
-              options.atol.value_or(program.spec.atol), reports));
+              options.atol.value_or(program.spec.atol), reports,
+              mlir::pypto::getClusterCount(arch)));
         }))
       return false;
     std::string details;

@@ -137,7 +137,14 @@ void Interpreter::runArray(Operation *op, Frame &f) {
   array[index] = scalar(f, cast<pp::ArraySetOp>(op).getValue()).i;
 }
 
-/// pypto.at runs its body once; pypto.spmd once per block, in block order.
+/// Whether `op` (a kernel or an SPMD region) has a pypto.syncall.
+static bool holdsBarrier(Operation *op) {
+  return op->walk([](pp::SyncAllOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+/// pypto.at runs its body once; pypto.spmd once per block, in block order
+/// (all blocks at once when they wait for each other in a pypto.syncall).
 void Interpreter::runRegion(Operation *op, Frame &f) {
   if (isa<pp::YieldOp>(op))
     return; // read by the region (runBlock stops at a terminator)
@@ -152,11 +159,55 @@ void Interpreter::runRegion(Operation *op, Frame &f) {
   auto spmd = cast<pp::SpmdOp>(op);
   Type indexType = IndexType::get(op->getContext());
   int64_t blocks = blockCount(op, spmd.getBlocks(), spmd.getBlockCount(), f);
-  for (int64_t b = 0; b < blocks; ++b) {
-    set(f, spmd.getBlockIndex(), makeInt(indexType, b));
-    runBlock(spmd.getBody().front(), f);
-  }
+  auto runOne = [&](Frame &frame, int64_t b) {
+    set(frame, spmd.getBlockIndex(), makeInt(indexType, b));
+    runBlock(spmd.getBody().front(), frame);
+  };
+  if (holdsBarrier(spmd))
+    runBarrierTask(f, blocks, runOne, blocks);
+  else
+    for (int64_t b = 0; b < blocks; ++b)
+      runOne(f, b);
   newTask(f, spmd.getTask());
+}
+
+void Interpreter::runBarrierTask(
+    Frame &f, int64_t participants,
+    const std::function<void(Frame &, int64_t)> &job, int64_t count) {
+  Barrier barrier;
+  barrier.participants = participants;
+  std::vector<Job> jobs;
+  for (int64_t i = 0; i < count; ++i)
+    jobs.push_back([&, i](Lock &lock) {
+      Frame own = f; // agents interleave at the barrier: values of their own
+      own.lock = &lock;
+      own.barrier = &barrier;
+      job(own, i);
+    });
+  runAgents(f, std::move(jobs));
+}
+
+/// Every block of the task waits until all have arrived.
+void Interpreter::runSyncAll(Operation *op, Frame &f) {
+  if (auto count = dyn_cast<pp::AvailableClusterCountOp>(op)) {
+    set(f, count.getResult(),
+        makeInt(IndexType::get(op->getContext()), clusterCount));
+    return;
+  }
+  if (!f.barrier)
+    fail(op, "the reference interpreter reached a pypto.syncall outside a "
+             "task whose blocks start together");
+  Barrier &barrier = *f.barrier;
+  uint64_t generation = barrier.generation;
+  if (++barrier.arrived == barrier.participants) {
+    barrier.arrived = 0;
+    ++barrier.generation;
+    changed();
+    return;
+  }
+  waitUntil(
+      f, op, [&] { return barrier.generation != generation; },
+      "the pypto.syncall (#" + Twine(generation + 1) + ")");
 }
 
 /// A split_aiv region runs for lane 0, then lane 1: one legal order of a
@@ -221,8 +272,20 @@ void Interpreter::runCall(Operation *op, Frame &f) {
     return fn->hasAttr(pp::attr::kAivLanes) ? 2 : 1;
   };
   if (pp::getFunctionKind(callee) != pp::kind::kGroup) {
+    int64_t lanes = lanesOf(callee);
+    if (holdsBarrier(callee)) {
+      // Every block (and lane) at once, as the runtime starts them.
+      runBarrierTask(
+          f, blocks * lanes,
+          [&](Frame &own, int64_t i) {
+            invoke(callee, argsOf(callee, i / lanes), own, nullptr, nullptr,
+                   i % lanes);
+          },
+          blocks * lanes);
+      return;
+    }
     for (int64_t b = 0; b < blocks; ++b)
-      for (int64_t lane = 0; lane < lanesOf(callee); ++lane)
+      for (int64_t lane = 0; lane < lanes; ++lane)
         invoke(callee, argsOf(callee, b), f, nullptr, nullptr, lane);
     return;
   }
@@ -236,6 +299,27 @@ void Interpreter::runCall(Operation *op, Frame &f) {
     return fn;
   };
   func::FuncOp aic = part(pp::attr::kAicPart), aiv = part(pp::attr::kAivPart);
+  if (holdsBarrier(aic) || holdsBarrier(aiv)) {
+    // Every part of every block at once; the parts that hold the barrier
+    // wait in it.
+    int64_t lanes = lanesOf(aiv), perBlock = 1 + lanes;
+    int64_t participants = blocks * ((holdsBarrier(aic) ? 1 : 0) +
+                                     (holdsBarrier(aiv) ? lanes : 0));
+    std::vector<Pipe> pipes(blocks);
+    for (Pipe &pipe : pipes)
+      pipe.lanes = lanes;
+    runBarrierTask(
+        f, participants,
+        [&](Frame &own, int64_t i) {
+          int64_t b = i / perBlock, which = i % perBlock;
+          if (which == 0)
+            invoke(aic, argsOf(aic, b), own, &pipes[b], own.lock);
+          else
+            invoke(aiv, argsOf(aiv, b), own, &pipes[b], own.lock, which - 1);
+        },
+        blocks * perBlock);
+    return;
+  }
   for (int64_t b = 0; b < blocks; ++b) {
     Pipe pipe;
     pipe.lanes = lanesOf(aiv);

@@ -226,6 +226,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::AtOp, pp::SpmdOp, pp::YieldOp>(m, &I::runRegion);
     add<pp::CallOp>(m, &I::runCall);
     add<pp::SplitAivOp, pp::GetSubblockIdxOp>(m, &I::runSplitAiv);
+    add<pp::SyncAllOp, pp::AvailableClusterCountOp>(m, &I::runSyncAll);
     add<pp::AivShardOp>(m, &I::runAivShard);
     add<pp::SetValidShapeOp>(m, &I::runSetValidShape);
     add<pp::MGatherOp, pp::MScatterOp>(m, &I::runRowsByIndex);
@@ -297,7 +298,8 @@ const HandlerMap &Interpreter::handlers() {
 
 namespace pypto::interp {
 
-std::string interpretProgram(ModuleOp module, std::vector<at::Tensor> &args) {
+std::string interpretProgram(ModuleOp module, std::vector<at::Tensor> &args,
+                             int64_t clusterCount) {
   // The entry is the function no func.call names (the others are helpers).
   llvm::StringSet<> called;
   module.walk([&](func::CallOp call) { called.insert(call.getCallee()); });
@@ -310,7 +312,7 @@ std::string interpretProgram(ModuleOp module, std::vector<at::Tensor> &args) {
   if (!entry)
     return "error: the program has no entry function to interpret";
   try {
-    detail::Interpreter interpreter(module);
+    detail::Interpreter interpreter(module, clusterCount);
     interpreter.run(entry, args);
     return "";
   } catch (const detail::InterpError &e) {

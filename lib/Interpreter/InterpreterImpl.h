@@ -97,6 +97,13 @@ struct Pipe {
   int lanes = 1;
 };
 
+/// A pypto.syncall barrier: the agents of one task's blocks that wait in it.
+struct Barrier {
+  int64_t participants = 0;
+  int64_t arrived = 0;
+  uint64_t generation = 0; // barriers completed
+};
+
 /// The values of one function activation, and where it runs.
 struct Frame {
   llvm::DenseMap<mlir::Value, RtValue> values;
@@ -104,6 +111,7 @@ struct Frame {
   Pipe *pipe = nullptr;
   int64_t rank = 0;
   int64_t lane = 0; // the AIV lane (pypto.split_aiv, pypto.get_subblock_idx)
+  Barrier *barrier = nullptr; // of the task whose block this is (syncall)
   /// Values whose valid region pypto.set_validshape narrowed (rows, cols),
   /// directly or through elementwise ops of one operand.
   llvm::DenseMap<mlir::Value, std::pair<int64_t, int64_t>> narrowed;
@@ -118,7 +126,8 @@ using HandlerMap = llvm::DenseMap<mlir::TypeID, Handler>;
 /// file of their op family.
 class Interpreter {
 public:
-  explicit Interpreter(mlir::ModuleOp module) : module(module) {}
+  Interpreter(mlir::ModuleOp module, int64_t clusterCount)
+      : module(module), clusterCount(clusterCount) {}
 
   void run(mlir::func::FuncOp entry, std::vector<at::Tensor> &args);
 
@@ -207,6 +216,12 @@ private:
   void runFuncCall(mlir::Operation *op, Frame &f);
   void runRegion(mlir::Operation *op, Frame &f);
   void runSplitAiv(mlir::Operation *op, Frame &f);
+  void runSyncAll(mlir::Operation *op, Frame &f);
+  /// Runs `jobs`, the blocks of a task with a pypto.syncall, as agents at
+  /// once, each in a frame of its own that shares the task's barrier.
+  void runBarrierTask(Frame &f, int64_t participants,
+                      const std::function<void(Frame &, int64_t)> &job,
+                      int64_t count);
   void runAivShard(mlir::Operation *op, Frame &f);
   void runSetValidShape(mlir::Operation *op, Frame &f);
   /// Writes `value` (a copy of it: it may view `dest`) into `dest`: its
@@ -279,6 +294,7 @@ private:
   std::vector<const std::function<bool()> *> waiting;
   bool aborted = false;
   int64_t world = 1;
+  int64_t clusterCount; // pypto.available_cluster_count
   int64_t numTasks = 0; // ids handed out to !pypto.task values
   // Every alloc_window buffer: one copy per rank.
   llvm::DenseMap<mlir::Value, size_t> windowOf;

@@ -17,15 +17,13 @@ std::optional<DeviceSpec> DeviceSpec::forPlatform(const std::string &platform) {
   d.platform = platform;
   if (platform == "a2a3sim") {
     d.arch = pto::sim::Arch::A2A3;
-    d.numAic = 24;
-    d.numAiv = 48;
   } else if (platform == "a5sim") {
     d.arch = pto::sim::Arch::A5;
-    d.numAic = 36;
-    d.numAiv = 72;
   } else {
     return std::nullopt;
   }
+  d.numAic = pto::sim::clusterCountOf(d.arch);
+  d.numAiv = 2 * d.numAic;
   for (int s = 0; s < pto::sim::kNumSpaces; ++s)
     d.capacity[s] = pto::sim::capacityOf(d.arch, static_cast<Space>(s));
   return d;

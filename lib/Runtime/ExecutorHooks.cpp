@@ -85,7 +85,9 @@ std::string Run::syncAllErrorLocked(const Worker *w, const Task &t,
   if (coreType != 0 && t.need[0] == 0)
     return what + " waits for the AIC cores, and this task has no AIC part: " +
            "it can never complete";
-  if (coreType == 0) {
+  // pypto's rule: a task with an AIC part fills the clusters whatever the
+  // core type; a vector task's AIVOnly barrier every AIV core.
+  if (coreType == 0 && t.need[0] == 0) {
     const unsigned parts = barrierParticipants(t, 0);
     if (int(parts) != device_.numAiv)
       return what + " waits for every AIV core of the chip: the task runs " +

@@ -277,6 +277,14 @@ private:
              << name(add.getPtr()) << " + " << name(add.getOffset()) << ";\n";
           return success();
         })
+        .Case([&](pto::SyncAllOp barrier) -> LogicalResult {
+          if (barrier.getMode() != pto::SyncAllMode::hard)
+            return barrier.emitOpError("soft mode is not supported");
+          static const char *types[] = {"AIVOnly", "AICOnly", "Mix"};
+          os << "SYNCALL<SyncCoreType::"
+             << types[static_cast<int>(barrier.getCoreType())] << ">();\n";
+          return success();
+        })
         .Case([&](pto::GetSubBlockIdxOp lane) {
           os << "int64_t " << name(lane) << " = get_subblockid();\n";
           return success();

@@ -174,6 +174,11 @@ private:
              << name(dim.getSource()) << ".shapes[" << dim.getDim() << "]);\n";
           return success();
         })
+        .Case([&](AvailableClusterCountOp count) {
+          os << "const int64_t " << name(count)
+             << " = static_cast<int64_t>(rt_available_cluster_count());\n";
+          return success();
+        })
         .Case([&](AllocWindowOp) { return success(); })
         .Case([&](RanksOp ranks) { return emitRanks(ranks); })
         .Case([&](CreateTensorOp create) { return emitCreateTensor(create); })
@@ -566,6 +571,8 @@ private:
     emitDependencies(params, call.getDeps());
     if (call.getAllowEarlyResolve())
       os << params << ".set_allow_early_resolve(true);\n";
+    if (call.getSyncStart())
+      os << params << ".launch_spec.set_require_sync_start(true);\n";
     if (call.getTask())
       os << "const PTO2TaskId " << name(call.getTask()) << " = ";
     // A vector kernel with split_aiv regions runs on both AIV lanes.

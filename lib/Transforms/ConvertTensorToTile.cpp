@@ -260,6 +260,13 @@ private:
       erased.insert(op);
       return success();
     }
+    // Other blocks may have written any tensor before the barrier: what
+    // is read after it is loaded again.
+    if (isa<SyncAllOp>(op)) {
+      for (auto &entry : loads)
+        entry.second.clear();
+      return success();
+    }
     if (auto gather = dyn_cast<GatherRowOp>(op))
       return convertGatherRow(gather);
     if (auto shard = dyn_cast<AivShardOp>(op))

@@ -50,6 +50,15 @@ Side sideOf(Operation *op) {
     return Side::shared;
   if (isa<GetSubblockIdxOp>(op))
     return Side::vector; // the AIC has no lane
+  if (auto barrier = dyn_cast<SyncAllOp>(op))
+    switch (barrier.getCoreType()) {
+    case SyncCoreType::aiv_only:
+      return Side::vector;
+    case SyncCoreType::aic_only:
+      return Side::cube;
+    case SyncCoreType::mix:
+      return Side::shared; // both parts wait in it
+    }
   bool cube = false, vector = false;
   auto note = [&](Type type) {
     if (std::optional<Side> side = sideOfType(type))
@@ -244,7 +253,8 @@ private:
       // Dead vector values (a K-loop's initial value that init_cond made a
       // placeholder) are dropped, not run.
       if (side == Side::vector && !inRegion &&
-          !isa<LoadOp, StoreOp, ReadOp, WriteOp, GetSubblockIdxOp>(op) &&
+          !isa<LoadOp, StoreOp, ReadOp, WriteOp, GetSubblockIdxOp, SyncAllOp>(
+              op) &&
           !isOpTriviallyDead(op)) {
         op->emitOpError("is vector work outside every 'pypto.split_aiv' "
                         "region of a kernel that has them; both AIV lanes "
@@ -312,9 +322,52 @@ private:
     return isa<WriteOp>(op) ? Side::vector : sideOf(op);
   }
 
+  /// Whether a `pypto.syncall mix` lies between `from` and `to` in
+  /// execution order, in their closest common block (after `from`, then
+  /// around the loop, when `to` comes first).
+  static bool barrierBetween(Operation *from, Operation *to) {
+    Block *common = from->getBlock();
+    while (common && !common->findAncestorOpInBlock(*to))
+      common =
+          common->getParentOp() ? common->getParentOp()->getBlock() : nullptr;
+    if (!common)
+      return false;
+    Operation *fromAt = common->findAncestorOpInBlock(*from);
+    Operation *toAt = common->findAncestorOpInBlock(*to);
+    bool forward = fromAt->isBeforeInBlock(toAt);
+    for (Operation &op : *common) {
+      bool between =
+          forward ? fromAt->isBeforeInBlock(&op) && op.isBeforeInBlock(toAt)
+                  : fromAt->isBeforeInBlock(&op) || op.isBeforeInBlock(toAt);
+      if (!between)
+        continue;
+      bool barrier = false;
+      op.walk([&](SyncAllOp sync) {
+        barrier |= sync.getCoreType() == SyncCoreType::mix;
+      });
+      if (barrier)
+        return true;
+    }
+    return false;
+  }
+
+  /// A write and a read of one tensor that a barrier of every part keeps
+  /// apart: the read sees the write; in a loop, the next iteration's write
+  /// also waits for this one's read.
+  static bool separatedByBarriers(Operation *writer, Operation *reader) {
+    if (!barrierBetween(writer, reader))
+      return false;
+    bool inLoop = false;
+    for (Operation *parent = writer->getParentOp(); parent;
+         parent = parent->getParentOp())
+      inLoop |= isa<scf::ForOp>(parent) && parent->isAncestor(reader);
+    return !inLoop || barrierBetween(reader, writer);
+  }
+
   /// The parts run concurrently: a tensor one part writes and the other
-  /// reads would race. A single-element read in GM is scalar work both
-  /// parts may do, so it races with any write of its tensor.
+  /// reads would race, unless a barrier of every part keeps them apart. A
+  /// single-element read in GM is scalar work both parts may do, so it races
+  /// with any write of its tensor.
   LogicalResult checkGlobalMemoryHazards() {
     DenseMap<Value, SmallVector<Operation *>> written;
     kernel.walk([&](Operation *op) {
@@ -341,7 +394,8 @@ private:
       }
       Operation *writer = nullptr;
       for (Operation *candidate : written.lookup(source))
-        if (bothSides || writerSide(candidate) != sideOf(op))
+        if ((bothSides || writerSide(candidate) != sideOf(op)) &&
+            !separatedByBarriers(candidate, op))
           writer = candidate;
       if (!writer)
         return WalkResult::advance();
@@ -767,6 +821,90 @@ struct ExpandMixedKernelPass
       numSplit += split;
       numSlotCopies += splitter.numCopied;
     }
+    if (failed(checkBarrierLaunches(module, symbols)))
+      return signalPassFailure();
+  }
+
+  /// A kernel with a pypto.syncall waits for every core of its type on the
+  /// chip: it needs a part of that type, and a constant block count must
+  /// fill the chip (a partial launch deadlocks on the device).
+  LogicalResult checkBarrierLaunches(ModuleOp module, SymbolTable &symbols) {
+    int64_t clusters = getClusterCount(arch);
+    WalkResult walked = module.walk([&](CallOp call) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (!callee)
+        return WalkResult::advance();
+      bool group = getFunctionKind(callee) == kind::kGroup;
+      auto partOf = [&](StringRef name) {
+        auto ref = callee->getAttrOfType<FlatSymbolRefAttr>(name);
+        return ref ? symbols.lookup<func::FuncOp>(ref.getValue())
+                   : func::FuncOp();
+      };
+      func::FuncOp vectorPart = group ? partOf(attr::kAivPart) : callee;
+      // A kernel of one core type runs on the type of its tiles (vector
+      // when it has none).
+      bool cubeTiles = callee
+                           .walk([](Operation *op) {
+                             return sideOf(op) == Side::cube
+                                        ? WalkResult::interrupt()
+                                        : WalkResult::advance();
+                           })
+                           .wasInterrupted();
+      bool hasCube = group || cubeTiles;
+      bool hasVector = group || !cubeTiles;
+      int64_t lanes =
+          vectorPart && vectorPart->hasAttr(attr::kAivLanes) ? 2 : 1;
+      SmallVector<func::FuncOp> bodies{callee};
+      if (group)
+        bodies.append({partOf(attr::kAicPart), vectorPart});
+      SyncAllOp barrier;
+      for (func::FuncOp body : bodies)
+        if (body && !barrier)
+          body.walk([&](SyncAllOp sync) {
+            barrier = sync;
+            return WalkResult::interrupt();
+          });
+      if (!barrier)
+        return WalkResult::advance();
+      SyncCoreType type = barrier.getCoreType();
+      StringRef name = stringifySyncCoreType(type);
+      if (type != SyncCoreType::aiv_only && !hasCube) {
+        barrier.emitOpError("(")
+            << name << ") waits for the AIC cores, and this kernel has no "
+            << "cube work, so no AIC part runs it: it can never complete "
+               "(use aiv_only)";
+        return WalkResult::interrupt();
+      }
+      if (type == SyncCoreType::aiv_only && !hasVector) {
+        barrier.emitOpError("(aiv_only) waits for the AIV cores, and this "
+                            "kernel has no vector work: it can never "
+                            "complete (use aic_only)");
+        return WalkResult::interrupt();
+      }
+      std::optional<int64_t> blocks = call.getBlocks();
+      if (!blocks)
+        return WalkResult::advance(); // the simulator checks a run-time count
+      // pypto's rule: a kernel with an AIC part fills the clusters whatever
+      // the core type; a vector kernel's aiv_only barrier every AIV core.
+      bool perAiv = type == SyncCoreType::aiv_only && !hasCube;
+      int64_t cores = perAiv ? *blocks * lanes : *blocks;
+      int64_t needed = perAiv ? 2 * clusters : clusters;
+      if (cores == needed)
+        return WalkResult::advance();
+      InFlightDiagnostic diag =
+          call.emitOpError("launches ")
+          << *blocks << " blocks of '" << call.getCallee()
+          << "', whose pypto.syncall (" << name
+          << ") waits for every core: a hard barrier needs "
+          << (perAiv ? "one AIV part per AIV core, "
+                     : "one block per cluster, ")
+          << needed << " on " << stringifyArch(arch)
+          << " (a partial launch deadlocks on the device; "
+             "pypto.available_cluster_count gives the chip's clusters)";
+      diag.attachNote(barrier.getLoc()) << "the barrier";
+      return WalkResult::interrupt();
+    });
+    return failure(walked.wasInterrupted());
   }
 };
 

@@ -536,6 +536,21 @@ protected:
   }
 };
 
+/// The barrier of all cores, in pypto's hard form.
+class SyncAllLowering : public KernelOpLowering<SyncAllOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(SyncAllOp op, OpAdaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<pto::SyncAllOp>(
+        op, pto::SyncAllMode::hard,
+        static_cast<pto::SyncCoreType>(op.getCoreType()));
+    return success();
+  }
+};
+
 template <typename SourceOp, typename PTOOp>
 class PushLowering : public KernelOpLowering<SourceOp> {
 public:
@@ -712,7 +727,7 @@ void mlir::pypto::populateTileMemoryLoweringPatterns(
       PlannedBufferLowering<CreateTileOp>, PlannedBufferLowering<ReshapeOp>,
       PlannedBufferLowering<CreateL1Op>, PlannedBufferLowering<TransposeViewOp>,
       GatherRowLowering, NotifyLowering, WaitLowering, GetSubblockIdxLowering,
-      MGatherLowering, MScatterLowering,
+      SyncAllLowering, MGatherLowering, MScatterLowering,
       InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
                              /*isCube=*/true>,
       InitializePipeLowering<AivInitializePipeOp, pto::AivInitializePipeOp,

@@ -598,7 +598,8 @@ LogicalResult OutlineInCorePass::outline(Operation *at, func::FuncOp parent,
       spmd ? spmd.getBlocksAttr() : IntegerAttr(),
       noDepArgs.empty() ? DenseI64ArrayAttr()
                         : builder.getDenseI64ArrayAttr(noDepArgs),
-      earlyResolve ? builder.getUnitAttr() : UnitAttr());
+      earlyResolve ? builder.getUnitAttr() : UnitAttr(),
+      spmd && spmd.getSyncStart() ? builder.getUnitAttr() : UnitAttr());
   at->replaceAllUsesWith(call->getResults());
   at->erase();
   ++numOutlined;

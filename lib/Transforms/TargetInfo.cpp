@@ -24,3 +24,8 @@ int64_t mlir::pypto::getSpaceCapacity(Arch arch, MemorySpace space) {
   return static_cast<int64_t>(::pto::sim::capacityOf(
       target, kSimulatorSpace[static_cast<uint32_t>(space)]));
 }
+
+int64_t mlir::pypto::getClusterCount(Arch arch) {
+  return ::pto::sim::clusterCountOf(arch == Arch::a2a3 ? ::pto::sim::Arch::A2A3
+                                                       : ::pto::sim::Arch::A5);
+}

@@ -671,3 +671,25 @@ func.func @shard(%a: !pypto.tensor<32x16xf32>, %w: !pypto.tensor<16x64xf32>,
   }
   return
 }
+
+// -----
+
+// Other blocks may write any tensor before a barrier: a window read before
+// and after it is loaded again after it.
+// CHECK-LABEL: func.func @reload_after_barrier
+// CHECK:       %[[A:.+]] = pypto.load %[[X:.+]][
+// CHECK:       pypto.exp %[[A]]
+// CHECK:       pypto.syncall mix
+// CHECK:       %[[B:.+]] = pypto.load %[[X]][
+// CHECK:       pypto.exp %[[B]]
+func.func @reload_after_barrier(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>,
+                                %z: !pypto.tensor<16x16xf32>, %b: index {pypto.spmd = "block_idx"})
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %e = pypto.exp %x : !pypto.tensor<16x16xf32>
+  pypto.assemble %e into %y[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  pypto.syncall mix
+  %f = pypto.exp %x : !pypto.tensor<16x16xf32>
+  pypto.assemble %f into %z[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
+  return
+}

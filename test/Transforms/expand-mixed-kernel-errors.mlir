@@ -311,3 +311,100 @@ func.func @lane_on_the_cube(%a: !pypto.tensor<32x16xf32>, %y: !pypto.tensor<16x1
   }
   return
 }
+
+// -----
+
+// A barrier of the AIV parts only does not order the AIC's store.
+func.func @gm_race_aiv_barrier(%a: !pypto.tensor<16x16xf32>, %t: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>, %b: index {pypto.spmd = "block_idx"}) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  // expected-note @+1 {{written here}}
+  pypto.store %p, %t[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  pypto.syncall aiv_only
+  // expected-error @+1 {{'pypto.load' op reads a tensor that the other core type of this mixed kernel writes}}
+  %v = pypto.load %t[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  pypto.store %v, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// In a loop, a barrier between the store and the load is not enough: the
+// next iteration's store races with this one's load.
+func.func @gm_race_loop(%a: !pypto.tensor<16x16xf32>, %t: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>, %b: index {pypto.spmd = "block_idx"}) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+    %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+    %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+    %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+    // expected-note @+1 {{written here}}
+    pypto.store %p, %t[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+    pypto.syncall mix
+    // expected-error @+1 {{'pypto.load' op reads a tensor that the other core type of this mixed kernel writes}}
+    %v = pypto.load %t[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+    pypto.store %v, %y[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  }
+  return
+}
+
+// -----
+
+// A hard barrier waits for every core: 16 blocks leave 20 of the 36 a5
+// clusters (the default arch) idle.
+func.func @partial(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>, %b: index {pypto.spmd = "block_idx"}) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %ma = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, mat>
+  %la = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, left>
+  %ra = pypto.move %ma : !pypto.tile<16x16xf32, mat> -> !pypto.tile<16x16xf32, right>
+  %p = pypto.matmul %la, %ra : !pypto.tile<16x16xf32, left>, !pypto.tile<16x16xf32, right> -> !pypto.tile<16x16xf32, acc>
+  pypto.store %p, %y[%c0, %c0] : !pypto.tile<16x16xf32, acc>, !pypto.tensor<16x16xf32>
+  // expected-note @+1 {{the barrier}}
+  pypto.syncall mix
+  return
+}
+func.func @orch_partial(%a: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchestration"} {
+  // expected-error @+1 {{'pypto.call' op launches 16 blocks of 'partial', whose pypto.syncall (mix) waits for every core: a hard barrier needs one block per cluster, 36 on a5 (a partial launch deadlocks on the device; pypto.available_cluster_count gives the chip's clusters)}}
+  pypto.call @partial(%a, %y) {blocks = 16 : i64, sync_start}
+      : (!pypto.tensor<16x16xf32>, !pypto.tensor<16x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// A mix barrier also waits for the AIC cores; a vector kernel has none.
+func.func @vector_mix(%a: !pypto.tensor<16x16xf32>, %b: index {pypto.spmd = "block_idx"}) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %v = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  // expected-error @+1 {{'pypto.syncall' op (mix) waits for the AIC cores, and this kernel has no cube work, so no AIC part runs it: it can never complete (use aiv_only)}}
+  pypto.syncall mix
+  pypto.store %v, %a[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+func.func @orch_vector_mix(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchestration"} {
+  %n = pypto.available_cluster_count : index
+  pypto.call @vector_mix(%a) blocks(%n) {sync_start} : (!pypto.tensor<16x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// aiv_only in a vector kernel of one lane: one block per AIV core, 72.
+func.func @vector_partial(%a: !pypto.tensor<16x16xf32>, %b: index {pypto.spmd = "block_idx"}) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %v = pypto.load %a[%c0, %c0] : !pypto.tensor<16x16xf32> -> !pypto.tile<16x16xf32, vec>
+  // expected-note @+1 {{the barrier}}
+  pypto.syncall aiv_only
+  pypto.store %v, %a[%c0, %c0] : !pypto.tile<16x16xf32, vec>, !pypto.tensor<16x16xf32>
+  return
+}
+func.func @orch_vector_partial(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "orchestration"} {
+  // expected-error @+1 {{launches 24 blocks of 'vector_partial', whose pypto.syncall (aiv_only) waits for every core: a hard barrier needs one AIV part per AIV core, 72 on a5}}
+  pypto.call @vector_partial(%a) {blocks = 24 : i64, sync_start} : (!pypto.tensor<16x16xf32>) -> ()
+  return
+}

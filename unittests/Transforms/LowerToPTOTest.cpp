@@ -31,6 +31,7 @@ namespace {
 // pipe ops. Arrays reach it: kernels have their own.
 const std::set<std::string> kOrchestrationOps = {
     "pypto.alloc_window",
+    "pypto.available_cluster_count",
     "pypto.assemble",
     "pypto.at",
     "pypto.call",

@@ -67,8 +67,9 @@ public:
   std::string runGolden();
 
   /// The golden by the reference interpreter: runs `module`, the program as
-  /// written, on clones of the inputs (outputs start unwritten).
-  std::string runReference(mlir::ModuleOp module);
+  /// written, on clones of the inputs (outputs start unwritten), on a chip of
+  /// `clusterCount` clusters (pypto.available_cluster_count).
+  std::string runReference(mlir::ModuleOp module, int64_t clusterCount);
 
   /// --check-golden: runs the reference interpreter on the inputs the golden
   /// was computed from and compares the golden with it, output by output,
@@ -76,7 +77,8 @@ public:
   /// `reports` says where they differ; the result is an error message when
   /// the interpreter stops.
   std::string checkGolden(mlir::ModuleOp module, double rtol, double atol,
-                          std::vector<OutputReport> &reports);
+                          std::vector<OutputReport> &reports,
+                          int64_t clusterCount);
 
   bool hasGolden() const;
 

@@ -13,6 +13,7 @@
 #ifndef PYPTO_INTERPRETER_INTERPRETER_H
 #define PYPTO_INTERPRETER_INTERPRETER_H
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,9 +33,11 @@ namespace pypto::interp {
 /// into, and scalars as 0-D tensors. Returns "" or the reason it stopped,
 /// `file:line:col: error: ...` at the op that could not be interpreted (an
 /// out-of-bounds window, an integer division by zero, a wait that can never
-/// be met, ...).
+/// be met, ...). `clusterCount` is what pypto.available_cluster_count gives
+/// (the chip's: 24 on a2a3, 36 on a5).
 std::string interpretProgram(mlir::ModuleOp module,
-                             std::vector<at::Tensor> &args);
+                             std::vector<at::Tensor> &args,
+                             int64_t clusterCount = 24);
 
 /// A tensor shaped and typed as `like` that holds what memory nobody wrote
 /// holds: NaN, or the integer type's most negative value (unsigned: the

@@ -75,6 +75,8 @@ void registerPassesAndPipelines();
 
 /// Byte capacity of an on-chip memory space on `arch`.
 int64_t getSpaceCapacity(Arch arch, MemorySpace space);
+/// The clusters (one AIC and two AIV cores each) of the chip.
+int64_t getClusterCount(Arch arch);
 
 } // namespace pypto
 } // namespace mlir

@@ -355,8 +355,11 @@ ParseResult SpmdOp::parse(OpAsmParser &parser, OperationState &result) {
                         parser.getBuilder().getI64IntegerAttr(blocks));
   }
   OpAsmParser::Argument index;
-  if (parser.parseRParen() || parseTaskHints(parser, result, {countOperands}) ||
-      parser.parseLParen() || parser.parseArgument(index) ||
+  if (parser.parseRParen() || parseTaskHints(parser, result, {countOperands}))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("sync_start")))
+    result.addAttribute("sync_start", parser.getBuilder().getUnitAttr());
+  if (parser.parseLParen() || parser.parseArgument(index) ||
       parser.parseRParen() ||
       parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
@@ -378,10 +381,14 @@ void SpmdOp::print(OpAsmPrinter &printer) {
     printer << getBlocksAttr().getInt();
   printer << ")";
   printTaskHints(printer, getDeps(), getNoDep(), getAllowEarlyResolve());
+  if (getSyncStart())
+    printer << " sync_start";
   printer << " (";
   printer.printOperand(getBlockIndex());
   printer << ")";
-  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(), kHintAttrs);
+  SmallVector<StringRef> elided(std::begin(kHintAttrs), std::end(kHintAttrs));
+  elided.push_back("sync_start");
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(), elided);
   printer << " ";
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
 }
@@ -531,6 +538,33 @@ LogicalResult AivShardOp::verify() {
     if (tile.getSpace() && *tile.getSpace() != MemorySpace::vec)
       return emitOpError("result must be a vec tile, not ")
              << stringifyMemorySpace(*tile.getSpace());
+  return success();
+}
+
+LogicalResult SyncAllOp::verify() {
+  if (!isInKernel(*this))
+    return emitOpError("is outside a kernel; it is a barrier of a kernel's "
+                       "blocks");
+  if ((*this)->getParentOfType<SplitAivOp>())
+    return emitOpError("is in a 'pypto.split_aiv' region; a barrier is the "
+                       "whole kernel's (the AIC takes part too): put it "
+                       "between regions");
+  if ((*this)->getParentOfType<AtOp>())
+    return emitOpError("is in a 'pypto.at' kernel, which runs one block; a "
+                       "barrier of all cores needs 'pypto.spmd ... "
+                       "sync_start'");
+  auto spmd = (*this)->getParentOfType<SpmdOp>();
+  if (spmd && !spmd.getSyncStart())
+    return emitOpError("waits for every block of its task, so its "
+                       "'pypto.spmd' must start them together: add "
+                       "sync_start");
+  return success();
+}
+
+LogicalResult AvailableClusterCountOp::verify() {
+  if (isInKernel(*this))
+    return emitOpError("is in a kernel; the launch shape is the "
+                       "orchestration's");
   return success();
 }
 
@@ -866,6 +900,22 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return emitOpError(spmdKernel ? "calls an SPMD kernel without 'blocks'"
                                   : "has 'blocks' but '")
            << (spmdKernel ? "" : getCallee().str() + "' is not an SPMD kernel");
+  // A barrier waits for every block: they must all start at once.
+  SmallVector<func::FuncOp> bodies{callee};
+  for (StringRef part : {attr::kAicPart, attr::kAivPart})
+    if (auto ref = callee->getAttrOfType<FlatSymbolRefAttr>(part))
+      if (auto fn =
+              symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, ref))
+        bodies.push_back(fn);
+  bool barrier = llvm::any_of(bodies, [](func::FuncOp fn) {
+    return fn.walk([](SyncAllOp) { return WalkResult::interrupt(); })
+        .wasInterrupted();
+  });
+  if (barrier && (!counted || !getSyncStart()))
+    return emitOpError("calls '")
+           << getCallee()
+           << "', whose pypto.syncall waits for every block of the task: "
+              "the call needs a block count and sync_start";
   return success();
 }
 

@@ -1224,4 +1224,44 @@ def PTO_GetSubBlockIdxOp : PTO_Op<"get_subblock_idx"> {
   let assemblyFormat = "attr-dict";
 }
 
+def PTO_SyncCoreTypeEnum : I32EnumAttr<"SyncCoreType",
+    "the cores a syncall waits for", [
+    I32EnumAttrCase<"aiv_only", 0>, I32EnumAttrCase<"aic_only", 1>,
+    I32EnumAttrCase<"mix", 2>]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+def PTO_SyncCoreTypeAttr
+    : EnumAttr<PTO_Dialect, PTO_SyncCoreTypeEnum, "sync_core_type"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PTO_SyncAllModeEnum : I32EnumAttr<"SyncAllMode", "how a syncall waits", [
+    I32EnumAttrCase<"hard", 0>, I32EnumAttrCase<"soft", 1>]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+def PTO_SyncAllModeAttr
+    : EnumAttr<PTO_Dialect, PTO_SyncAllModeEnum, "sync_all_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+// In pypto's PTO form; ptoas 0.27 does not have it (such units go to the
+// built-in lowering).
+def PTO_SyncAllOp : PTO_Op<"syncall", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "the barrier of every core of a task (pto-isa SYNCALL)";
+  let description = [{
+    ```mlir
+    pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>
+    ```
+    Only the hard mode (no GM workspace) is produced.
+  }];
+  let arguments = (ins PTO_SyncAllModeAttr:$mode,
+                       PTO_SyncCoreTypeAttr:$core_type);
+  let assemblyFormat = [{
+    `(` `)` `mode` `=` qualified($mode) `,` `core_type` `=` qualified($core_type)
+    attr-dict
+  }];
+}
+
 #endif // PYPTO_DIALECT_PTO_PTOOPS_TD

@@ -102,13 +102,19 @@ def PyPTO_SpmdOp : PyPTO_Op<"spmd", [SingleBlock, NoTerminator,
     It takes the dependency hints of `pypto.at` (a task id result,
     `deps(...)`, `no_dep(...)`, `{allow_early_resolve}`), after the block
     count: `%t = pypto.spmd core_group "k" blocks(4) deps(%a) (%b) {...}`.
+
+    `sync_start` (after the hints) starts every block at once, never in
+    waves (the launch spec's `require_sync_start`); a kernel with
+    `pypto.syncall` needs it, and as many blocks as the chip has clusters:
+    `pypto.spmd core_group "k" blocks(%n) sync_start (%b) {...}` with
+    `%n = pypto.available_cluster_count`.
   }];
   let arguments = (ins PyPTO_AtLevelAttr:$level, OptionalAttr<StrAttr>:$name,
                        OptionalAttr<I64Attr>:$blocks,
                        Optional<Index>:$block_count,
                        Variadic<PyPTO_TaskType>:$deps,
                        Variadic<PyPTO_TensorType>:$no_dep,
-                       UnitAttr:$allow_early_resolve);
+                       UnitAttr:$allow_early_resolve, UnitAttr:$sync_start);
   let results = (outs Optional<PyPTO_TaskType>:$task);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -188,6 +194,61 @@ def PyPTO_GetSubblockIdxOp : PyPTO_Op<"get_subblock_idx", [Pure]> {
   let hasVerifier = 1;
 }
 
+def PyPTO_SyncCoreType : I32EnumAttr<"SyncCoreType",
+    "the cores a pypto.syncall waits for", [
+    I32EnumAttrCase<"aiv_only", 0>, I32EnumAttrCase<"aic_only", 1>,
+    I32EnumAttrCase<"mix", 2>]> {
+  let cppNamespace = "::mlir::pypto";
+}
+
+def PyPTO_SyncAllOp : PyPTO_Op<"syncall",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "a barrier of every block of an SPMD task (hard SYNCALL)";
+  let description = [{
+    pypto's `pl.system.syncall(core_type=..., mode="hard")`: every
+    participant of the task waits until all have arrived. `mix` waits for
+    every part of every block (the AIC and the AIV lanes), `aiv_only` for
+    the AIV parts, `aic_only` for the AIC parts. What a block wrote to
+    global memory before the barrier, every block reads after it.
+
+    ```mlir
+    pypto.spmd core_group "phases" blocks(%n) sync_start (%b) {
+      ...                      // phase 1 writes its share
+      pypto.syncall mix
+      ...                      // phase 2 reads the others'
+    }
+    ```
+
+    On the device it is a barrier of every physical core of the type, so
+    the kernel runs in a `pypto.spmd ... sync_start` of one block per
+    cluster (`pypto.available_cluster_count`; for `aiv_only` in a kernel of
+    one AIV lane, one block per AIV core). The verifier checks where it is;
+    the simulator checks the launch (a partial one would deadlock the
+    device). Outside `pypto.split_aiv` regions. ptoas 0.27 has no
+    `pto.syncall`: kernels with one use the built-in lowering.
+  }];
+  let arguments = (ins PyPTO_SyncCoreType:$core_type);
+  let assemblyFormat = "$core_type attr-dict";
+  let hasVerifier = 1;
+}
+
+def PyPTO_AvailableClusterCountOp : PyPTO_Op<"available_cluster_count",
+    [Pure]> {
+  let summary = "the clusters (AIC cores) of the chip the program runs on";
+  let description = [{
+    Orchestration only: 24 on a2a3, 36 on a5 (the runtime's
+    `rt_available_cluster_count()`). The block count of a
+    `pypto.spmd ... sync_start` that fills the chip.
+
+    ```mlir
+    %n = pypto.available_cluster_count : index
+    ```
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 def PyPTO_CallOp : PyPTO_Op<"call", [AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "submit an InCore kernel as one task";
@@ -203,7 +264,8 @@ def PyPTO_CallOp : PyPTO_Op<"call", [AttrSizedOperandSegments,
 
     An SPMD kernel's call has its block count: the `blocks` attribute, or
     a run-time `blocks(%n)` operand. `deps(...)` and a `!pypto.task` result
-    are the region's dependency hints.
+    are the region's dependency hints; `{sync_start}` the region's (a
+    kernel with `pypto.syncall` needs it).
 
     ```mlir
     pypto.call @add_scalar(%xv, %yv, %a)
@@ -218,7 +280,7 @@ def PyPTO_CallOp : PyPTO_Op<"call", [AttrSizedOperandSegments,
                        OptionalAttr<StrArrayAttr>:$arg_directions,
                        OptionalAttr<I64Attr>:$blocks,
                        OptionalAttr<DenseI64ArrayAttr>:$no_dep_args,
-                       UnitAttr:$allow_early_resolve);
+                       UnitAttr:$allow_early_resolve, UnitAttr:$sync_start);
   let results = (outs Optional<PyPTO_TaskType>:$task);
   let assemblyFormat = [{
     $callee `(` $args `)` (`blocks` `(` $block_count^ `)`)?

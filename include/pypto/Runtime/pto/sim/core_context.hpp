@@ -140,6 +140,9 @@ constexpr const char* spaceName(Space space) {
   }
 }
 
+// Clusters (one AIC and two AIV cores each) of the chip.
+constexpr int clusterCountOf(Arch arch) { return arch == Arch::A2A3 ? 24 : 36; }
+
 constexpr const char* archName(Arch arch) { return arch == Arch::A2A3 ? "a2a3" : "a5"; }
 
 } // namespace pto::sim
