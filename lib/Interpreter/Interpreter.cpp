@@ -119,6 +119,7 @@ SmallVector<RtValue> Interpreter::invoke(func::FuncOp callee,
   f.lane = lane >= 0 ? lane : caller.lane;
   f.pipe = pipe ? pipe : caller.pipe;
   f.callDepth = caller.callDepth;
+  f.barrier = caller.barrier;
   // Window buffers keep their rank's copy inside the callee.
   Block &body = callee.getBody().front();
   for (auto [arg, value] : llvm::zip(body.getArguments(), args))

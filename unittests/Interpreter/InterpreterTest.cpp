@@ -755,3 +755,76 @@ func.func @f(%x: !pypto.tensor<1x2xf32> {pypto.init = "zeros"},
 }
 
 } // namespace
+
+namespace {
+
+class InterpreterBarrierTest : public InterpreterTest {};
+
+TEST_F(InterpreterBarrierTest, OutlinedBlocksMeetAtTheBarrier) {
+  // The outlined form of a barrier kernel: 4 blocks of a group whose AIC
+  // part stores its block's row and whose AIV part, after the barrier,
+  // reads the NEXT block's row. Run one block at a time the AIV part of
+  // block 0 would read a row not written yet (zeros).
+  std::string source = R"mlir(
+func.func @k(%x: !pypto.tensor<4x16xf32>, %t: !pypto.tensor<4x16xf32>,
+             %y: !pypto.tensor<4x16xf32>, %b: index {pypto.spmd = "block_idx"})
+    attributes {pypto.kind = "group", pypto.aic = @k_aic, pypto.aiv = @k_aiv} {
+  return
+}
+func.func @k_aic(%x: !pypto.tensor<4x16xf32>, %t: !pypto.tensor<4x16xf32>,
+                 %y: !pypto.tensor<4x16xf32>, %b: index {pypto.spmd = "block_idx"})
+    attributes {pypto.kind = "aic"} {
+  %c0 = arith.constant 0 : index
+  %m = pypto.load %x[%b, %c0] : !pypto.tensor<4x16xf32> -> !pypto.tile<1x16xf32, mat>
+  pypto.store %m, %t[%b, %c0] : !pypto.tile<1x16xf32, mat>, !pypto.tensor<4x16xf32>
+  pypto.syncall mix
+  return
+}
+func.func @k_aiv(%x: !pypto.tensor<4x16xf32>, %t: !pypto.tensor<4x16xf32>,
+                 %y: !pypto.tensor<4x16xf32>, %b: index {pypto.spmd = "block_idx"})
+    attributes {pypto.kind = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  pypto.syncall mix
+  %n1 = arith.addi %b, %c1 : index
+  %n = arith.remui %n1, %c4 : index
+  %v = pypto.load %t[%n, %c0] : !pypto.tensor<4x16xf32> -> !pypto.tile<1x16xf32, vec>
+  pypto.store %v, %y[%b, %c0] : !pypto.tile<1x16xf32, vec>, !pypto.tensor<4x16xf32>
+  return
+}
+func.func @main(%x: !pypto.tensor<4x16xf32> {pypto.init = "randn"},
+                %t: !pypto.tensor<4x16xf32>,
+                %y: !pypto.tensor<4x16xf32> {pypto.dir = "out"})
+    attributes {pypto.kind = "orchestration"} {
+  %c4 = arith.constant 4 : index
+  pypto.call @k(%x, %t, %y) blocks(%c4) {sync_start}
+      : (!pypto.tensor<4x16xf32>, !pypto.tensor<4x16xf32>, !pypto.tensor<4x16xf32>) -> ()
+  return
+}
+)mlir";
+  at::Tensor x = at::arange(64, at::kFloat).reshape({4, 16}) + 1;
+  std::vector<at::Tensor> args = {x, at::zeros({4, 16}), at::zeros({4, 16})};
+  ASSERT_EQ(run(source, args), "");
+  EXPECT_TRUE(at::equal(args[2], at::roll(x, {-1}, {0})));
+}
+
+TEST_F(InterpreterBarrierTest, AvailableClusterCountIsTheChips) {
+  std::string source = R"mlir(
+func.func @main(%y: !pypto.tensor<1x1xi32> {pypto.dir = "out"}) {
+  %c0 = arith.constant 0 : index
+  %n = pypto.available_cluster_count : index
+  %v = arith.index_cast %n : index to i32
+  pypto.write %v into %y[%c0, %c0] : i32 into !pypto.tensor<1x1xi32>
+  return
+}
+)mlir";
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(source, &context, "test.mlir");
+  ASSERT_TRUE(module);
+  std::vector<at::Tensor> args = {at::zeros({1, 1}, at::kInt)};
+  ASSERT_EQ(pypto::interp::interpretProgram(*module, args, 36), "");
+  EXPECT_EQ(args[0].item<int32_t>(), 36);
+}
+
+} // namespace
