@@ -3260,6 +3260,11 @@ Program pypto::fuzz::generateProgram(uint64_t seed) {
     program.isExchange = true;
     return program;
   }
+  if (drawPhases(seed, program.phases)) {
+    program.seed = seed;
+    program.isPhases = true;
+    return program;
+  }
   for (uint64_t attempt = 0; attempt < 32; ++attempt) {
     program = Builder(seed + attempt * 0x9E3779B97F4A7C15ull).build(seed);
     if (!printProgram(program).empty())
@@ -3271,12 +3276,16 @@ Program pypto::fuzz::generateProgram(uint64_t seed) {
 std::string pypto::fuzz::printProgram(const Program &program) {
   if (program.isExchange)
     return printExchange(program.seed, program.exchange);
+  if (program.isPhases)
+    return printPhases(program.seed, program.phases);
   return Printer(program).print();
 }
 
 int pypto::fuzz::liveOpCount(const Program &program) {
   if (program.isExchange)
     return exchangeSize(program.exchange);
+  if (program.isPhases)
+    return phasesSize(program.phases);
   int count = 0;
   for (const Kernel &k : program.kernels) {
     std::vector<bool> live = liveOps(k);
@@ -3297,6 +3306,14 @@ std::vector<Program> pypto::fuzz::shrinkCandidates(const Program &program) {
     for (const Exchange &e : shrinkExchange(program.exchange)) {
       Program p = program;
       p.exchange = e;
+      out.push_back(p);
+    }
+    return out;
+  }
+  if (program.isPhases) {
+    for (const Phases &phases : shrinkPhases(program.phases)) {
+      Program p = program;
+      p.phases = phases;
       out.push_back(p);
     }
     return out;

@@ -12,6 +12,7 @@
 #define PYPTO_FUZZ_GENERATOR_H
 
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -203,12 +204,30 @@ struct Exchange {
   bool get = false;
 };
 
+/// A barrier program instead of kernels: one SPMD kernel of one block per
+/// cluster, started together, `items` items of `rows` x `cols` spread over
+/// the blocks by a grid stride (over both AIV lanes of every block in
+/// `pypto.split_aiv none` regions when `lanes`). Phase 1 writes each item's
+/// partial (x @ w on the cube when `cube`, else 0.5 x + 1 on the AIV);
+/// after a `pypto.syncall` phase 2 combines (`combine`) the partial of the
+/// item `shift` further with x; with two `rounds`, after another barrier,
+/// phase 3 subtracts x from the phase-2 result `shiftBack` items further.
+struct Phases {
+  int64_t items = 24, rows = 1, cols = 16;
+  bool cube = true, lanes = false;
+  int64_t shift = 1, shiftBack = 1;
+  std::string combine = "add";
+  int rounds = 1;
+};
+
 struct Program {
   uint64_t seed = 0;
   std::vector<Tensor> tensors;
   std::vector<Kernel> kernels;
   bool isExchange = false;
   Exchange exchange;
+  bool isPhases = false;
+  Phases phases;
 };
 
 /// A random valid program from `seed`.
@@ -233,6 +252,13 @@ bool drawExchange(uint64_t seed, Exchange &exchange);
 std::string printExchange(uint64_t seed, const Exchange &exchange);
 std::vector<Exchange> shrinkExchange(const Exchange &exchange);
 int exchangeSize(const Exchange &exchange);
+
+/// A barrier program for `seed` (about one program in fifteen), from a
+/// stream of its own; false otherwise.
+bool drawPhases(uint64_t seed, Phases &phases);
+std::string printPhases(uint64_t seed, const Phases &phases);
+std::vector<Phases> shrinkPhases(const Phases &phases);
+int phasesSize(const Phases &phases);
 
 } // namespace pypto::fuzz
 
