@@ -409,7 +409,7 @@ static Operation *findMergedCubePop(func::FuncOp kernel) {
 static std::string findBeyondPtoas(const PTOUnit &unit) {
   // The signals first: they are why the unit cannot be expressed.
   Operation *signal = nullptr, *marker = nullptr, *slots = nullptr,
-            *merged = nullptr, *columnWindow = nullptr;
+            *merged = nullptr, *columnWindow = nullptr, *vecExtract = nullptr;
   // ptoas 0.27 moves a column-major tile through a DN tensor built from the
   // partition's last dimensions only: a window whose leading dimensions are
   // not all 1 gets a shape that does not match the tile.
@@ -434,6 +434,18 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
       if (!slots && op->getAttr("slot_num") &&
           isa<pto::AicInitializePipeOp, pto::AivInitializePipeOp>(op))
         slots = op;
+      // Its A2/A3 textract reads L1 only ("expects A2/A3 textract src to
+      // use loc=mat"): a slice of a vector value is A5's.
+      if (auto extract = dyn_cast<pto::TExtractOp>(op)) {
+        auto module = extract->getParentOfType<ModuleOp>();
+        auto arch =
+            module ? module->getAttrOfType<StringAttr>(pto::kTargetArchAttr)
+                   : StringAttr();
+        if (arch && arch.getValue() == "a2a3" &&
+            cast<pto::TileBufType>(extract.getSrc().getType()).getLoc() ==
+                pto::AddressSpace::vec)
+          vecExtract = op;
+      }
       if (auto store = dyn_cast<pto::TStoreOp>(op);
           store &&
           stridedColumn(store.getSrc().getType(), store.getDst().getType()))
@@ -460,6 +472,9 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
     return "moves a column-major tile through an N-D window whose leading "
            "dimensions are not 1 (" +
            columnWindow->getName().getStringRef().str() + ")";
+  if (vecExtract)
+    return "slices a vector tile (pto.textract from vec, which its A2/A3 "
+           "code reads from L1 only)";
   return "";
 }
 

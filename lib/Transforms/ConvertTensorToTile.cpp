@@ -134,6 +134,8 @@ private:
   LogicalResult convert(Operation *op) {
     OpBuilder builder(op);
     if (auto slice = dyn_cast<SliceOp>(op)) {
+      if (Value computed = computedTile(slice.getSource()))
+        return sliceComputed(slice, computed);
       FailureOr<Window> source = windowOf(slice.getSource(), op);
       if (failed(source))
         return failure();
@@ -314,6 +316,48 @@ private:
     if (auto matmul = dyn_cast<MatmulAccOp>(op))
       return convertMatmul(matmul, matmul.getAcc());
     return op->emitOpError("is not supported inside a kernel yet");
+  }
+
+  /// The tile of `tensor` when the kernel computed it (not a window of a
+  /// parameter); null otherwise.
+  Value computedTile(Value tensor) {
+    tensor = throughSameFormReshapes(tensor);
+    if (windows.count(tensor))
+      return Value();
+    return tiles.lookup(tensor);
+  }
+
+  /// A slice of a value the kernel computed: a copy of its window in the
+  /// value's 2-D form (pypto.extract). The window must be one 2-D block
+  /// there: its leading extents 1.
+  LogicalResult sliceComputed(SliceOp slice, Value tile) {
+    if (!slice.getValid().empty())
+      return slice.emitOpError("takes a valid shape of a value computed in "
+                               "the kernel; narrow it with "
+                               "pypto.set_validshape instead");
+    SmallVector<int64_t> shape = tensorShapeOf(slice.getSource());
+    ArrayRef<int64_t> sizes = slice.getSizes();
+    size_t rank = shape.size();
+    for (size_t d = 0; d + 2 < rank; ++d)
+      if (sizes[d] != 1)
+        return slice.emitOpError("slices ")
+               << sizes[d] << " of dimension " << d
+               << " of a value computed in the kernel; such a slice must take "
+                  "one index of every dimension but the last two (it is one "
+                  "2-D block of the value's tile)";
+    OpBuilder builder(slice);
+    Location loc = slice.getLoc();
+    SmallVector<Value> offsets(slice.getOffsets());
+    Value row = offsets[rank >= 2 ? rank - 2 : 0], col = offsets[rank - 1];
+    if (rank == 1)
+      row = builder.create<arith::ConstantIndexOp>(loc, 0);
+    if (rank > 2) // the leading indices select a block of rows
+      row = indicesIn2D(builder, loc, shape, offsets)[0];
+    auto type = tileTypeOf(cast<GMTensorType>(slice.getType()));
+    tiles[slice.getResult()] =
+        builder.create<ExtractOp>(loc, type, tile, row, col);
+    erased.insert(slice);
+    return success();
   }
 
   /// mgather / mscatter: the table stays the GM parameter; the index and

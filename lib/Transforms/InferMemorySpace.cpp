@@ -53,6 +53,10 @@ std::optional<MemorySpace> requiredSpace(OpOperand &use) {
   if (user->hasTrait<OpTrait::pypto::VectorCompute>() &&
       isa<TileType>(use.get().getType()))
     return MemorySpace::vec;
+  // A window of a vector value is copied in vec.
+  if (auto extract = dyn_cast<ExtractOp>(user))
+    if (spaceOf(extract.getResult()) == MemorySpace::vec)
+      return MemorySpace::vec;
   // Rows by index move between GM and vec.
   if (isa<MGatherOp, MScatterOp>(user) && isa<TileType>(use.get().getType()))
     return MemorySpace::vec;
@@ -183,6 +187,10 @@ private:
           if (auto load = dyn_cast<LoadOp>(op))
             splitCubeUses(load);
         space = cube && !vector ? MemorySpace::mat : MemorySpace::vec;
+      } else if (isa<ExtractOp>(op) &&
+                 spaceOf(op->getOperand(0)) != MemorySpace::mat) {
+        // A slice of a computed value (a product is moved to vec first).
+        space = MemorySpace::vec;
       } else if (isa<MGatherOp>(op)) {
         space = MemorySpace::vec;
       } else if (isa<AivShardOp>(op)) {

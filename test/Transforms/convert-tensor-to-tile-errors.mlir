@@ -9,11 +9,23 @@ func.func @call_in_kernel(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind =
 
 // -----
 
-func.func @slice_of_result(%a: !pypto.tensor<16x16xf32>) attributes {pypto.kind = "incore"} {
+// A slice of a computed value is a copy of a block of its tile: it has no
+// valid shape of its own, and takes one index of the leading dimensions.
+func.func @slice_of_result_valid(%a: !pypto.tensor<16x16xf32>, %n: index) attributes {pypto.kind = "incore"} {
   %s = pypto.add %a, %a : !pypto.tensor<16x16xf32>
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'pypto.slice' op operates on a tensor that is neither a kernel parameter nor a slice of one}}
-  %u = pypto.slice %s[%c0, %c0] [8, 8] : !pypto.tensor<16x16xf32> -> !pypto.tensor<8x8xf32>
+  // expected-error @+1 {{'pypto.slice' op takes a valid shape of a value computed in the kernel; narrow it with pypto.set_validshape instead}}
+  %u = pypto.slice %s[%c0, %c0] [8, 8] valid [%n, %n] : !pypto.tensor<16x16xf32> -> !pypto.tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @slice_of_result_leading(%a: !pypto.tensor<4x16x16xf32>) attributes {pypto.kind = "incore"} {
+  %s = pypto.add %a, %a : !pypto.tensor<4x16x16xf32>
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.slice' op slices 2 of dimension 0 of a value computed in the kernel; such a slice must take one index of every dimension but the last two (it is one 2-D block of the value's tile)}}
+  %u = pypto.slice %s[%c0, %c0, %c0] [2, 8, 8] : !pypto.tensor<4x16x16xf32> -> !pypto.tensor<2x8x8xf32>
   return
 }
 

@@ -693,3 +693,31 @@ func.func @reload_after_barrier(%x: !pypto.tensor<16x16xf32>, %y: !pypto.tensor<
   pypto.assemble %f into %z[%c0, %c0] : !pypto.tensor<16x16xf32> into !pypto.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A slice of a value the kernel computed copies the window out of its tile
+// (pypto.extract), in vec; a rank-3 value's block at [1, 4, 16] is rows
+// 1 * 16 + 4 of its 2-D form.
+// CONV-LABEL: func.func @slice_of_computed
+// CHECK-LABEL: func.func @slice_of_computed
+// CHECK:       %[[E:.+]] = pypto.exp %{{.+}} : !pypto.tile<32x64xf32, vec>
+// CHECK:       %[[S:.+]] = pypto.extract %[[E]][%{{.+}}, %{{.+}}] : !pypto.tile<32x64xf32, vec> -> !pypto.tile<8x32xf32, vec>
+// CHECK:       pypto.store %[[S]]
+// CHECK:       %[[N:.+]] = pypto.neg %{{.+}} : !pypto.tile<32x64xf32, vec>
+// CHECK:       pypto.extract %[[N]][%{{.+}}, %{{.+}}] : !pypto.tile<32x64xf32, vec> -> !pypto.tile<8x32xf32, vec>
+func.func @slice_of_computed(%x: !pypto.tensor<32x64xf32>, %x3: !pypto.tensor<2x16x64xf32>,
+                             %y: !pypto.tensor<8x32xf32>, %y3: !pypto.tensor<1x8x32xf32>)
+    attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %e = pypto.exp %x : !pypto.tensor<32x64xf32>
+  %s = pypto.slice %e[%c4, %c16] [8, 32] : !pypto.tensor<32x64xf32> -> !pypto.tensor<8x32xf32>
+  pypto.assemble %s into %y[%c0, %c0] : !pypto.tensor<8x32xf32> into !pypto.tensor<8x32xf32>
+  %n = pypto.neg %x3 : !pypto.tensor<2x16x64xf32>
+  %b = pypto.slice %n[%c1, %c4, %c16] [1, 8, 32] : !pypto.tensor<2x16x64xf32> -> !pypto.tensor<1x8x32xf32>
+  pypto.assemble %b into %y3[%c0, %c0, %c0] : !pypto.tensor<1x8x32xf32> into !pypto.tensor<1x8x32xf32>
+  return
+}

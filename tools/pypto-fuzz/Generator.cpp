@@ -87,7 +87,8 @@ public:
         trigRng(seed ^ 0x74726967ull), gatherRng(seed ^ 0x676174686572ull),
         initRng(seed ^ 0x696e6974636f6e64ull), biasRng(seed ^ 0x62696173ull),
         partRng(seed ^ 0x70617274ull), splitRng(seed ^ 0x73706c6974ull),
-        rowsRng(seed ^ 0x726f7773ull), scatterRng(seed ^ 0x73636174ull) {}
+        rowsRng(seed ^ 0x726f7773ull), scatterRng(seed ^ 0x73636174ull),
+        windowRng(seed ^ 0x77696e646f77ull) {}
 
   Program build(uint64_t seed);
 
@@ -330,6 +331,9 @@ private:
   void rowsLast(Kernel &k);
   // Outputs written with pypto.mscatter.
   std::mt19937_64 scatterRng;
+  // Windows of the last value (slices of computed values).
+  std::mt19937_64 windowRng;
+  void windowLast(Kernel &k);
   /// Whether `k`'s cube work reads only input windows, so that it can stay
   /// outside a split_aiv region that holds all the vector work.
   static bool splittable(const Kernel &k) {
@@ -878,6 +882,25 @@ void Builder::maskLast(Kernel &k) {
   add(k, mul);
 }
 
+/// Sometimes a window of the last value's columns (all its rows): a slice
+/// of a value the kernel computed, a copy of a block of its tile.
+void Builder::windowLast(Kernel &k) {
+  auto draw = [&](int n) { return drawFrom(windowRng, n); };
+  int a = lastValueOneIn(k, windowRng, 5);
+  if (a < 0)
+    return;
+  const Op x = k.ops[a];
+  if (!usable[a] || x.cols.isRows || x.cols.n < 2)
+    return;
+  Op op{OpKind::Window, "slice"};
+  op.operands = {a};
+  op.colOffset = draw(int(x.cols.n - 1));
+  op.dtype = x.dtype, op.rows = x.rows;
+  op.cols = Dim{false, 1 + draw(int(x.cols.n - op.colOffset))};
+  op.magnitude = x.magnitude, op.exact = x.exact, op.precision = x.precision;
+  add(k, op);
+}
+
 void Builder::partLast(Kernel &k) {
   auto draw = [&](int n) { return drawFrom(partRng, n); };
   int a = lastValueOneIn(k, partRng, 5);
@@ -1243,6 +1266,8 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   usable.resize(k.ops.size(), true);
   partLast(k);
   usable.resize(k.ops.size(), true);
+  windowLast(k);
+  usable.resize(k.ops.size(), true);
   rowsLast(k);
   usable.resize(k.ops.size(), true);
   // Outputs: the last value, and sometimes others.
@@ -1460,6 +1485,13 @@ Layout layoutOf(const Program &p) {
       }
     }
   }
+  // A window of a value that no longer has its columns (a shrink step).
+  for (const Kernel &k : p.kernels)
+    for (const Op &op : k.ops)
+      if (op.kind == OpKind::Window &&
+          op.colOffset + op.cols.eval(k.rows) >
+              k.ops[op.operands[0]].cols.eval(k.rows))
+        layout.valid = false;
   // A tmp tensor read beyond what its producer writes.
   for (const Kernel &k : p.kernels) {
     std::vector<bool> live = liveOps(k);
@@ -1729,6 +1761,7 @@ bool analyze(const Program &p, const Kernel &k,
     case OpKind::Transpose:
     case OpKind::Reshape:
     case OpKind::FillPad:
+    case OpKind::Window:
       r = A(0);
       break;
     case OpKind::Full:
@@ -2129,6 +2162,7 @@ private:
     switch (op.kind) {
     case OpKind::Transpose:
     case OpKind::FillPad:
+    case OpKind::Window:
     case OpKind::Sort:
     case OpKind::Gather:
     case OpKind::Arange:
@@ -2423,6 +2457,12 @@ void Printer::printOp(const Kernel &k, int v) {
        << s << " : " << type << ", " << dtypeName(op.dtype) << "\n";
     return;
   }
+  case OpKind::Window:
+    os << in << result << " = pypto.slice " << operand(0) << "[" << index(0)
+       << ", " << index(op.colOffset) << "] [" << op.rows.eval(k.rows) << ", "
+       << op.cols.eval(k.rows) << "] : " << operandType(0) << " -> " << type
+       << "\n";
+    return;
   case OpKind::Cast:
     os << in << result << " = pypto.cast " << operand(0) << " round " << op.mode
        << " : " << operandType(0) << " -> " << type << "\n";

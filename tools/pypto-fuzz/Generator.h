@@ -72,6 +72,8 @@ enum class OpKind {
                 // of the result's shape, the other its top-left corner
   MGather,      // rows of input `operands[0]` (`atRow` rows) picked by the
                 // 1 x `rows` index input `operands[1]` (pypto.mgather)
+  Window,       // columns [`colOffset`, + `cols`) of operand 0, all its rows
+                // (pypto.slice of a value the kernel computed)
   GatherMatmul, // `chunk` rows of input `operands[1]` (`validCols` wide)
                 // gathered into an L1 accumulator by the indices of input
                 // `operands[2]` (negative: row 0), the last `validN` of them
