@@ -434,15 +434,16 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
       if (!slots && op->getAttr("slot_num") &&
           isa<pto::AicInitializePipeOp, pto::AivInitializePipeOp>(op))
         slots = op;
-      // Its A2/A3 textract reads L1 only ("expects A2/A3 textract src to
-      // use loc=mat"): a slice of a vector value is A5's.
-      if (auto extract = dyn_cast<pto::TExtractOp>(op)) {
-        auto module = extract->getParentOfType<ModuleOp>();
+      // Its A2/A3 textract reads L1 only and its tinsert goes from acc to
+      // L1 only ("expects A2/A3 textract src to use loc=mat"): windows of
+      // vector tiles are A5's.
+      if (isa<pto::TExtractOp, pto::TInsertOp>(op)) {
+        auto module = op->getParentOfType<ModuleOp>();
         auto arch =
             module ? module->getAttrOfType<StringAttr>(pto::kTargetArchAttr)
                    : StringAttr();
         if (arch && arch.getValue() == "a2a3" &&
-            cast<pto::TileBufType>(extract.getSrc().getType()).getLoc() ==
+            cast<pto::TileBufType>(op->getOperand(0).getType()).getLoc() ==
                 pto::AddressSpace::vec)
           vecExtract = op;
       }
@@ -473,8 +474,9 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
            "dimensions are not 1 (" +
            columnWindow->getName().getStringRef().str() + ")";
   if (vecExtract)
-    return "slices a vector tile (pto.textract from vec, which its A2/A3 "
-           "code reads from L1 only)";
+    return "takes a window of a vector tile (" +
+           vecExtract->getName().getStringRef().str() +
+           " in vec, which its A2/A3 form does not take)";
   return "";
 }
 

@@ -597,13 +597,20 @@ void Interpreter::runMatmul(Operation *op, Frame &f) {
   }
   // Products and sums in float64: exact for 8-bit integers and half
   // precision inputs, and the reference for f32 ones.
-  // N-D operands have leading dimensions of 1: their matrices multiply.
-  at::Tensor a = flat2D(widen(tensor(f, lhs)));
-  at::Tensor b = flat2D(widen(tensor(f, rhs)));
+  // N-D operands with leading dimensions of 1: their matrices multiply;
+  // batched ones (pypto.matmul): each batch's, the batches broadcast.
+  auto batched = [](at::Tensor t) {
+    return t.dim() > 2 && t.numel() != t.size(-2) * t.size(-1);
+  };
+  at::Tensor a = widen(tensor(f, lhs)), b = widen(tensor(f, rhs));
+  if (!batched(a) && !batched(b)) {
+    a = flat2D(a);
+    b = flat2D(b);
+  }
   if (aTrans)
-    a = a.t();
+    a = a.transpose(-2, -1);
   if (bTrans)
-    b = b.t();
+    b = b.transpose(-2, -1);
   at::Tensor r = at::matmul(a, b);
   if (acc && !overwrite)
     r = r + flat2D(widen(tensor(f, acc)));

@@ -258,6 +258,7 @@ private:
   void runLoad(mlir::Operation *op, Frame &f);
   void runStore(mlir::Operation *op, Frame &f);
   void runExtract(mlir::Operation *op, Frame &f);
+  void runExtractOrInsert(mlir::Operation *op, Frame &f);
   void runMove(mlir::Operation *op, Frame &f);
   void runPipe(mlir::Operation *op, Frame &f);
   // Compute.cpp

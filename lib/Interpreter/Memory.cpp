@@ -473,6 +473,18 @@ void Interpreter::runExtract(Operation *op, Frame &f) {
                  pp::RoundMode::rint));
 }
 
+void Interpreter::runExtractOrInsert(Operation *op, Frame &f) {
+  if (isa<pp::ExtractOp>(op))
+    return runExtract(op, f);
+  auto insert = cast<pp::InsertTileOp>(op);
+  at::Tensor result = tensor(f, insert.getDest()).clone();
+  at::Tensor source = tensor(f, insert.getSource());
+  SmallVector<int64_t> at = {index(f, insert.getRow()),
+                             index(f, insert.getCol())};
+  window(op, result, at, insert.getSource().getType().getShape()).copy_(source);
+  set(f, insert.getResult(), result);
+}
+
 void Interpreter::runMove(Operation *op, Frame &f) {
   auto move = cast<pp::MoveOp>(op);
   set(f, move.getResult(),

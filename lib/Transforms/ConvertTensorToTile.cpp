@@ -91,6 +91,8 @@ public:
           operand.set(tile);
         }
     }
+    for (Operation *op : llvm::reverse(scaffolding))
+      op->erase();
     ops.erase(
         llvm::remove_if(
             ops, [](Operation *op) { return isa<scf::ForOp, scf::IfOp>(op); }),
@@ -971,6 +973,10 @@ private:
   /// transposed); `acc` (for matmul_acc) must be a tile of this kernel.
   LogicalResult convertMatmul(Operation *matmul, Value acc,
                               Value bias = Value()) {
+    if (auto batched = dyn_cast<MatmulOp>(matmul);
+        batched && cast<ShapedType>(batched.getType()).getRank() > 2 &&
+        !hasUnitLeadingDims(cast<ShapedType>(batched.getType()).getShape()))
+      return convertBatchedMatmul(batched);
     OpBuilder builder(matmul);
     Location loc = matmul->getLoc();
     auto operand = [&](Value value, bool transposed) -> FailureOr<Value> {
@@ -1027,7 +1033,89 @@ private:
     return success();
   }
 
+  /// A batched matmul: one matmul per batch, of each operand's matrix of
+  /// that batch (its only one when the operand's batch dimension is 1), the
+  /// products placed in the result's tile (B*M x N) one below the other.
+  LogicalResult convertBatchedMatmul(MatmulOp matmul) {
+    OpBuilder builder(matmul);
+    Location loc = matmul.getLoc();
+    auto resultType = cast<GMTensorType>(matmul.getType());
+    ArrayRef<int64_t> shape = resultType.getShape();
+    ArrayRef<int64_t> batchShape = shape.drop_back(2);
+    int64_t rows = shape[shape.size() - 2], batches = 1;
+    for (int64_t d : batchShape)
+      batches *= d;
+    MLIRContext *ctx = matmul.getContext();
+    auto constant = [&](int64_t v) -> Value {
+      return builder.create<arith::ConstantIndexOp>(loc, v);
+    };
+    // The matrix of batch `index` (one per batch dimension) of `value`,
+    // sliced once (a broadcast operand's one matrix serves every batch).
+    DenseMap<std::pair<Value, int64_t>, Value> sliced;
+    auto matrixOf = [&](Value value,
+                        ArrayRef<int64_t> index) -> FailureOr<Value> {
+      auto type = cast<GMTensorType>(value.getType());
+      ArrayRef<int64_t> full = type.getShape();
+      SmallVector<int64_t> at;
+      int64_t linear = 0; // the operand's own batch number
+      for (auto [d, extent] : llvm::enumerate(full.drop_back(2))) {
+        at.push_back(extent == 1 ? 0 : index[d]);
+        linear = linear * extent + at.back();
+      }
+      if (Value known = sliced.lookup({value, linear}))
+        return known;
+      SmallVector<Value> offsets;
+      SmallVector<int64_t> sizes;
+      for (int64_t i : at) {
+        offsets.push_back(constant(i));
+        sizes.push_back(1);
+      }
+      offsets.append({constant(0), constant(0)});
+      sizes.append({full[full.size() - 2], full.back()});
+      auto slice = builder.create<SliceOp>(
+          loc, GMTensorType::get(ctx, sizes, type.getElementType()), value,
+          offsets, builder.getDenseI64ArrayAttr(sizes), ValueRange());
+      scaffolding.push_back(slice);
+      if (failed(convert(slice)))
+        return failure();
+      sliced[{value, linear}] = slice.getResult();
+      return slice.getResult();
+    };
+    Value combined = builder.create<CreateTileOp>(loc, tileTypeOf(resultType));
+    SmallVector<int64_t> productShape(batchShape.size(), 1);
+    productShape.append({rows, shape.back()});
+    auto productType =
+        GMTensorType::get(ctx, productShape, resultType.getElementType());
+    SmallVector<int64_t> index(batchShape.size(), 0);
+    for (int64_t b = 0; b < batches; ++b) {
+      // `index` counts through the batch dimensions, the last fastest.
+      for (int64_t d = int64_t(batchShape.size()) - 1, rest = b; d >= 0; --d) {
+        index[d] = rest % batchShape[d];
+        rest /= batchShape[d];
+      }
+      FailureOr<Value> lhs = matrixOf(matmul.getLhs(), index);
+      FailureOr<Value> rhs = matrixOf(matmul.getRhs(), index);
+      if (failed(lhs) || failed(rhs))
+        return failure();
+      auto product = builder.create<MatmulOp>(loc, productType, *lhs, *rhs,
+                                              matmul.getATransAttr(),
+                                              matmul.getBTransAttr());
+      scaffolding.push_back(product);
+      if (failed(convertMatmul(product, Value())))
+        return failure();
+      combined = builder.create<InsertTileOp>(
+          loc, combined.getType(), tiles.lookup(product.getResult()), combined,
+          constant(b * rows), constant(0));
+    }
+    tiles[matmul.getResult()] = combined;
+    erased.insert(matmul);
+    return success();
+  }
+
   func::FuncOp kernel;
+  /// Tensor-level ops the conversion made for itself (a batched matmul's
+  /// per-batch slices and products), erased at its end.
+  SmallVector<Operation *> scaffolding;
   DenseMap<Value, Window> windows;
   DenseMap<Value, Value> tiles;
   /// Reshapes of a window that keep its 2-D form (1x64x128 of 64x128): the

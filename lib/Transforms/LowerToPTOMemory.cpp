@@ -259,9 +259,34 @@ protected:
   }
 };
 
-/// An element replaced (pto.tsetval): in place when the planner gave the
-/// result the source's buffer (the source is not read afterwards), else
-/// into a copy of the source.
+/// The planned address of a tile buffer, if constant.
+static std::optional<int64_t> addressOf(Value tile) {
+  auto alloc = tile.getDefiningOp<pto::AllocTileOp>();
+  APInt address;
+  if (!alloc || !alloc.getAddr() ||
+      !matchPattern(alloc.getAddr(), m_ConstantInt(&address)))
+    return std::nullopt;
+  return address.getSExtValue();
+}
+
+/// The buffer of `op`'s result holding a copy of `dest`: `dest`'s own
+/// when the planner gave the result its buffer (it is not read
+/// afterwards), else a copy of it.
+static FailureOr<Value> resultOverDest(Operation *op, Value dest,
+                                       KernelLoweringState &state,
+                                       ConversionPatternRewriter &rewriter) {
+  FailureOr<Value> source = state.buffer(op, dest);
+  if (failed(source))
+    return failure();
+  FailureOr<Value> result = state.allocate(rewriter, op);
+  if (failed(result))
+    return failure();
+  if (addressOf(*source) != addressOf(*result))
+    rewriter.create<pto::TMovOp>(op->getLoc(), *source, *result);
+  return result;
+}
+
+/// An element replaced (pto.tsetval), in the result's copy of the source.
 class InsertLowering : public KernelOpLowering<InsertOp> {
 public:
   using KernelOpLowering::KernelOpLowering;
@@ -269,29 +294,39 @@ public:
 protected:
   LogicalResult lower(InsertOp insert, OpAdaptor adaptor,
                       ConversionPatternRewriter &rewriter) const override {
-    Location loc = insert.getLoc();
-    FailureOr<Value> source = state.buffer(insert, adaptor.getDest());
-    if (failed(source))
-      return failure();
-    FailureOr<Value> result = state.allocate(rewriter, insert);
+    FailureOr<Value> result =
+        resultOverDest(insert, adaptor.getDest(), state, rewriter);
     if (failed(result))
       return failure();
-    if (addressOf(*source) != addressOf(*result))
-      rewriter.create<pto::TMovOp>(loc, *source, *result);
-    Value offset =
-        elementOffset(rewriter, loc, state, *result, adaptor.getIndices());
-    rewriter.create<pto::TSetValOp>(loc, offset, adaptor.getValue(), *result);
+    Value offset = elementOffset(rewriter, insert.getLoc(), state, *result,
+                                 adaptor.getIndices());
+    rewriter.create<pto::TSetValOp>(insert.getLoc(), offset, adaptor.getValue(),
+                                    *result);
     rewriter.replaceOp(insert, *result);
     return success();
   }
+};
 
-  static std::optional<int64_t> addressOf(Value tile) {
-    auto alloc = tile.getDefiningOp<pto::AllocTileOp>();
-    APInt address;
-    if (!alloc || !alloc.getAddr() ||
-        !matchPattern(alloc.getAddr(), m_ConstantInt(&address)))
-      return std::nullopt;
-    return address.getSExtValue();
+/// A window replaced (pto.tinsert), in the result's copy of the
+/// destination.
+class InsertTileLowering : public KernelOpLowering<InsertTileOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(InsertTileOp insert, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> source = state.buffer(insert, adaptor.getSource());
+    if (failed(source))
+      return failure();
+    FailureOr<Value> result =
+        resultOverDest(insert, adaptor.getDest(), state, rewriter);
+    if (failed(result))
+      return failure();
+    rewriter.create<pto::TInsertOp>(insert.getLoc(), *source, adaptor.getRow(),
+                                    adaptor.getCol(), *result);
+    rewriter.replaceOp(insert, *result);
+    return success();
   }
 };
 
@@ -722,12 +757,13 @@ protected:
 void mlir::pypto::populateTileMemoryLoweringPatterns(
     RewritePatternSet &patterns, KernelLoweringState &state) {
   patterns.add<
-      LoadLowering, StoreLowering, ReadLowering, InsertLowering, WriteLowering,
-      ArrayCreateLowering, ArrayGetLowering, ArraySetLowering, DimLowering,
-      PlannedBufferLowering<CreateTileOp>, PlannedBufferLowering<ReshapeOp>,
-      PlannedBufferLowering<CreateL1Op>, PlannedBufferLowering<TransposeViewOp>,
-      GatherRowLowering, NotifyLowering, WaitLowering, GetSubblockIdxLowering,
-      SyncAllLowering, MGatherLowering, MScatterLowering,
+      LoadLowering, StoreLowering, ReadLowering, InsertLowering,
+      InsertTileLowering, WriteLowering, ArrayCreateLowering, ArrayGetLowering,
+      ArraySetLowering, DimLowering, PlannedBufferLowering<CreateTileOp>,
+      PlannedBufferLowering<ReshapeOp>, PlannedBufferLowering<CreateL1Op>,
+      PlannedBufferLowering<TransposeViewOp>, GatherRowLowering, NotifyLowering,
+      WaitLowering, GetSubblockIdxLowering, SyncAllLowering, MGatherLowering,
+      MScatterLowering,
       InitializePipeLowering<AicInitializePipeOp, pto::AicInitializePipeOp,
                              /*isCube=*/true>,
       InitializePipeLowering<AivInitializePipeOp, pto::AivInitializePipeOp,

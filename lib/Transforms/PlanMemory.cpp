@@ -94,6 +94,8 @@ bool writesInPlace(Operation *op, OpOperand &use) {
   // An insert replaces one element of its destination's copy.
   if (auto insert = dyn_cast<InsertOp>(op))
     return &use == &insert.getDestMutable();
+  if (auto insert = dyn_cast<InsertTileOp>(op))
+    return &use == &insert.getDestMutable();
   auto acc = dyn_cast<MatmulAccOp>(op);
   return acc && &use == &acc.getAccMutable();
 }

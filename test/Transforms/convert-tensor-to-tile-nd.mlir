@@ -162,3 +162,28 @@ func.func @read_through_reshape(%x: !pypto.tensor<4x2x64xi32>, %y: !pypto.tensor
   pypto.write %v into %y[%c0, %c0] : i32 into !pypto.tensor<1x1xi32>
   return
 }
+
+// -----
+
+// A batched matmul: one matmul per batch, of each operand's matrix of that
+// batch (the rhs has one, broadcast), the products placed in the result's
+// 2-D tile one below the other.
+// CHECK-LABEL: func.func @batched_matmul
+// CHECK:       %[[ALL:.+]] = pypto.create_tile : !pypto.tile<32x8xf32>
+// CHECK:       %[[A0:.+]] = pypto.load %{{.+}} window [1, 16, 32] : !pypto.tensor<2x16x32xf32> -> !pypto.tile<16x32xf32>
+// CHECK:       %[[B:.+]] = pypto.load %{{.+}} window [1, 32, 8] : !pypto.tensor<1x32x8xf32> -> !pypto.tile<32x8xf32>
+// CHECK:       %[[P0:.+]] = pypto.matmul %[[A0]], %[[B]]
+// CHECK:       %[[I0:.+]] = pypto.insert_tile %[[P0]] into %[[ALL]][%{{.+}}, %{{.+}}]
+// CHECK:       %[[A1:.+]] = pypto.load %{{.+}} window [1, 16, 32]
+// CHECK-NOT:   pypto.load
+// CHECK:       %[[P1:.+]] = pypto.matmul %[[A1]], %[[B]]
+// CHECK:       %[[R1:.+]] = arith.constant 16 : index
+// CHECK:       %[[I1:.+]] = pypto.insert_tile %[[P1]] into %[[I0]][%[[R1]], %{{.+}}]
+// CHECK:       pypto.store %[[I1]]
+func.func @batched_matmul(%a: !pypto.tensor<2x16x32xf32>, %b: !pypto.tensor<1x32x8xf32>,
+                          %y: !pypto.tensor<2x16x8xf32>) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %p = pypto.matmul %a, %b : !pypto.tensor<2x16x32xf32>, !pypto.tensor<1x32x8xf32> -> !pypto.tensor<2x16x8xf32>
+  pypto.assemble %p into %y[%c0, %c0, %c0] : !pypto.tensor<2x16x8xf32> into !pypto.tensor<2x16x8xf32>
+  return
+}

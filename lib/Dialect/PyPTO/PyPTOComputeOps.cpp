@@ -337,15 +337,38 @@ LogicalResult TransposeOp::verify() {
 /// `type` as the matmul sees it: the matrix of its last two dimensions,
 /// transposed when the op says so. Null when it is not a matrix: rank 1,
 /// or leading dimensions other than 1 (a batched matmul).
+/// The matrix of a matmul operand: its last two dimensions (transposed).
 static ShapedType asOperand(ShapedType type, bool transposed) {
-  if (type.getRank() < 2 || !hasUnitLeadingDims(type.getShape()))
+  if (type.getRank() < 2)
     return {};
   ArrayRef<int64_t> shape = type.getShape().take_back(2);
   return transposed ? type.clone({shape[1], shape[0]}) : type.clone(shape);
 }
 
+/// The batch dimensions of a batched matmul's result: each operand's are the
+/// result's or 1 (broadcast). Empty when neither operand has batches.
+static std::optional<SmallVector<int64_t>> broadcastBatch(ShapedType lhs,
+                                                          ShapedType rhs) {
+  if (lhs.getRank() != rhs.getRank() || lhs.getRank() < 3)
+    return std::nullopt;
+  SmallVector<int64_t> batch;
+  for (auto [l, r] :
+       llvm::zip(lhs.getShape().drop_back(2), rhs.getShape().drop_back(2))) {
+    if (l != r && l != 1 && r != 1)
+      return std::nullopt;
+    batch.push_back(std::max(l, r));
+  }
+  return batch;
+}
+
+/// Whether `type` has a leading dimension other than 1 (is batched).
+static bool hasBatches(Type type) {
+  auto shaped = cast<ShapedType>(type);
+  return shaped.getRank() > 2 && !hasUnitLeadingDims(shaped.getShape());
+}
+
 static LogicalResult verifyMatmul(Operation *op, Value lhsValue, Value rhsValue,
-                                  Value resultValue) {
+                                  Value resultValue, bool batches = false) {
   bool aTrans = op->hasAttr("a_trans"), bTrans = op->hasAttr("b_trans");
   auto lhs = asOperand(cast<ShapedType>(lhsValue.getType()), aTrans);
   auto rhs = asOperand(cast<ShapedType>(rhsValue.getType()), bTrans);
@@ -359,9 +382,28 @@ static LogicalResult verifyMatmul(Operation *op, Value lhsValue, Value rhsValue,
     return op->emitOpError("a_trans and b_trans apply to tensor operands; "
                            "tile operands are already in place");
   if (!lhs || !rhs || !result)
-    return op->emitOpError("operands and result must be 2-D, or N-D with "
-                           "leading dimensions of 1 (a batched matmul is not "
-                           "supported)");
+    return op->emitOpError("operands and result must be at least 2-D");
+  if (llvm::any_of(ValueRange{lhsValue, rhsValue, resultValue},
+                   [](Value v) { return hasBatches(v.getType()); })) {
+    if (!batches || tiles)
+      return op->emitOpError("has operands or a result with leading "
+                             "dimensions other than 1; only pypto.matmul on "
+                             "tensors is batched");
+    auto lhsFull = cast<ShapedType>(lhsValue.getType());
+    auto rhsFull = cast<ShapedType>(rhsValue.getType());
+    auto resultFull = cast<ShapedType>(resultValue.getType());
+    std::optional<SmallVector<int64_t>> batch =
+        broadcastBatch(lhsFull, rhsFull);
+    if (!batch)
+      return op->emitOpError("batched operands must have one rank and batch "
+                             "dimensions that are equal or 1, got ")
+             << lhsFull << " and " << rhsFull;
+    if (resultFull.getRank() != lhsFull.getRank() ||
+        resultFull.getShape().drop_back(2) != ArrayRef<int64_t>(*batch))
+      return op->emitOpError("result must have the batch dimensions [")
+             << llvm::make_range(batch->begin(), batch->end()) << "], got "
+             << resultFull;
+  }
   if (lhs.getDimSize(1) != rhs.getDimSize(0))
     return op->emitOpError("contraction mismatch: lhs is ")
            << lhs.getDimSize(0) << "x" << lhs.getDimSize(1) << ", rhs is "
@@ -410,9 +452,17 @@ static Type inferMatmulResult(Type lhsType, Type rhsType, bool aTrans,
   MLIRContext *context = lhsType.getContext();
   Type out = in.isInteger(8) ? Type(IntegerType::get(context, 32))
                              : Type(Float32Type::get(context));
-  // N-D operands (leading dimensions of 1) give a result of the larger rank.
+  // N-D operands (leading dimensions of 1) give a result of the larger rank;
+  // batched ones the broadcast batch dimensions.
   SmallVector<int64_t> shape(std::max(lhsFull.getRank(), rhsFull.getRank()) - 2,
                              1);
+  if (hasBatches(lhsFull) || hasBatches(rhsFull)) {
+    std::optional<SmallVector<int64_t>> batch =
+        broadcastBatch(lhsFull, rhsFull);
+    if (!batch)
+      return {};
+    shape = *batch;
+  }
   shape.append({lhs.getDimSize(0), rhs.getDimSize(1)});
   if (isa<GMTensorType>(lhsFull))
     return GMTensorType::get(context, shape, out);
@@ -502,7 +552,8 @@ void MatmulAccOp::print(OpAsmPrinter &printer) {
 }
 
 LogicalResult MatmulOp::verify() {
-  return verifyMatmul(*this, getLhs(), getRhs(), getResult());
+  return verifyMatmul(*this, getLhs(), getRhs(), getResult(),
+                      /*batches=*/true);
 }
 
 LogicalResult ScatterMaskOp::verify() {

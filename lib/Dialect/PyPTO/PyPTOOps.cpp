@@ -1178,6 +1178,17 @@ LogicalResult ExtractOp::verify() {
                       ValueRange{getRow(), getCol()}, "source tile");
 }
 
+LogicalResult InsertTileOp::verify() {
+  TileType source = getSource().getType();
+  TileType dest = getDest().getType();
+  if (source.getElementType() != dest.getElementType())
+    return emitOpError("cannot change the element type");
+  if (source.getSpace() != dest.getSpace())
+    return emitOpError("takes a tile of the destination's memory space");
+  return verifyWindow(*this, source.getShape(), dest.getShape(),
+                      ValueRange{getRow(), getCol()}, "destination tile");
+}
+
 LogicalResult MoveOp::verify() {
   TileType source = getSource().getType();
   TileType result = getResult().getType();

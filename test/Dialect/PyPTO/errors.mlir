@@ -655,9 +655,52 @@ func.func @matmul_mixed(%a: !pypto.tile<16x32xf32, left>, %b: !pypto.tensor<32x1
 
 // -----
 
+// A batched matmul's operands have one rank.
 func.func @matmul_rank(%a: !pypto.tensor<2x16x32xf32>, %b: !pypto.tensor<32x16xf32>) {
-  // expected-error @+1 {{'pypto.matmul' op operands and result must be 2-D, or N-D with leading dimensions of 1 (a batched matmul is not supported)}}
-  %c = pypto.matmul %a, %b : !pypto.tensor<2x16x32xf32>, !pypto.tensor<32x16xf32> -> !pypto.tensor<16x16xf32>
+  // expected-error @+1 {{'pypto.matmul' op batched operands must have one rank and batch dimensions that are equal or 1, got '!pypto.tensor<2x16x32xf32>' and '!pypto.tensor<32x16xf32>'}}
+  %c = pypto.matmul %a, %b : !pypto.tensor<2x16x32xf32>, !pypto.tensor<32x16xf32> -> !pypto.tensor<2x16x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_batch_mismatch(%a: !pypto.tensor<3x16x32xf32>, %b: !pypto.tensor<4x32x16xf32>) {
+  // expected-error @+1 {{'pypto.matmul' op batched operands must have one rank and batch dimensions that are equal or 1}}
+  %c = pypto.matmul %a, %b : !pypto.tensor<3x16x32xf32>, !pypto.tensor<4x32x16xf32> -> !pypto.tensor<4x16x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_batch_result(%a: !pypto.tensor<4x16x32xf32>, %b: !pypto.tensor<1x32x16xf32>) {
+  // expected-error @+1 {{'pypto.matmul' op result must have the batch dimensions [4], got '!pypto.tensor<1x16x16xf32>'}}
+  %c = pypto.matmul %a, %b : !pypto.tensor<4x16x32xf32>, !pypto.tensor<1x32x16xf32> -> !pypto.tensor<1x16x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_acc_batched(%c: !pypto.tensor<2x16x16xf32>, %a: !pypto.tensor<2x16x32xf32>, %b: !pypto.tensor<2x32x16xf32>) {
+  // expected-error @+1 {{'pypto.matmul_acc' op has operands or a result with leading dimensions other than 1; only pypto.matmul on tensors is batched}}
+  %d = pypto.matmul_acc %c, %a, %b : !pypto.tensor<2x16x32xf32>, !pypto.tensor<2x32x16xf32>
+  return
+}
+
+// -----
+
+func.func @insert_tile_type(%v: !pypto.tile<8x8xf16, vec>, %t: !pypto.tile<16x16xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pypto.insert_tile' op cannot change the element type}}
+  %r = pypto.insert_tile %v into %t[%c0, %c0] : !pypto.tile<8x8xf16, vec> into !pypto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @insert_tile_window(%v: !pypto.tile<8x8xf32, vec>, %t: !pypto.tile<16x16xf32, vec>) {
+  %c12 = arith.constant 12 : index
+  // expected-error @+1 {{'pypto.insert_tile' op}}
+  %r = pypto.insert_tile %v into %t[%c12, %c12] : !pypto.tile<8x8xf32, vec> into !pypto.tile<16x16xf32, vec>
   return
 }
 

@@ -40,3 +40,14 @@ func.func @windows(%x: !pypto.tensor<4x8x64xf32>, %y: !pypto.tensor<128xf32>,
   pypto.store %t, %y[%i] window [64] : !pypto.tile<1x64xf32, vec>, !pypto.tensor<128xf32>
   return
 }
+
+// A batched matmul: the result's batch dimensions broadcast the operands'.
+// CHECK-LABEL: func.func @batched
+// CHECK: pypto.matmul %{{.+}}, %{{.+}} : !pypto.tensor<4x16x32xf32>, !pypto.tensor<1x32x8xf32>{{$}}
+// CHECK: pypto.matmul %{{.+}}, %{{.+}} {b_trans} : !pypto.tensor<2x3x16x32xf32>, !pypto.tensor<2x1x8x32xf32>{{$}}
+func.func @batched(%a: !pypto.tensor<4x16x32xf32>, %b: !pypto.tensor<1x32x8xf32>,
+                   %q: !pypto.tensor<2x3x16x32xf32>, %k: !pypto.tensor<2x1x8x32xf32>) {
+  %p = pypto.matmul %a, %b : !pypto.tensor<4x16x32xf32>, !pypto.tensor<1x32x8xf32> -> !pypto.tensor<4x16x8xf32>
+  %s = pypto.matmul %q, %k {b_trans} : !pypto.tensor<2x3x16x32xf32>, !pypto.tensor<2x1x8x32xf32>
+  return
+}

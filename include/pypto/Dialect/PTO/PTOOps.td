@@ -342,6 +342,22 @@ def PTO_TExtractOp : PTO_TileInstructionOp<"textract"> {
   let hasVerifier = 1;
 }
 
+def PTO_TInsertOp : PTO_TileInstructionOp<"tinsert"> {
+  let summary = "copy a tile into a window of another tile";
+  let description = [{
+    ```mlir
+    pto.tinsert ins(%src, %r, %c : !pto.tile_buf<loc=vec, ...>, index, index) outs(%dst : !pto.tile_buf<loc=vec, ...>)
+    ```
+    ptoas 0.27 takes vec-to-vec on A5 only.
+  }];
+  let arguments = (ins PTO_TileBufType:$src, Index:$row, Index:$col,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $row `,` $col `:` qualified(type($src)) `,` type($row)
+    `,` type($col) `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Vector compute (PIPE_V)
 //

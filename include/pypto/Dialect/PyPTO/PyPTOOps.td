@@ -1464,6 +1464,29 @@ def PyPTO_TriOp : PyPTO_VectorOp<"tri"> {
   let hasVerifier = 1;
 }
 
+def PyPTO_InsertTileOp : PyPTO_Op<"insert_tile", [Pure, PyPTO_VectorCompute,
+    AllTypesMatch<["dest", "result"]>]> {
+  let summary = "a tile with a window replaced by another tile";
+  let description = [{
+    `%r = pypto.insert_tile %v into %t[%i, %j]` is `%t` with the window of
+    `%v`'s shape at `(%i, %j)` replaced by `%v` (pypto's `tile.assemble`,
+    pto-isa's `TINSERT`), the inverse of `pypto.extract`. Vector tiles;
+    the compiler makes it (a batched matmul's products placed in one tile).
+
+    ```mlir
+    %r = pypto.insert_tile %p into %all[%c16, %c0] : !pypto.tile<16x24xf32, vec> into !pypto.tile<64x24xf32, vec>
+    ```
+  }];
+  let arguments = (ins PyPTO_TileType:$source, PyPTO_TileType:$dest,
+                       Index:$row, Index:$col);
+  let results = (outs PyPTO_TileType:$result);
+  let assemblyFormat = [{
+    $source `into` $dest `[` $row `,` $col `]` attr-dict `:`
+    qualified(type($source)) `into` qualified(type($dest))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_ConcatOp : PyPTO_VectorOp<"concat"> {
   let summary = "two tensors or tiles side by side (along the last dimension)";
   let description = [{
