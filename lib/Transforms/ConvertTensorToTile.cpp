@@ -1056,6 +1056,9 @@ private:
                         ArrayRef<int64_t> index) -> FailureOr<Value> {
       auto type = cast<GMTensorType>(value.getType());
       ArrayRef<int64_t> full = type.getShape();
+      // One matrix (every batch dimension 1): the operand is it.
+      if (hasUnitLeadingDims(full))
+        return value;
       SmallVector<int64_t> at;
       int64_t linear = 0; // the operand's own batch number
       for (auto [d, extent] : llvm::enumerate(full.drop_back(2))) {

@@ -88,7 +88,7 @@ public:
         initRng(seed ^ 0x696e6974636f6e64ull), biasRng(seed ^ 0x62696173ull),
         partRng(seed ^ 0x70617274ull), splitRng(seed ^ 0x73706c6974ull),
         rowsRng(seed ^ 0x726f7773ull), scatterRng(seed ^ 0x73636174ull),
-        windowRng(seed ^ 0x77696e646f77ull) {}
+        windowRng(seed ^ 0x77696e646f77ull), batchRng(seed ^ 0x6261746368ull) {}
 
   Program build(uint64_t seed);
 
@@ -333,6 +333,8 @@ private:
   std::mt19937_64 scatterRng;
   // Windows of the last value (slices of computed values).
   std::mt19937_64 windowRng;
+  // Batched matmuls.
+  std::mt19937_64 batchRng;
   void windowLast(Kernel &k);
   /// Whether `k`'s cube work reads only input windows, so that it can stay
   /// outside a split_aiv region that holds all the vector work.
@@ -622,6 +624,12 @@ void Builder::step(Kernel &k) {
     }
     op.exact = false;
     op.precision = 0;
+    // Sometimes batched: the lhs's rows as 2 or 4 batches of matrices, each
+    // times the rhs (a batch dimension of 1, broadcast).
+    int64_t batches =
+        drawFrom(batchRng, 3) == 0 ? int64_t(2) << drawFrom(batchRng, 2) : 1;
+    if (op.operands.size() == 2 && x.rows.eval(k.rows) % batches == 0)
+      op.chunk = batches;
     int m = add(k, op);
     markNew();
     if (op.magnitude > 1e3)
@@ -1485,13 +1493,18 @@ Layout layoutOf(const Program &p) {
       }
     }
   }
-  // A window of a value that no longer has its columns (a shrink step).
+  // A window of a value that no longer has its columns, batches that no
+  // longer divide the rows (shrink steps).
   for (const Kernel &k : p.kernels)
-    for (const Op &op : k.ops)
+    for (const Op &op : k.ops) {
       if (op.kind == OpKind::Window &&
           op.colOffset + op.cols.eval(k.rows) >
               k.ops[op.operands[0]].cols.eval(k.rows))
         layout.valid = false;
+      if (op.kind == OpKind::Matmul && op.chunk > 1 &&
+          op.rows.eval(k.rows) % op.chunk != 0)
+        layout.valid = false;
+    }
   // A tmp tensor read beyond what its producer writes.
   for (const Kernel &k : p.kernels) {
     std::vector<bool> live = liveOps(k);
@@ -2160,6 +2173,8 @@ private:
   /// N-D view).
   bool computedIn2D(const Op &op) const {
     switch (op.kind) {
+    case OpKind::Matmul:
+      return op.chunk > 1; // a batched one reshapes its 2-D operands
     case OpKind::Transpose:
     case OpKind::FillPad:
     case OpKind::Window:
@@ -2567,6 +2582,28 @@ void Printer::printOp(const Kernel &k, int v) {
     return;
   }
   case OpKind::Matmul:
+    if (op.chunk > 1) {
+      // Batched: the lhs's rows as `chunk` matrices, each times the rhs.
+      const Op &lhs = k.ops[op.operands[0]], &rhs = k.ops[op.operands[1]];
+      int64_t b = op.chunk, m = op.rows.eval(k.rows) / b;
+      int64_t kk = lhs.cols.eval(k.rows), n = op.cols.eval(k.rows);
+      auto nd = [&](int64_t d0, int64_t d1, int64_t d2, DType d) {
+        return "!pypto.tensor<" + std::to_string(d0) + "x" +
+               std::to_string(d1) + "x" + std::to_string(d2) + "x" +
+               dtypeName(d) + ">";
+      };
+      std::string l = fresh(), r = fresh(), pr = fresh();
+      os << in << l << " = pypto.reshape " << operand(0) << " : "
+         << operandType(0) << " -> " << nd(b, m, kk, lhs.dtype) << "\n";
+      os << in << r << " = pypto.reshape " << operand(1) << " : "
+         << operandType(1) << " -> " << nd(1, kk, n, rhs.dtype) << "\n";
+      os << in << pr << " = pypto.matmul " << l << ", " << r << " : "
+         << nd(b, m, kk, lhs.dtype) << ", " << nd(1, kk, n, rhs.dtype) << " -> "
+         << nd(b, m, n, op.dtype) << "\n";
+      os << in << result << " = pypto.reshape " << pr << " : "
+         << nd(b, m, n, op.dtype) << " -> " << type << "\n";
+      return;
+    }
     os << in << result << " = pypto." << op.name << " " << operand(0) << ", "
        << operand(1) << (op.operands.size() > 2 ? ", " + operand(2) : "")
        << " : " << operandType(0) << ", " << operandType(1)

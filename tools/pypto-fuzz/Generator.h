@@ -100,7 +100,9 @@ struct Op {
   int64_t colOffset = 0;     // SliceInput: the window's first column
   int64_t validRows = 0, validCols = 0; // FillPad
   std::string pad;                      // FillPad: zero, max, min
-  int64_t chunk = 0, chunks = 0;        // MatmulKLoop / CarryLoop
+  int64_t chunk = 0, chunks = 0;        // MatmulKLoop / CarryLoop; Matmul:
+                                        // `chunk` > 1 batches (the lhs read
+                                        // as chunk x R/chunk x K, batched)
   bool readOldAfterUpdate = false;      // CarryLoop: d = old - new
   /// MatmulKLoop: pypto-lib's form, the loop from k = 0 with the first
   /// product on an `scf.if k == 0` branch and matmul_acc on the other.
