@@ -84,6 +84,9 @@ bool isWritten(Value param, unsigned depth = 0) {
       if (auto scatter = dyn_cast<MScatterOp>(user))
         if (scatter.getTable() == view)
           return true;
+      if (auto update = dyn_cast<ScatterUpdateOp>(user))
+        if (update.getTable() == view)
+          return true;
       if (auto call = dyn_cast<CallOp>(user)) {
         auto directions = call.getArgDirections();
         if (!directions)

@@ -230,7 +230,8 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::SyncAllOp, pp::AvailableClusterCountOp>(m, &I::runSyncAll);
     add<pp::AivShardOp>(m, &I::runAivShard);
     add<pp::SetValidShapeOp>(m, &I::runSetValidShape);
-    add<pp::MGatherOp, pp::MScatterOp>(m, &I::runRowsByIndex);
+    add<pp::MGatherOp, pp::MScatterOp, pp::ScatterUpdateOp>(m,
+                                                            &I::runRowsByIndex);
     add<pp::NoTaskOp, pp::TaskDummyOp, pp::ScopeOp, pp::ScopeYieldOp>(
         m, &I::runTask);
     add<pp::ArrayCreateOp, pp::ArrayGetOp, pp::ArraySetOp>(m, &I::runArray);

@@ -285,8 +285,15 @@ void Interpreter::runSetValidShape(Operation *op, Frame &f) {
 void Interpreter::runRowsByIndex(Operation *op, Frame &f) {
   auto gather = dyn_cast<pp::MGatherOp>(op);
   auto scatter = dyn_cast<pp::MScatterOp>(op);
-  at::Tensor table = tensor(f, gather ? gather.getTable() : scatter.getTable());
-  at::Tensor index = tensor(f, gather ? gather.getIndex() : scatter.getIndex());
+  // scatter_update: an mscatter of its index in row-major order.
+  auto update = dyn_cast<pp::ScatterUpdateOp>(op);
+  at::Tensor table = tensor(f, gather    ? gather.getTable()
+                               : scatter ? scatter.getTable()
+                                         : update.getTable());
+  at::Tensor index = tensor(f, gather    ? gather.getIndex()
+                               : scatter ? scatter.getIndex()
+                                         : update.getIndex())
+                         .reshape({1, -1});
   int64_t rows = table.size(0);
   SmallVector<int64_t> picked;
   for (int64_t r = 0; r < index.size(1); ++r) {
@@ -304,9 +311,9 @@ void Interpreter::runRowsByIndex(Operation *op, Frame &f) {
     set(f, gather.getResult(), result);
     return;
   }
-  at::Tensor value = tensor(f, scatter.getValue());
+  at::Tensor value = tensor(f, scatter ? scatter.getValue() : update.getSrc());
   for (auto [r, k] : llvm::enumerate(picked)) {
-    if (scatter.getAtomicAdd())
+    if (scatter && scatter.getAtomicAdd())
       table[k].add_(value[r].to(table.scalar_type()));
     else
       table[k].copy_(value[r]);

@@ -138,6 +138,9 @@ private:
     if (auto slice = dyn_cast<SliceOp>(op)) {
       if (Value computed = computedTile(slice.getSource()))
         return sliceComputed(slice, computed);
+      if (Value base = throughSameFormReshapes(slice.getSource());
+          base != slice.getSource() && windows.count(base))
+        return sliceReshapedWindow(slice, base);
       FailureOr<Window> source = windowOf(slice.getSource(), op);
       if (failed(source))
         return failure();
@@ -277,6 +280,8 @@ private:
       return convertAivShard(shard);
     if (isa<MGatherOp, MScatterOp>(op))
       return convertRowsByIndex(op);
+    if (auto update = dyn_cast<ScatterUpdateOp>(op))
+      return convertScatterUpdate(update);
     if (auto set = dyn_cast<SetValidShapeOp>(op)) {
       if (isa<TileType>(set.getType()))
         return success(); // already tile-level
@@ -362,6 +367,34 @@ private:
     return success();
   }
 
+  /// A slice of a reshape that keeps a window's 2-D form (a 2x64 window
+  /// seen as 2x1x64): the same block of the window's rows.
+  LogicalResult sliceReshapedWindow(SliceOp slice, Value base) {
+    Window window = windows.lookup(base);
+    SmallVector<int64_t> shape = tensorShapeOf(slice.getSource());
+    ArrayRef<int64_t> sizes = slice.getSizes();
+    bool block = true;
+    for (size_t d = 0; d + 2 < shape.size(); ++d)
+      block &= sizes[d] == 1;
+    if (window.offsets.size() != 2 || !block || !slice.getValid().empty() ||
+        !window.valid.empty())
+      return slice.emitOpError("slices a reshaped window other than by one "
+                               "block of rows of a 2-D window; slice the "
+                               "window before reshaping it");
+    OpBuilder builder(slice);
+    Location loc = slice.getLoc();
+    SmallVector<Value> offsets(slice.getOffsets());
+    Value row = shape.size() > 2 ? indicesIn2D(builder, loc, shape, offsets)[0]
+                                 : offsets[0];
+    windows[slice.getResult()] =
+        Window{window.base,
+               addOffsets(builder, loc, window.offsets,
+                          ValueRange{row, offsets.back()}),
+               {}};
+    erased.insert(slice);
+    return success();
+  }
+
   /// mgather / mscatter: the table stays the GM parameter; the index and
   /// the rows are tiles.
   LogicalResult convertRowsByIndex(Operation *op) {
@@ -395,6 +428,45 @@ private:
       forgetLoadsOf(table);
     }
     erased.insert(op);
+    return success();
+  }
+
+  /// scatter_update: one mscatter per row of its index, of that row and
+  /// the src rows it names.
+  LogicalResult convertScatterUpdate(ScatterUpdateOp update) {
+    OpBuilder builder(update);
+    Location loc = update.getLoc();
+    auto indexType = cast<GMTensorType>(update.getIndex().getType());
+    auto srcType = cast<GMTensorType>(update.getSrc().getType());
+    int64_t rows = indexType.getShape()[0], cols = indexType.getShape()[1];
+    int64_t width = srcType.getShape()[1];
+    MLIRContext *ctx = update.getContext();
+    auto slice = [&](Value source, int64_t row, int64_t r,
+                     int64_t c) -> FailureOr<Value> {
+      Type element = cast<GMTensorType>(source.getType()).getElementType();
+      Value at = builder.create<arith::ConstantIndexOp>(loc, row);
+      Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
+      auto window = builder.create<SliceOp>(
+          loc, GMTensorType::get(ctx, {r, c}, element), source,
+          ValueRange{at, zero}, builder.getDenseI64ArrayAttr({r, c}),
+          ValueRange());
+      scaffolding.push_back(window);
+      if (failed(convert(window)))
+        return failure();
+      return window.getResult();
+    };
+    for (int64_t i = 0; i < rows; ++i) {
+      FailureOr<Value> index = slice(update.getIndex(), i, 1, cols);
+      FailureOr<Value> src = slice(update.getSrc(), i * cols, cols, width);
+      if (failed(index) || failed(src))
+        return failure();
+      auto scatter = builder.create<MScatterOp>(loc, *src, update.getTable(),
+                                                *index, UnitAttr());
+      scaffolding.push_back(scatter);
+      if (failed(convertRowsByIndex(scatter)))
+        return failure();
+    }
+    erased.insert(update);
     return success();
   }
 

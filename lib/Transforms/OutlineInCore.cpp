@@ -67,7 +67,8 @@ void classifyAccess(Value value, bool &read, bool &written) {
       // An atomic add reads what it adds to.
       if (auto assemble = dyn_cast<AssembleOp>(user))
         read |= assemble.getAtomicAdd();
-    } else if (isa<MScatterOp>(user) && use.getOperandNumber() == 1) {
+    } else if (isa<MScatterOp, ScatterUpdateOp>(user) &&
+               use.getOperandNumber() == 1) {
       // Rows it does not index keep their values.
       written = read = true;
     } else if ((isa<RemoteStoreOp>(user) && use.getOperandNumber() == 1) ||

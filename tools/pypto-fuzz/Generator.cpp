@@ -3067,10 +3067,17 @@ std::string Printer::print() {
              << "      " << last32 << " = arith.index_cast " << last
              << " : index to i32\n"
              << "      " << rowIndex << " = pypto.arange " << last32
-             << " descending : i32 -> " << indexType << "\n"
-             << "      pypto.mscatter " << value(v) << ", %"
-             << p.tensors[t].name << "[" << rowIndex << "] : " << typeOf(k, op)
-             << ", " << indexType << " into " << tensorTypeOf(t) << "\n";
+             << " descending : i32 -> " << indexType
+             << "\n"
+             // A third of them (by the program's seed) as pypto's
+             // scatter_update, whose index here is one row.
+             << "      pypto."
+             << ((p.seed + uint64_t(kernel) + uint64_t(v)) % 3 == 0
+                     ? "scatter_update "
+                     : "mscatter ")
+             << value(v) << ", %" << p.tensors[t].name << "[" << rowIndex
+             << "] : " << typeOf(k, op) << ", " << indexType << " into "
+             << tensorTypeOf(t) << "\n";
         continue;
       }
       if (element) {

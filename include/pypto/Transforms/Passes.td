@@ -176,6 +176,13 @@ def ConvertTensorToTile : Pass<"pypto-convert-tensor-to-tile",
     chunk's valid part when the sizes may not divide into chunks (a
     `pypto.get` likewise, with the load from the peer's copy); a
     `pypto.remote_store` a store with `peer`.
+
+    A slice of a value the kernel computed is a copy of that block of its
+    tile (`pypto.extract`). A batched `pypto.matmul` (operands of rank 3 or
+    more) becomes one matmul per batch, of each operand's matrix of that
+    batch (a broadcast operand's one matrix read once), the products placed
+    one below the other in the result's tile (`pypto.insert_tile`). Loads
+    are not reused across a `pypto.syncall`.
   }];
   let dependentDialects = ["::mlir::pypto::PyPTODialect",
                            "::mlir::arith::ArithDialect",

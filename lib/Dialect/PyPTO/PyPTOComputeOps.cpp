@@ -882,7 +882,8 @@ LogicalResult SelsOp::verify() {
 /// A row-mode mgather or mscatter: a 2-D GM table in a kernel, a 1 x R i32
 /// index row, and R x C rows of the table's columns and element type.
 static LogicalResult verifyRowsByIndex(Operation *op, Value table, Value index,
-                                       Value rows, StringRef rowsName) {
+                                       Value rows, StringRef rowsName,
+                                       bool indexMatrix = false) {
   if (!isInKernel(op))
     return op->emitOpError("is outside a kernel");
   auto tableType = cast<GMTensorType>(table.getType());
@@ -895,16 +896,19 @@ static LogicalResult verifyRowsByIndex(Operation *op, Value table, Value index,
            << tableType.getShape().size();
   if (ShapedType::isDynamic(tableType.getShape()[1]))
     return op->emitOpError("table must have a constant column count");
-  if (indexType.getRank() != 2 || indexType.getShape()[0] != 1 ||
+  if (indexType.getRank() != 2 || !indexType.hasStaticShape() ||
+      (!indexMatrix && indexType.getShape()[0] != 1) ||
       !indexType.getElementType().isInteger(32))
-    return op->emitOpError("index must be a 1 x R row of i32, got ")
+    return op->emitOpError(indexMatrix ? "index must be a static b x s "
+                                         "matrix of i32, got "
+                                       : "index must be a 1 x R row of i32, "
+                                         "got ")
            << index.getType();
-  if (rowsType.getRank() != 2 ||
-      rowsType.getShape()[0] != indexType.getShape()[1] ||
+  int64_t picked = indexType.getShape()[0] * indexType.getShape()[1];
+  if (rowsType.getRank() != 2 || rowsType.getShape()[0] != picked ||
       rowsType.getShape()[1] != tableType.getShape()[1])
     return op->emitOpError(rowsName)
-           << " must be " << indexType.getShape()[1] << "x"
-           << tableType.getShape()[1]
+           << " must be " << picked << "x" << tableType.getShape()[1]
            << " (a row per index, the table's columns), got " << rows.getType();
   Type element = tableType.getElementType();
   if (rowsType.getElementType() != element)
@@ -922,6 +926,11 @@ static LogicalResult verifyRowsByIndex(Operation *op, Value table, Value index,
       tile && tile.getSpace() && *tile.getSpace() != MemorySpace::vec)
     return op->emitOpError(rowsName) << " must be a vec tile";
   return success();
+}
+
+LogicalResult ScatterUpdateOp::verify() {
+  return verifyRowsByIndex(*this, getTable(), getIndex(), getSrc(), "src",
+                           /*indexMatrix=*/true);
 }
 
 LogicalResult MGatherOp::verify() {

@@ -2108,3 +2108,27 @@ func.func @mgather_acc_result(%t: !pypto.tensor<16x32xf32>, %i: !pypto.tile<1x4x
   %r = pypto.mgather %t[%i] : !pypto.tensor<16x32xf32>, !pypto.tile<1x4xi32, vec> -> !pypto.tile<4x32xf32, acc>
   return
 }
+
+// -----
+
+func.func @scatter_update_rows(%kv: !pypto.tensor<6x32xf32>, %slots: !pypto.tensor<2x4xi32>, %cache: !pypto.tensor<16x32xf32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.scatter_update' op src must be 8x32 (a row per index, the table's columns), got '!pypto.tensor<6x32xf32>'}}
+  pypto.scatter_update %kv, %cache[%slots] : !pypto.tensor<6x32xf32>, !pypto.tensor<2x4xi32> into !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_update_index(%kv: !pypto.tensor<8x32xf32>, %slots: !pypto.tensor<2x4xi16>, %cache: !pypto.tensor<16x32xf32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.scatter_update' op index must be a static b x s matrix of i32, got '!pypto.tensor<2x4xi16>'}}
+  pypto.scatter_update %kv, %cache[%slots] : !pypto.tensor<8x32xf32>, !pypto.tensor<2x4xi16> into !pypto.tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_update_outside(%kv: !pypto.tensor<8x32xf32>, %slots: !pypto.tensor<2x4xi32>, %cache: !pypto.tensor<16x32xf32>) {
+  // expected-error @+1 {{'pypto.scatter_update' op is outside a kernel}}
+  pypto.scatter_update %kv, %cache[%slots] : !pypto.tensor<8x32xf32>, !pypto.tensor<2x4xi32> into !pypto.tensor<16x32xf32>
+  return
+}

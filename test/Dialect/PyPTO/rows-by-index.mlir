@@ -25,3 +25,12 @@ func.func @tiles(%t: !pypto.tensor<40x32xbf16>, %i: !pypto.tile<1x8xi32, vec>)
   pypto.mscatter %r, %t[%i] : !pypto.tile<8x32xbf16, vec>, !pypto.tile<1x8xi32, vec> into !pypto.tensor<40x32xbf16>
   return
 }
+
+// scatter_update: a b x s index, (b * s) src rows.
+// CHECK-LABEL: func.func @update
+// CHECK: pypto.scatter_update %{{.+}}, %{{.+}}[%{{.+}}] : !pypto.tensor<8x32xbf16>, !pypto.tensor<2x4xi32> into !pypto.tensor<?x32xbf16>
+func.func @update(%kv: !pypto.tensor<8x32xbf16>, %slots: !pypto.tensor<2x4xi32>,
+                  %cache: !pypto.tensor<?x32xbf16>) attributes {pypto.kind = "incore"} {
+  pypto.scatter_update %kv, %cache[%slots] : !pypto.tensor<8x32xbf16>, !pypto.tensor<2x4xi32> into !pypto.tensor<?x32xbf16>
+  return
+}

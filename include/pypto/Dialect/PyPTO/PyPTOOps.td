@@ -1938,6 +1938,31 @@ def PyPTO_MScatterOp : PyPTO_Op<"mscatter"> {
   let hasVerifier = 1;
 }
 
+def PyPTO_ScatterUpdateOp : PyPTO_Op<"scatter_update"> {
+  let summary = "write rows into a GM tensor at rows a b x s index names";
+  let description = [{
+    pypto's `tensor.scatter_update` (2-D, `dim=-2`): `table[index[i, j], :] =
+    src[i * s + j, :]` for every `(i, j)` of the `b x s` i32 index in
+    row-major order (a row named twice keeps the later one), into a 2-D
+    kernel parameter `table` in GM, which keeps its other rows; `src` is
+    `(b * s) x D`. A KV-cache update: the new tokens' rows go to the slots
+    the index names. An index outside `[0, rows)` stops the task when the
+    program runs. In a kernel; it becomes one `pypto.mscatter` per row of
+    the index.
+
+    ```mlir
+    pypto.scatter_update %kv, %cache[%slots] : !pypto.tensor<8x128xbf16>, !pypto.tensor<2x4xi32> into !pypto.tensor<?x128xbf16>
+    ```
+  }];
+  let arguments = (ins PyPTO_TensorType:$src, PyPTO_TensorType:$table,
+                       PyPTO_TensorType:$index);
+  let assemblyFormat = [{
+    $src `,` $table `[` $index `]` attr-dict `:` qualified(type($src)) `,`
+    qualified(type($index)) `into` qualified(type($table))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_CreateTileOp : PyPTO_Op<"create_tile", [Pure]> {
   let summary = "an uninitialised tile";
   let description = "Scratch space or a placeholder: the planner gives it a "
