@@ -252,6 +252,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::LoadOp>(m, &I::runLoad);
     add<pp::StoreOp>(m, &I::runStore);
     add<pp::ExtractOp, pp::InsertTileOp>(m, &I::runExtractOrInsert);
+    add<pp::PagedGatherOp>(m, &I::runPagedGather);
     add<pp::MoveOp>(m, &I::runMove);
     add<pp::AddOp, pp::SubOp, pp::MulOp, pp::DivOp, pp::MaxOp, pp::MinOp,
         pp::RemOp, pp::FmodOp, pp::AndOp, pp::OrOp, pp::XorOp, pp::ShlOp,

@@ -259,6 +259,7 @@ private:
   void runStore(mlir::Operation *op, Frame &f);
   void runExtract(mlir::Operation *op, Frame &f);
   void runExtractOrInsert(mlir::Operation *op, Frame &f);
+  void runPagedGather(mlir::Operation *op, Frame &f);
   void runMove(mlir::Operation *op, Frame &f);
   void runPipe(mlir::Operation *op, Frame &f);
   // Compute.cpp

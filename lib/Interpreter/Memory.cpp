@@ -321,6 +321,33 @@ void Interpreter::runRowsByIndex(Operation *op, Frame &f) {
   changed();
 }
 
+/// paged_gather: each logical index through the page table to a row of
+/// the pool.
+void Interpreter::runPagedGather(Operation *op, Frame &f) {
+  auto gather = cast<pp::PagedGatherOp>(op);
+  at::Tensor pool = tensor(f, gather.getSource());
+  at::Tensor indices = tensor(f, gather.getIndices());
+  at::Tensor table = tensor(f, gather.getBlockTable());
+  int64_t blockSize = gather.getBlockSize(), from = gather.getColOffset();
+  int64_t cols = shapedType(gather.getResult()).getShape()[1];
+  at::Tensor result = at::empty({indices.size(1), cols}, pool.options());
+  for (int64_t k = 0; k < indices.size(1); ++k) {
+    int64_t i = indices[0][k].item<int64_t>();
+    int64_t block = i / blockSize;
+    if (i < 0 || block >= table.size(1))
+      fail(op, "index " + Twine(i) + " (entry " + Twine(k) + ") is in block " +
+                   Twine(block) + ", outside the table's " +
+                   Twine(table.size(1)) + " blocks");
+    int64_t phys = table[0][block].item<int64_t>() * blockSize + i % blockSize;
+    if (phys < 0 || phys >= pool.size(0))
+      fail(op, "index " + Twine(i) + " (entry " + Twine(k) + ") maps to row " +
+                   Twine(phys) + ", outside the pool's " + Twine(pool.size(0)) +
+                   " rows");
+    result[k].copy_(pool[phys].narrow(0, from, cols));
+  }
+  set(f, gather.getResult(), result);
+}
+
 void Interpreter::runRanks(Operation *op, Frame &f) {
   auto ranks = cast<pp::RanksOp>(op);
   // Every rank runs the body with its own copy of each window.

@@ -282,6 +282,8 @@ private:
       return convertRowsByIndex(op);
     if (auto update = dyn_cast<ScatterUpdateOp>(op))
       return convertScatterUpdate(update);
+    if (auto paged = dyn_cast<PagedGatherOp>(op))
+      return convertPagedGather(paged);
     if (auto set = dyn_cast<SetValidShapeOp>(op)) {
       if (isa<TileType>(set.getType()))
         return success(); // already tile-level
@@ -368,29 +370,42 @@ private:
   }
 
   /// A slice of a reshape that keeps a window's 2-D form (a 2x64 window
-  /// seen as 2x1x64): the same block of the window's rows.
+  /// seen as 2x1x64): the same block of the window's rows, sliced from the
+  /// window itself (in its rank) and seen through the reshape.
   LogicalResult sliceReshapedWindow(SliceOp slice, Value base) {
-    Window window = windows.lookup(base);
+    auto baseType = cast<GMTensorType>(base.getType());
     SmallVector<int64_t> shape = tensorShapeOf(slice.getSource());
     ArrayRef<int64_t> sizes = slice.getSizes();
     bool block = true;
     for (size_t d = 0; d + 2 < shape.size(); ++d)
       block &= sizes[d] == 1;
-    if (window.offsets.size() != 2 || !block || !slice.getValid().empty() ||
-        !window.valid.empty())
+    if (!hasUnitLeadingDims(baseType.getShape()) || !block ||
+        !slice.getValid().empty() || !windows.lookup(base).valid.empty())
       return slice.emitOpError("slices a reshaped window other than by one "
-                               "block of rows of a 2-D window; slice the "
+                               "block of rows of a matrix window; slice the "
                                "window before reshaping it");
     OpBuilder builder(slice);
     Location loc = slice.getLoc();
     SmallVector<Value> offsets(slice.getOffsets());
     Value row = shape.size() > 2 ? indicesIn2D(builder, loc, shape, offsets)[0]
                                  : offsets[0];
-    windows[slice.getResult()] =
-        Window{window.base,
-               addOffsets(builder, loc, window.offsets,
-                          ValueRange{row, offsets.back()}),
-               {}};
+    size_t rank = baseType.getShape().size();
+    Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
+    SmallVector<Value> at(rank, zero);
+    SmallVector<int64_t> extents(rank, 1);
+    at[rank - 2] = row;
+    at[rank - 1] = offsets.back();
+    extents[rank - 2] = sizes[sizes.size() - 2];
+    extents[rank - 1] = sizes.back();
+    auto block2D = builder.create<SliceOp>(
+        loc,
+        GMTensorType::get(slice.getContext(), extents,
+                          baseType.getElementType()),
+        base, at, builder.getDenseI64ArrayAttr(extents), ValueRange());
+    scaffolding.push_back(block2D);
+    if (failed(convert(block2D)))
+      return failure();
+    sameFormReshapes[slice.getResult()] = block2D.getResult();
     erased.insert(slice);
     return success();
   }
@@ -428,6 +443,54 @@ private:
       forgetLoadsOf(table);
     }
     erased.insert(op);
+    return success();
+  }
+
+  /// paged_gather: the physical rows computed on the AIV (block numbers
+  /// gathered from the page table by index / block size, times the block
+  /// size, plus index % block size), the rows gathered from the pool
+  /// (mgather), and the columns taken.
+  LogicalResult convertPagedGather(PagedGatherOp gather) {
+    OpBuilder builder(gather);
+    Location loc = gather.getLoc();
+    auto indexType = cast<GMTensorType>(gather.getIndices().getType());
+    auto pool = cast<GMTensorType>(gather.getSource().getType());
+    auto resultType = cast<GMTensorType>(gather.getType());
+    int64_t n = indexType.getShape()[1];
+    Value size =
+        builder.create<arith::ConstantIntOp>(loc, gather.getBlockSize(), 32);
+    SmallVector<Operation *> made;
+    auto make = [&](Operation *op) {
+      made.push_back(op);
+      return op->getResult(0);
+    };
+    Value block =
+        make(builder.create<DivsOp>(loc, indexType, gather.getIndices(), size));
+    Value within = make(builder.create<RemsOp>(
+        loc, indexType, gather.getIndices(), size, Value()));
+    Value page = make(builder.create<GatherOp>(
+        loc, indexType, gather.getBlockTable(), block, Value()));
+    Value first = make(builder.create<MulsOp>(loc, indexType, page, size));
+    Value rows = make(builder.create<AddOp>(loc, indexType, first, within));
+    auto allColumns = GMTensorType::get(
+        gather.getContext(), {n, pool.getShape()[1]}, pool.getElementType());
+    Value picked = make(
+        builder.create<MGatherOp>(loc, allColumns, gather.getSource(), rows));
+    if (allColumns != resultType) {
+      Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
+      Value from =
+          builder.create<arith::ConstantIndexOp>(loc, gather.getColOffset());
+      picked = make(builder.create<SliceOp>(
+          loc, resultType, picked, ValueRange{zero, from},
+          builder.getDenseI64ArrayAttr(resultType.getShape()), ValueRange()));
+    }
+    for (Operation *op : made) {
+      scaffolding.push_back(op);
+      if (failed(convert(op)))
+        return failure();
+    }
+    tiles[gather.getResult()] = tiles.lookup(picked);
+    erased.insert(gather);
     return success();
   }
 

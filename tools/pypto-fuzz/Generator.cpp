@@ -2740,10 +2740,27 @@ void Printer::printOp(const Kernel &k, int v) {
   case OpKind::MGather: {
     int table = op.operands[0], indices = op.operands[1];
     int64_t r = op.rows.eval(k.rows);
+    std::string resultType = tensorType(r, op.cols.eval(k.rows), op.dtype);
+    // A third of them (by the program's seed) as a paged gather whose page
+    // table (a descending ramp) sends each block of the table to the
+    // mirror block: blocks of 8 of 40 rows, of 1 of 97.
+    if ((p.seed + uint64_t(kernel) + uint64_t(v) * 5) % 3 == 0) {
+      int64_t block = op.atRow % 8 == 0 ? 8 : 1, blocks = op.atRow / block;
+      std::string last = fresh(), pages = fresh();
+      std::string pagesType = tensorType(1, blocks, DType::I32);
+      os << in << last << " = arith.constant " << blocks - 1 << " : i32\n";
+      os << in << pages << " = pypto.arange " << last << " descending : i32 -> "
+         << pagesType << "\n";
+      os << in << result << " = pypto.paged_gather %" << p.tensors[table].name
+         << "[%" << p.tensors[indices].name << "] pages " << pages << " block "
+         << block << " : " << tensorTypeOf(table) << ", "
+         << tensorTypeOf(indices) << ", " << pagesType << " -> " << resultType
+         << "\n";
+      return;
+    }
     os << in << result << " = pypto.mgather %" << p.tensors[table].name << "[%"
        << p.tensors[indices].name << "] : " << tensorTypeOf(table) << ", "
-       << tensorTypeOf(indices) << " -> "
-       << tensorType(r, op.cols.eval(k.rows), op.dtype) << "\n";
+       << tensorTypeOf(indices) << " -> " << resultType << "\n";
     return;
   }
   case OpKind::GatherMatmul: {

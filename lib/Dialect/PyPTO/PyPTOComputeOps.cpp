@@ -928,6 +928,47 @@ static LogicalResult verifyRowsByIndex(Operation *op, Value table, Value index,
   return success();
 }
 
+LogicalResult PagedGatherOp::verify() {
+  if (!isInKernel(*this))
+    return emitOpError("is outside a kernel");
+  auto pool = cast<GMTensorType>(getSource().getType());
+  auto indices = cast<GMTensorType>(getIndices().getType());
+  auto table = cast<GMTensorType>(getBlockTable().getType());
+  auto result = cast<GMTensorType>(getResult().getType());
+  auto isRow = [](GMTensorType t) {
+    return t.getRank() == 2 && t.hasStaticShape() && t.getShape()[0] == 1 &&
+           t.getElementType().isInteger(32);
+  };
+  if (pool.getRank() != 2 || ShapedType::isDynamic(pool.getShape()[1]))
+    return emitOpError("pool must be 2-D with a constant column count, got ")
+           << pool;
+  if (!isRow(indices))
+    return emitOpError("indices must be a 1 x n row of i32, got ") << indices;
+  if (!isRow(table))
+    return emitOpError("block table must be a 1 x B row of i32, got ") << table;
+  if (getBlockSize() < 1)
+    return emitOpError("block size must be positive, got ") << getBlockSize();
+  if (result.getRank() != 2 || !result.hasStaticShape() ||
+      result.getShape()[0] != indices.getShape()[1])
+    return emitOpError("result must have ")
+           << indices.getShape()[1] << " rows (one per index), got " << result;
+  int64_t cols = result.getShape()[1];
+  if (getColOffset() < 0 || getColOffset() + cols > pool.getShape()[1])
+    return emitOpError("columns [")
+           << getColOffset() << ", " << getColOffset() + cols
+           << ") are outside the pool's " << pool.getShape()[1];
+  if (result.getElementType() != pool.getElementType())
+    return emitOpError("result element type ")
+           << result.getElementType() << " differs from the pool's "
+           << pool.getElementType();
+  Type element = pool.getElementType();
+  if (!element.isF32() && !element.isF16() && !element.isBF16() &&
+      !element.isInteger(32) && !element.isInteger(16) && !element.isInteger(8))
+    return emitOpError("moves f32, f16, bf16, i32, i16 or i8 rows, not ")
+           << element;
+  return success();
+}
+
 LogicalResult ScatterUpdateOp::verify() {
   return verifyRowsByIndex(*this, getTable(), getIndex(), getSrc(), "src",
                            /*indexMatrix=*/true);

@@ -2132,3 +2132,35 @@ func.func @scatter_update_outside(%kv: !pypto.tensor<8x32xf32>, %slots: !pypto.t
   pypto.scatter_update %kv, %cache[%slots] : !pypto.tensor<8x32xf32>, !pypto.tensor<2x4xi32> into !pypto.tensor<16x32xf32>
   return
 }
+
+// -----
+
+func.func @paged_columns(%pool: !pypto.tensor<64x48xf32>, %idx: !pypto.tensor<1x8xi32>, %table: !pypto.tensor<1x4xi32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.paged_gather' op columns [24, 56) are outside the pool's 48}}
+  %r = pypto.paged_gather %pool[%idx] pages %table block 16 cols 24 : !pypto.tensor<64x48xf32>, !pypto.tensor<1x8xi32>, !pypto.tensor<1x4xi32> -> !pypto.tensor<8x32xf32>
+  return
+}
+
+// -----
+
+func.func @paged_rows(%pool: !pypto.tensor<64x48xf32>, %idx: !pypto.tensor<1x8xi32>, %table: !pypto.tensor<1x4xi32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.paged_gather' op result must have 8 rows (one per index), got '!pypto.tensor<16x48xf32>'}}
+  %r = pypto.paged_gather %pool[%idx] pages %table block 16 : !pypto.tensor<64x48xf32>, !pypto.tensor<1x8xi32>, !pypto.tensor<1x4xi32> -> !pypto.tensor<16x48xf32>
+  return
+}
+
+// -----
+
+func.func @paged_table(%pool: !pypto.tensor<64x48xf32>, %idx: !pypto.tensor<1x8xi32>, %table: !pypto.tensor<4x1xi32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.paged_gather' op block table must be a 1 x B row of i32, got '!pypto.tensor<4x1xi32>'}}
+  %r = pypto.paged_gather %pool[%idx] pages %table block 16 : !pypto.tensor<64x48xf32>, !pypto.tensor<1x8xi32>, !pypto.tensor<4x1xi32> -> !pypto.tensor<8x48xf32>
+  return
+}
+
+// -----
+
+func.func @paged_block(%pool: !pypto.tensor<64x48xf32>, %idx: !pypto.tensor<1x8xi32>, %table: !pypto.tensor<1x4xi32>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.paged_gather' op block size must be positive, got 0}}
+  %r = pypto.paged_gather %pool[%idx] pages %table block 0 : !pypto.tensor<64x48xf32>, !pypto.tensor<1x8xi32>, !pypto.tensor<1x4xi32> -> !pypto.tensor<8x48xf32>
+  return
+}

@@ -34,3 +34,14 @@ func.func @update(%kv: !pypto.tensor<8x32xbf16>, %slots: !pypto.tensor<2x4xi32>,
   pypto.scatter_update %kv, %cache[%slots] : !pypto.tensor<8x32xbf16>, !pypto.tensor<2x4xi32> into !pypto.tensor<?x32xbf16>
   return
 }
+
+// paged_gather: rows through a page table, a window of their columns.
+// CHECK-LABEL: func.func @paged
+// CHECK: pypto.paged_gather %{{.+}}[%{{.+}}] pages %{{.+}} block 16 cols 64 : !pypto.tensor<?x128xbf16>, !pypto.tensor<1x32xi32>, !pypto.tensor<1x8xi32> -> !pypto.tensor<32x64xbf16>
+// CHECK: pypto.paged_gather %{{.+}}[%{{.+}}] pages %{{.+}} block 16 : !pypto.tensor<?x128xbf16>, !pypto.tensor<1x32xi32>, !pypto.tensor<1x8xi32> -> !pypto.tensor<32x128xbf16>
+func.func @paged(%pool: !pypto.tensor<?x128xbf16>, %idx: !pypto.tensor<1x32xi32>,
+                 %table: !pypto.tensor<1x8xi32>) attributes {pypto.kind = "incore"} {
+  %a = pypto.paged_gather %pool[%idx] pages %table block 16 cols 64 : !pypto.tensor<?x128xbf16>, !pypto.tensor<1x32xi32>, !pypto.tensor<1x8xi32> -> !pypto.tensor<32x64xbf16>
+  %b = pypto.paged_gather %pool[%idx] pages %table block 16 : !pypto.tensor<?x128xbf16>, !pypto.tensor<1x32xi32>, !pypto.tensor<1x8xi32> -> !pypto.tensor<32x128xbf16>
+  return
+}

@@ -1938,6 +1938,42 @@ def PyPTO_MScatterOp : PyPTO_Op<"mscatter"> {
   let hasVerifier = 1;
 }
 
+def PyPTO_PagedGatherOp : PyPTO_Op<"paged_gather"> {
+  let summary = "rows of a paged pool by logical index, through a page table";
+  let description = [{
+    pypto's `tensor.paged_gather`: row `k` of the result is row `phys` of
+    the pool `source` (a 2-D kernel parameter in GM), columns
+    `[col_offset, col_offset + size)`, where for the logical index
+    `i = indices[0, k]`
+
+        phys = block_table[0, i / block_size] * block_size + i % block_size
+
+    The indices are a `1 x n` i32 row (the result has `n` rows), the page
+    table a `1 x B` i32 row of physical block numbers. A paged KV cache read
+    for attention: the result feeds the cube. An index whose block is
+    outside the table, or whose row is outside the pool, stops the task
+    when the program runs.
+
+    ```mlir
+    %kv = pypto.paged_gather %pool[%idx] pages %table block 16 cols 64
+        : !pypto.tensor<?x128xbf16>, !pypto.tensor<1x32xi32>, !pypto.tensor<1x8xi32>
+        -> !pypto.tensor<32x64xbf16>
+    ```
+    (`cols N`, optional, is the first column taken; 0 by default.)
+  }];
+  let arguments = (ins PyPTO_TensorType:$source, PyPTO_TensorType:$indices,
+                       PyPTO_TensorType:$block_table, I64Attr:$block_size,
+                       DefaultValuedAttr<I64Attr, "0">:$col_offset);
+  let results = (outs PyPTO_TensorType:$result);
+  let assemblyFormat = [{
+    $source `[` $indices `]` `pages` $block_table `block` $block_size
+    (`cols` $col_offset^)? attr-dict `:` qualified(type($source)) `,`
+    qualified(type($indices)) `,` qualified(type($block_table)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_ScatterUpdateOp : PyPTO_Op<"scatter_update"> {
   let summary = "write rows into a GM tensor at rows a b x s index names";
   let description = [{
