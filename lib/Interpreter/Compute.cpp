@@ -316,6 +316,26 @@ void Interpreter::runTranspose(Operation *op, Frame &f) {
   set(f, op->getResult(0), tensor(f, op->getOperand(0)).t().contiguous());
 }
 
+/// The same bytes as another element type: a view of the source's memory
+/// (writes through it land in the source).
+void Interpreter::runReinterpretView(Operation *op, Frame &f) {
+  auto view = cast<pp::ReinterpretViewOp>(op);
+  at::Tensor source = tensor(f, view.getSource());
+  if (!source.is_contiguous())
+    fail(op, "reinterprets a tensor that is not contiguous");
+  auto type = shapedType(view.getResult());
+  at::Tensor bytes = source.view(dtypeOf(type.getElementType(), op->getLoc()));
+  std::vector<int64_t> shape(type.getShape());
+  for (int64_t &dim : shape)
+    if (mlir::ShapedType::isDynamic(dim))
+      dim = -1; // the verifier keeps run-time dimensions the source's
+  if (!type.hasStaticShape()) {
+    for (size_t d = 0; d + 1 < shape.size(); ++d)
+      shape[d] = source.size(int64_t(d));
+  }
+  set(f, view.getResult(), bytes.view(shape));
+}
+
 void Interpreter::runReshape(Operation *op, Frame &f) {
   at::Tensor source = tensor(f, op->getOperand(0));
   // A run-time dimension (orchestration only, one at most) is the element

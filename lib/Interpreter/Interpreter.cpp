@@ -281,6 +281,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::FillPadOp>(m, &I::runFillPad);
     add<pp::TransposeOp>(m, &I::runTranspose);
     add<pp::ReshapeOp>(m, &I::runReshape);
+    add<pp::ReinterpretViewOp>(m, &I::runReinterpretView);
     add<pp::Sort32Op, pp::MrgSortOp>(m, &I::runSort);
     add<pp::GatherMaskOp>(m, &I::runGatherMask);
     add<pp::GatherOp>(m, &I::runGather);

@@ -167,6 +167,7 @@ private:
         })
         .Case([&](SliceOp slice) { return emitSlice(slice); })
         .Case([&](ReshapeOp reshape) { return emitReshape(reshape); })
+        .Case([&](ReinterpretViewOp view) { return emitReinterpret(view); })
         .Case([&](ReadOp read) { return emitRead(read); })
         .Case([&](WriteOp write) { return emitWrite(write); })
         .Case([&](DimOp dim) {
@@ -461,6 +462,36 @@ private:
     os << "ChipTensor " << view << " = pto2_checked_reshape("
        << name(reshape.getSource()) << ", " << shape.size() << ", " << shapes
        << ", " << cppLocationLiteral(reshape.getLoc()) << ");\n";
+    return success();
+  }
+
+  /// The same bytes as another element type: a view the runtime checks
+  /// (a contiguous source, an offset that falls on an element).
+  LogicalResult emitReinterpret(ReinterpretViewOp view) {
+    auto type = cast<GMTensorType>(view.getType());
+    FailureOr<std::string> dtype =
+        dataTypeName(type.getElementType(), view.getLoc());
+    if (failed(dtype))
+      return failure();
+    std::string name = this->name(view);
+    ArrayRef<int64_t> shape = type.getShape();
+    std::string shapes = uniqueName(name + "_shapes");
+    // Run-time dimensions (all but the last) are the source's.
+    os << "int64_t " << shapes << "[" << shape.size() << "] = {";
+    for (size_t d = 0; d < shape.size(); ++d) {
+      if (d)
+        os << ", ";
+      if (ShapedType::isDynamic(shape[d]))
+        os << "static_cast<int64_t>(" << this->name(view.getSource())
+           << ".shapes[" << d << "])";
+      else
+        os << shape[d];
+    }
+    os << "};\n";
+    os << "ChipTensor " << name << " = pto2_checked_reinterpret("
+       << this->name(view.getSource()) << ", DataType::" << *dtype << ", "
+       << shape.size() << ", " << shapes << ", "
+       << cppLocationLiteral(view.getLoc()) << ");\n";
     return success();
   }
 

@@ -333,6 +333,9 @@ private:
     tensor = throughSameFormReshapes(tensor);
     if (windows.count(tensor))
       return Value();
+    // A loop's or branch's result that became a tile in place.
+    if (isa<TileType>(tensor.getType()))
+      return tensor;
     return tiles.lookup(tensor);
   }
 

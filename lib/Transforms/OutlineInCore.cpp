@@ -205,12 +205,22 @@ AtOp OutlineInCorePass::materializeResults(AtOp at) {
 void OutlineInCorePass::hoistViews(Operation *at) {
   SmallVector<SliceOp> slices;
   SmallVector<AssembleOp> assembles;
+  SmallVector<ReinterpretViewOp> reinterprets;
   at->getRegion(0).walk([&](Operation *op) {
     if (auto slice = dyn_cast<SliceOp>(op))
       slices.push_back(slice);
     else if (auto assemble = dyn_cast<AssembleOp>(op))
       assembles.push_back(assemble);
+    else if (auto reinterpret = dyn_cast<ReinterpretViewOp>(op))
+      reinterprets.push_back(reinterpret);
   });
+  // A reinterpreted tensor from outside is a view of its memory that the
+  // orchestration makes (first: a slice may be of it).
+  for (ReinterpretViewOp reinterpret : reinterprets)
+    if (isDefinedOutside(reinterpret.getSource(), at)) {
+      reinterpret->moveBefore(at);
+      ++numHoisted;
+    }
   // A tail window (one with a valid shape) may run past its tensor's end:
   // it stays in the kernel, which reads or writes only its valid part.
   for (SliceOp slice : slices) {
@@ -379,6 +389,30 @@ void OutlineInCorePass::narrowToCoveredWindows(Operation *at) {
 /// orchestration branch chooses (or a view of one) whose sides yield
 /// different layouts, or layouts known only at run time.
 static LogicalResult refuseBranchLayouts(Operation *at, Value tensor) {
+  // A reinterpreted view of a window that is not contiguous.
+  auto notContiguous = [](Value source) {
+    FailureOr<SmallVector<int64_t>> strides = getTensorStrides(source);
+    ArrayRef<int64_t> shape = cast<GMTensorType>(source.getType()).getShape();
+    if (failed(strides) || ShapedType::isDynamicShape(shape))
+      return false;
+    int64_t expected = 1;
+    for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
+      if (shape[d] != 1 && (*strides)[d] != expected)
+        return true;
+      expected *= shape[d];
+    }
+    return false;
+  };
+  for (Value view = tensor; view; view = getViewSource(view))
+    if (auto reinterpret = view.getDefiningOp<ReinterpretViewOp>();
+        reinterpret && notContiguous(reinterpret.getSource())) {
+      InFlightDiagnostic diag =
+          at->emitOpError("reads a reinterpreted view of a tensor that is "
+                          "not contiguous; reinterpret the whole tensor and "
+                          "slice the view");
+      diag.attachNote(reinterpret.getLoc()) << "reinterpreted here";
+      return diag;
+    }
   Value chosen = getRootTensor(tensor);
   auto branch = chosen.getDefiningOp<scf::IfOp>();
   InFlightDiagnostic diag = at->emitOpError("reads a tensor ");

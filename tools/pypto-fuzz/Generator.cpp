@@ -1937,6 +1937,15 @@ private:
     return tensorType(op.rows.eval(k.rows), op.cols.eval(k.rows), op.dtype);
   }
   /// A program tensor's 2-D type (the orchestration's working view).
+  /// Whether input `t` (a 2-D f32 one, by the program's seed) is read
+  /// through a round trip of reinterpret_views, f32 to its i32 bits and
+  /// back.
+  bool readThroughBits(int t) {
+    const Tensor &tensor = p.tensors[t];
+    return tensor.role == "in" && tensor.dtype == DType::F32 &&
+           !tensor.runTimeRows && declaredShape(t).empty() &&
+           (p.seed + uint64_t(t) * 3) % 4 == 0;
+  }
   std::string tensorTypeOf(int t) {
     const Shape &s = layout.shapes[t];
     std::string rows = p.tensors[t].runTimeRows || runTimeTmp(t)
@@ -2910,7 +2919,10 @@ std::string Printer::print() {
     if (!used.count(t) || tensor.role == "tmp")
       continue;
     os << (first ? "" : ",\n      ") << "%" << tensor.name
-       << (declaredShape(t).empty() ? "" : "_nd") << ": " << declaredType(t);
+       << (!declaredShape(t).empty() ? "_nd"
+           : readThroughBits(t)      ? "_raw"
+                                     : "")
+       << ": " << declaredType(t);
     first = false;
     if (tensor.role == "in") {
       os << " {pypto.init = \"" << tensor.init << "\"";
@@ -2954,6 +2966,18 @@ std::string Printer::print() {
       os << "    %" << p.tensors[t].name << " = pypto.reshape %"
          << p.tensors[t].name << "_nd : " << declaredType(t) << " -> "
          << tensorTypeOf(t) << "\n";
+  // Some f32 inputs are read through their i32 bits and back.
+  for (int t = 0; t < int(p.tensors.size()); ++t)
+    if (used.count(t) && readThroughBits(t)) {
+      const Shape &s = layout.shapes[t];
+      std::string bits = "!pypto.tensor<" + std::to_string(s.rows) + "x" +
+                         std::to_string(s.cols) + "xi32>";
+      const std::string &name = p.tensors[t].name;
+      os << "    %" << name << "_bits = pypto.reinterpret_view %" << name
+         << "_raw : " << tensorTypeOf(t) << " -> " << bits << "\n";
+      os << "    %" << name << " = pypto.reinterpret_view %" << name
+         << "_bits : " << bits << " -> " << tensorTypeOf(t) << "\n";
+    }
   chooseRegionResults();
   for (int t = 0; t < int(p.tensors.size()); ++t) {
     if (!used.count(t) || p.tensors[t].role != "tmp" || regionResults.count(t))

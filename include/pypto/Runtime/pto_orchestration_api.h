@@ -590,6 +590,46 @@ inline int64_t pto2_inferred_dim(const ChipTensor &t, int64_t otherCount,
 /// The elements of `t` under the shape `shapes` (row-major order), as a view
 /// of the same memory; when no strides make that a view (dimensions merged
 /// across a gap), a fatal error and `t` itself.
+/// `t`'s bytes as `ndims` dimensions `shapes` of `dtype` (pypto's
+/// reinterpret_view): `t` must be contiguous, its first element's byte
+/// offset a whole element of `dtype`, and the byte counts equal; otherwise
+/// a fatal error (at `where`) and `t` itself.
+inline ChipTensor pto2_checked_reinterpret(const ChipTensor &t, DataType dtype,
+                                           uint32_t ndims,
+                                           const int64_t *shapes,
+                                           const char *where) {
+  const uint64_t from = get_element_size(t.dtype), to = get_element_size(dtype);
+  uint64_t count = 1;
+  for (uint32_t i = 0; i < ndims && i < MAX_TENSOR_DIMS; ++i)
+    count *= static_cast<uint64_t>(shapes[i]);
+  if (!t.compute_is_contiguous()) {
+    rt_report_fatal(-1, "%s: reinterprets a tensor that is not contiguous",
+                    where);
+    return t;
+  }
+  if (ndims == 0 || ndims > MAX_TENSOR_DIMS || count * to != t.numel() * from ||
+      (t.start_offset * from) % to != 0) {
+    rt_report_fatal(-1,
+                    "%s: the view has %llu bytes at byte offset %llu, the "
+                    "tensor %llu bytes",
+                    where, static_cast<unsigned long long>(count * to),
+                    static_cast<unsigned long long>(t.start_offset * from),
+                    static_cast<unsigned long long>(t.numel() * from));
+    return t;
+  }
+  ChipTensor r = t;
+  r.dtype = dtype;
+  r.start_offset = t.start_offset * from / to;
+  r.ndims = ndims;
+  for (uint32_t i = 0; i < MAX_TENSOR_DIMS; ++i)
+    r.shapes[i] = i < ndims ? static_cast<uint32_t>(shapes[i]) : 0;
+  r.set_row_major_strides();
+  for (uint32_t i = ndims; i < MAX_TENSOR_DIMS; ++i)
+    r.strides[i] = 0;
+  r.refresh();
+  return r;
+}
+
 inline ChipTensor pto2_checked_reshape(const ChipTensor &t, uint32_t ndims,
                                        const int64_t *shapes,
                                        const char *where) {

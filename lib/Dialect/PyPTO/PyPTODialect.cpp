@@ -282,6 +282,9 @@ Value mlir::pypto::getViewSource(Value view) {
     if (isa<GMTensorType>(reshape.getSource().getType()) &&
         !isInKernel(reshape))
       return reshape.getSource();
+  if (auto reinterpret = view.getDefiningOp<ReinterpretViewOp>())
+    if (!isInKernel(reinterpret))
+      return reinterpret.getSource();
   return Value();
 }
 
@@ -348,6 +351,16 @@ FailureOr<SmallVector<int64_t>> mlir::pypto::getTensorStrides(Value tensor) {
         llvm::any_of(*thenStrides, ShapedType::isDynamic))
       return failure();
     return thenStrides;
+  }
+  if (auto reinterpret = tensor.getDefiningOp<ReinterpretViewOp>()) {
+    // The same bytes of a contiguous source: contiguous in its own shape.
+    Value source = reinterpret.getSource();
+    FailureOr<SmallVector<int64_t>> sourceStrides = getTensorStrides(source);
+    if (failed(sourceStrides) ||
+        *sourceStrides !=
+            contiguousStrides(cast<GMTensorType>(source.getType()).getShape()))
+      return failure();
+    return contiguousStrides(cast<GMTensorType>(tensor.getType()).getShape());
   }
   if (Value source = getViewSource(tensor)) {
     // A reshape: strides that view the source's elements in row-major order.

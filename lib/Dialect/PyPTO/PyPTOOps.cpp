@@ -1178,6 +1178,34 @@ LogicalResult ExtractOp::verify() {
                       ValueRange{getRow(), getCol()}, "source tile");
 }
 
+LogicalResult ReinterpretViewOp::verify() {
+  auto source = cast<GMTensorType>(getSource().getType());
+  auto result = cast<GMTensorType>(getResult().getType());
+  auto bytes = [](Type element) {
+    return (element.getIntOrFloatBitWidth() + 7) / 8;
+  };
+  int64_t from = bytes(source.getElementType());
+  int64_t to = bytes(result.getElementType());
+  if (source.getElementType() == result.getElementType())
+    return emitOpError("keeps the element type ")
+           << source.getElementType() << "; a reshape is pypto.reshape";
+  ArrayRef<int64_t> a = source.getShape(), b = result.getShape();
+  if (source.hasStaticShape() && result.hasStaticShape()) {
+    if (source.getNumElements() * from != result.getNumElements() * to)
+      return emitOpError("views ")
+             << source.getNumElements() * from << " bytes as "
+             << result.getNumElements() * to << "; the bytes must be the same";
+    return success();
+  }
+  if (a.size() != b.size() || a.drop_back() != b.drop_back() ||
+      ShapedType::isDynamic(a.back()) || ShapedType::isDynamic(b.back()) ||
+      a.back() * from != b.back() * to)
+    return emitOpError("with run-time sizes keeps every dimension but the "
+                       "last, whose bytes must be the same; got ")
+           << source << " -> " << result;
+  return success();
+}
+
 LogicalResult InsertTileOp::verify() {
   TileType source = getSource().getType();
   TileType dest = getDest().getType();

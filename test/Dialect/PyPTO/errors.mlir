@@ -2164,3 +2164,27 @@ func.func @paged_block(%pool: !pypto.tensor<64x48xf32>, %idx: !pypto.tensor<1x8x
   %r = pypto.paged_gather %pool[%idx] pages %table block 0 : !pypto.tensor<64x48xf32>, !pypto.tensor<1x8xi32>, !pypto.tensor<1x4xi32> -> !pypto.tensor<8x48xf32>
   return
 }
+
+// -----
+
+func.func @reinterpret_bytes(%x: !pypto.tensor<16x32xf32>) {
+  // expected-error @+1 {{'pypto.reinterpret_view' op views 2048 bytes as 1024; the bytes must be the same}}
+  %v = pypto.reinterpret_view %x : !pypto.tensor<16x32xf32> -> !pypto.tensor<16x32xbf16>
+  return
+}
+
+// -----
+
+func.func @reinterpret_same(%x: !pypto.tensor<16x32xf32>) {
+  // expected-error @+1 {{'pypto.reinterpret_view' op keeps the element type 'f32'; a reshape is pypto.reshape}}
+  %v = pypto.reinterpret_view %x : !pypto.tensor<16x32xf32> -> !pypto.tensor<32x16xf32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_dynamic(%x: !pypto.tensor<?x32xf32>) {
+  // expected-error @+1 {{'pypto.reinterpret_view' op with run-time sizes keeps every dimension but the last, whose bytes must be the same}}
+  %v = pypto.reinterpret_view %x : !pypto.tensor<?x32xf32> -> !pypto.tensor<?x32xi16>
+  return
+}

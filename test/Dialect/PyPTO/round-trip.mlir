@@ -720,3 +720,12 @@ func.func @matmul_bias_nd(%a: !pypto.tensor<1x1x8xf32>, %b: !pypto.tensor<1x8x64
   %r = pypto.matmul_bias %a, %b, %c : !pypto.tensor<1x1x8xf32>, !pypto.tensor<1x8x64xf32>, !pypto.tensor<1x1x64xf32> -> !pypto.tensor<1x1x64xf32>
   return
 }
+
+// CHECK-LABEL: func.func @reinterpret
+// CHECK: pypto.reinterpret_view %{{.+}} : !pypto.tensor<?x32xf32> -> !pypto.tensor<?x64xbf16>
+// CHECK: pypto.reinterpret_view %{{.+}} : !pypto.tensor<4x8xi32> -> !pypto.tensor<32xf32>
+func.func @reinterpret(%x: !pypto.tensor<?x32xf32>, %y: !pypto.tensor<4x8xi32>) {
+  %a = pypto.reinterpret_view %x : !pypto.tensor<?x32xf32> -> !pypto.tensor<?x64xbf16>
+  %b = pypto.reinterpret_view %y : !pypto.tensor<4x8xi32> -> !pypto.tensor<32xf32>
+  return
+}

@@ -1748,6 +1748,33 @@ def PyPTO_ReshapeOp : PyPTO_Op<"reshape", [Pure, PyPTO_VectorCompute]> {
   let hasVerifier = 1;
 }
 
+def PyPTO_ReinterpretViewOp : PyPTO_Op<"reinterpret_view", [Pure]> {
+  let summary = "the same bytes under another element type";
+  let description = [{
+    pypto's `tensor.reinterpret_view`: a view of a tensor's memory as
+    elements of another type, e.g. f32 values as their i32 bit patterns, or
+    an f32 row as twice as many bf16s. The bytes are the same: the result
+    has as many bytes as the source, and every dimension but the last is
+    the source's (the last scales by the element sizes), or both shapes are
+    static. The source must be contiguous when the program runs.
+
+    ```mlir
+    %bits = pypto.reinterpret_view %x : !pypto.tensor<16x32xf32> -> !pypto.tensor<16x32xi32>
+    %half = pypto.reinterpret_view %x : !pypto.tensor<16x32xf32> -> !pypto.tensor<16x64xbf16>
+    ```
+
+    A view of global memory: in the orchestration, or in a `pypto.at`
+    region on a tensor from outside it (moved out of the kernel, like a
+    slice); a kernel reads and writes it as a tensor of its type.
+  }];
+  let arguments = (ins PyPTO_TensorType:$source);
+  let results = (outs PyPTO_TensorType:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Sorting (top-k)
 //
