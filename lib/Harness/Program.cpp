@@ -409,7 +409,8 @@ static Operation *findMergedCubePop(func::FuncOp kernel) {
 static std::string findBeyondPtoas(const PTOUnit &unit) {
   // The signals first: they are why the unit cannot be expressed.
   Operation *signal = nullptr, *marker = nullptr, *slots = nullptr,
-            *merged = nullptr, *columnWindow = nullptr, *vecExtract = nullptr;
+            *merged = nullptr, *columnWindow = nullptr, *vecExtract = nullptr,
+            *narrowScatter = nullptr;
   // ptoas 0.27 moves a column-major tile through a DN tensor built from the
   // partition's last dimensions only: a window whose leading dimensions are
   // not all 1 gets a shape that does not match the tile.
@@ -447,6 +448,13 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
                 pto::AddressSpace::vec)
           vecExtract = op;
       }
+      // Its tscatter wants indexes of the data's width (i16 for 2-byte
+      // data); pypto.scatter's are i32.
+      if (auto scatter = dyn_cast<pto::TScatterOp>(op);
+          scatter && cast<pto::TileBufType>(scatter.getDst().getType())
+                             .getElementType()
+                             .getIntOrFloatBitWidth() != 32)
+        narrowScatter = op;
       if (auto store = dyn_cast<pto::TStoreOp>(op);
           store &&
           stridedColumn(store.getSrc().getType(), store.getDst().getType()))
@@ -473,6 +481,9 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
     return "moves a column-major tile through an N-D window whose leading "
            "dimensions are not 1 (" +
            columnWindow->getName().getStringRef().str() + ")";
+  if (narrowScatter)
+    return "scatters elements narrower than its i32 indexes (pto.tscatter "
+           "wants indexes of the data's width)";
   if (vecExtract)
     return "takes a window of a vector tile (" +
            vecExtract->getName().getStringRef().str() +

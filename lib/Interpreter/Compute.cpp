@@ -496,6 +496,25 @@ void Interpreter::runGather(Operation *op, Frame &f) {
       asResultShape(at::gather(rows, 1, index), gather.getResult()));
 }
 
+void Interpreter::runScatter(Operation *op, Frame &f) {
+  auto scatter = cast<pp::ScatterOp>(op);
+  at::Tensor result = tensor(f, scatter.getDest()).clone();
+  at::Tensor source = tensor(f, scatter.getSource());
+  at::Tensor index = tensor(f, scatter.getIndex()).to(at::kLong);
+  int64_t cols = result.size(1);
+  // Row by row, in column order: a column named twice keeps the later.
+  for (int64_t r = 0; r < index.size(0); ++r)
+    for (int64_t c = 0; c < index.size(1); ++c) {
+      int64_t k = index[r][c].item<int64_t>();
+      if (k < 0 || k >= cols)
+        fail(op, "index " + Twine(k) + " at (" + Twine(r) + ", " + Twine(c) +
+                     ") is outside the " + Twine(cols) +
+                     " columns of the destination");
+      result[r][k] = source[r][c];
+    }
+  set(f, scatter.getResult(), result);
+}
+
 void Interpreter::runArange(Operation *op, Frame &f) {
   auto arange = cast<pp::ArangeOp>(op);
   auto type = shapedType(arange.getResult());

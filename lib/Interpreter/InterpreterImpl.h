@@ -261,6 +261,7 @@ private:
   void runExtractOrInsert(mlir::Operation *op, Frame &f);
   void runPagedGather(mlir::Operation *op, Frame &f);
   void runReinterpretView(mlir::Operation *op, Frame &f);
+  void runScatter(mlir::Operation *op, Frame &f);
   void runMove(mlir::Operation *op, Frame &f);
   void runPipe(mlir::Operation *op, Frame &f);
   // Compute.cpp

@@ -979,6 +979,9 @@ private:
     Type scratch;
     if (auto gather = dyn_cast<GatherOp>(op); gather && !gather.getTmp())
       scratch = gather.getIndex().getType();
+    else if (auto scatter = dyn_cast<ScatterOp>(op);
+             scatter && !scatter.getTmp())
+      scratch = scatter.getIndex().getType();
     else if (isa<CmpOp, CmpsOp, SelOp, SelsOp>(op) && !maskScratchOf(op))
       scratch = maskScratchType(cast<TileType>(op->getResult(0).getType()));
     else if (isa<RemOp, XorOp, PreluOp, RemsOp, XorsOp>(op) &&

@@ -155,6 +155,13 @@ void populateTileComputeLoweringPatterns(RewritePatternSet &patterns,
 void populateTileMemoryLoweringPatterns(RewritePatternSet &patterns,
                                         KernelLoweringState &state);
 
+/// The buffer of `op`'s result holding a copy of `dest` (its value before
+/// `op`): `dest`'s own when the planner gave the result that buffer, else
+/// the result's own after a copy (pto.tmov).
+FailureOr<Value> resultOverDest(Operation *op, Value dest,
+                                KernelLoweringState &state,
+                                ConversionPatternRewriter &rewriter);
+
 } // namespace mlir::pypto
 
 #endif // PYPTO_LIB_TRANSFORMS_LOWERTOPTO_H

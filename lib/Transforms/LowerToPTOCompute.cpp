@@ -504,6 +504,55 @@ protected:
   }
 };
 
+/// A scatter into the result's copy of its destination: TSCATTER takes
+/// storage offsets, so each row of the index gets its row's offset in the
+/// destination (in the scratch tile), as for a gather.
+class ScatterLowering : public KernelOpLowering<ScatterOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(ScatterOp scatter, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (failed(state.requireTiles(scatter)))
+      return failure();
+    if (failed(requireScratch(state, scatter, scatter.getTmp())))
+      return failure();
+    Location loc = scatter.getLoc();
+    FailureOr<Value> src = state.buffer(scatter, adaptor.getSource());
+    FailureOr<Value> idx = state.buffer(scatter, adaptor.getIndex());
+    FailureOr<Value> tmp = state.buffer(scatter, adaptor.getTmp());
+    if (failed(src) || failed(idx) || failed(tmp))
+      return failure();
+    FailureOr<Value> dst =
+        resultOverDest(scatter, adaptor.getDest(), state, rewriter);
+    if (failed(dst))
+      return failure();
+    auto idxType = cast<pto::TileBufType>(idx->getType());
+    auto dstType = cast<pto::TileBufType>(dst->getType());
+    if (!hasPlannedRows(*idx) || !hasPlannedRows(*tmp) ||
+        dstType.getBlayout() != pto::BLayout::row_major ||
+        dstType.getSlayout() != pto::SLayout::none_box)
+      return state.fail(scatter,
+                        "scatters into a row-major destination by planned "
+                        "index tiles of static valid shape (an index of one "
+                        "column is a column vector, stored column-major: "
+                        "scatter two columns or more)");
+    forEachRow(rewriter, loc, state, idxType.getValidRows(), [&](Value row) {
+      Value offset = rewriter.create<arith::TruncIOp>(
+          loc, rewriter.getI32Type(),
+          rewriter.create<arith::MulIOp>(loc, row,
+                                         rewriter.create<arith::ConstantIntOp>(
+                                             loc, dstType.getCols(), 64)));
+      rewriter.create<pto::TADDSOp>(loc, rowOf(rewriter, loc, *idx, row),
+                                    offset, rowOf(rewriter, loc, *tmp, row));
+    });
+    rewriter.create<pto::TScatterOp>(loc, *src, *tmp, *dst);
+    rewriter.replaceOp(scatter, *dst);
+    return success();
+  }
+};
+
 pto::CmpMode ptoCmpMode(CmpMode mode) {
   return static_cast<pto::CmpMode>(static_cast<uint32_t>(mode));
 }
@@ -632,7 +681,8 @@ void mlir::pypto::populateTileComputeLoweringPatterns(
 #define PYPTO_TILE_INSTRUCTION(PyPTOOp, PTOOp)                                 \
   TileInstructionLowering<PyPTOOp, pto::PTOOp>,
 #include "TileInstructions.def"
-      FillPadLowering, GatherLowering, CompareSelectLowering<CmpOp>,
-      CompareSelectLowering<CmpsOp>, CompareSelectLowering<SelOp>,
-      CompareSelectLowering<SelsOp>>(patterns.getContext(), state);
+      FillPadLowering, GatherLowering, ScatterLowering,
+      CompareSelectLowering<CmpOp>, CompareSelectLowering<CmpsOp>,
+      CompareSelectLowering<SelOp>, CompareSelectLowering<SelsOp>>(
+      patterns.getContext(), state);
 }

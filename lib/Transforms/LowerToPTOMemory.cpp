@@ -260,7 +260,7 @@ protected:
 };
 
 /// The planned address of a tile buffer, if constant.
-static std::optional<int64_t> addressOf(Value tile) {
+static std::optional<int64_t> plannedAddress(Value tile) {
   auto alloc = tile.getDefiningOp<pto::AllocTileOp>();
   APInt address;
   if (!alloc || !alloc.getAddr() ||
@@ -269,22 +269,24 @@ static std::optional<int64_t> addressOf(Value tile) {
   return address.getSExtValue();
 }
 
-/// The buffer of `op`'s result holding a copy of `dest`: `dest`'s own
-/// when the planner gave the result its buffer (it is not read
-/// afterwards), else a copy of it.
-static FailureOr<Value> resultOverDest(Operation *op, Value dest,
-                                       KernelLoweringState &state,
-                                       ConversionPatternRewriter &rewriter) {
+} // namespace
+
+FailureOr<Value>
+mlir::pypto::resultOverDest(Operation *op, Value dest,
+                            KernelLoweringState &state,
+                            ConversionPatternRewriter &rewriter) {
   FailureOr<Value> source = state.buffer(op, dest);
   if (failed(source))
     return failure();
   FailureOr<Value> result = state.allocate(rewriter, op);
   if (failed(result))
     return failure();
-  if (addressOf(*source) != addressOf(*result))
+  if (plannedAddress(*source) != plannedAddress(*result))
     rewriter.create<pto::TMovOp>(op->getLoc(), *source, *result);
   return result;
 }
+
+namespace {
 
 /// An element replaced (pto.tsetval), in the result's copy of the source.
 class InsertLowering : public KernelOpLowering<InsertOp> {

@@ -96,6 +96,9 @@ bool writesInPlace(Operation *op, OpOperand &use) {
     return &use == &insert.getDestMutable();
   if (auto insert = dyn_cast<InsertTileOp>(op))
     return &use == &insert.getDestMutable();
+  // A scatter writes some elements of its destination's copy.
+  if (auto scatter = dyn_cast<ScatterOp>(op))
+    return &use == &scatter.getDestMutable();
   auto acc = dyn_cast<MatmulAccOp>(op);
   return acc && &use == &acc.getAccMutable();
 }

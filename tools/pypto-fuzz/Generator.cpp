@@ -88,7 +88,8 @@ public:
         initRng(seed ^ 0x696e6974636f6e64ull), biasRng(seed ^ 0x62696173ull),
         partRng(seed ^ 0x70617274ull), splitRng(seed ^ 0x73706c6974ull),
         rowsRng(seed ^ 0x726f7773ull), scatterRng(seed ^ 0x73636174ull),
-        windowRng(seed ^ 0x77696e646f77ull), batchRng(seed ^ 0x6261746368ull) {}
+        windowRng(seed ^ 0x77696e646f77ull), batchRng(seed ^ 0x6261746368ull),
+        scatterColsRng(seed ^ 0x73636f6c73ull) {}
 
   Program build(uint64_t seed);
 
@@ -335,11 +336,18 @@ private:
   std::mt19937_64 windowRng;
   // Batched matmuls.
   std::mt19937_64 batchRng;
+  // Elements of an input scattered into the last value (pypto.scatter).
+  std::mt19937_64 scatterColsRng;
+  void scatterColsLast(Kernel &k);
   void windowLast(Kernel &k);
   /// Whether `k`'s cube work reads only input windows, so that it can stay
   /// outside a split_aiv region that holds all the vector work.
   static bool splittable(const Kernel &k) {
     for (const Op &op : k.ops) {
+      // A batched product is assembled from the batches' products on the
+      // AIV: not a cube value a lane's shard can take.
+      if (op.kind == OpKind::Matmul && op.chunk > 1)
+        return false;
       size_t read = op.kind == OpKind::Matmul         ? op.operands.size()
                     : op.kind == OpKind::GatherMatmul ? 1
                                                       : 0;
@@ -909,6 +917,41 @@ void Builder::windowLast(Kernel &k) {
   add(k, op);
 }
 
+/// Sometimes a few columns of a new input written into each row of the
+/// last value at the columns an index input names (duplicates among them:
+/// the later stays).
+void Builder::scatterColsLast(Kernel &k) {
+  auto draw = [&](int n) { return drawFrom(scatterColsRng, n); };
+  int a = lastValueOneIn(k, scatterColsRng, 6);
+  if (a < 0)
+    return;
+  const Op x = k.ops[a];
+  bool typed = x.dtype == DType::F32 || x.dtype == DType::F16 ||
+               x.dtype == DType::BF16 || x.dtype == DType::I32 ||
+               x.dtype == DType::I16;
+  if (!usable[a] || !typed || x.cols.isRows || x.cols.n < 2 ||
+      x.magnitude >= 1e4)
+    return;
+  // Two columns or more: a one-column index is a column vector, which the
+  // lowering does not take.
+  Dim width{false, 2 + draw(int(std::min<int64_t>(x.cols.n, 16)) - 1)};
+  int idx = sliceInput(k, DType::I32, x.rows, width);
+  k.ops[idx].colOffset = -1; // the same indices for every block
+  Tensor &indices = program.tensors[k.ops[idx].operands[0]];
+  indices.init = "randint";
+  indices.initHigh = x.cols.n;
+  k.ops[idx].magnitude = double(x.cols.n);
+  int values = ownInput(k, x.dtype, isFloat(x.dtype) ? "randn" : "randint");
+  int src = sliceInput(k, x.dtype, x.rows, width, values, 0);
+  Op op{OpKind::Scatter, "scatter"};
+  op.operands = {src, idx, a};
+  op.dtype = x.dtype, op.rows = x.rows, op.cols = x.cols;
+  op.magnitude = std::max(x.magnitude, k.ops[src].magnitude);
+  op.exact = x.exact;
+  op.precision = x.precision;
+  add(k, op);
+}
+
 void Builder::partLast(Kernel &k) {
   auto draw = [&](int n) { return drawFrom(partRng, n); };
   int a = lastValueOneIn(k, partRng, 5);
@@ -1275,6 +1318,8 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   partLast(k);
   usable.resize(k.ops.size(), true);
   windowLast(k);
+  usable.resize(k.ops.size(), true);
+  scatterColsLast(k);
   usable.resize(k.ops.size(), true);
   rowsLast(k);
   usable.resize(k.ops.size(), true);
@@ -1834,6 +1879,14 @@ bool analyze(const Program &p, const Kernel &k,
     case OpKind::Tri:
       r.magnitude = 1; // ones and zeros, exact in every type
       break;
+    case OpKind::Scatter: {
+      // Elements move: the max-norm error of the source or destination.
+      Facts a = A(0), b = A(2);
+      r.magnitude = std::max(a.magnitude, b.magnitude);
+      r.error = std::max(a.error, b.error);
+      r.exact = a.exact && b.exact;
+      break;
+    }
     case OpKind::ScatterMask: {
       // Elements move: the max-norm error of either operand.
       Facts a = A(0), b = A(1);
@@ -2200,6 +2253,7 @@ private:
     case OpKind::GatherMatmul:
     case OpKind::Part:
     case OpKind::ScatterMask:
+    case OpKind::Scatter:
     case OpKind::MGather:
       return true;
     default:
@@ -2740,6 +2794,11 @@ void Printer::printOp(const Kernel &k, int v) {
     os << in << result << " = pypto.scatter_mask " << operand(0) << " into "
        << operand(1) << " " << op.mode << " : " << operandType(0) << " into "
        << operandType(1) << "\n";
+    return;
+  case OpKind::Scatter:
+    os << in << result << " = pypto.scatter " << operand(0) << ", "
+       << operand(1) << " into " << operand(2) << " : " << operandType(0)
+       << ", " << operandType(1) << " into " << operandType(2) << "\n";
     return;
   case OpKind::Part:
     os << in << result << " = pypto." << op.name << " " << operand(0) << ", "

@@ -72,6 +72,9 @@ enum class OpKind {
                 // of the result's shape, the other its top-left corner
   MGather,      // rows of input `operands[0]` (`atRow` rows) picked by the
                 // 1 x `rows` index input `operands[1]` (pypto.mgather)
+  Scatter,      // operand 2 with, in each row, the elements of operand 0
+                // written at the columns operand 1 (an index input) names
+                // (pypto.scatter)
   Window,       // columns [`colOffset`, + `cols`) of operand 0, all its rows
                 // (pypto.slice of a value the kernel computed)
   GatherMatmul, // `chunk` rows of input `operands[1]` (`validCols` wide)

@@ -524,3 +524,60 @@ TEST(TileLibGather, Errors) {
 }
 
 } // namespace
+
+// TSCATTER (index form): storage offsets into dst, in row-major order of
+// the indexes (a later write of an offset wins), the rest of dst kept;
+// against a scalar reference.
+TEST(TileLibScatter, ByFlatIndex) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  using D = Tile<TileType::Vec, float, 4, 24, BLayout::RowMajor, -1, -1>;
+  using S = Tile<TileType::Vec, float, 4, 8>;
+  using I = Tile<TileType::Vec, int32_t, 4, 8>;
+  D d(4, 20);
+  S s;
+  I ix;
+  TASSIGN(d, 0);
+  TASSIGN(s, 4096);
+  TASSIGN(ix, 8192);
+  Rng rng(11);
+  fillRandom(d, rng);
+  fillRandom(s, rng);
+  for (int r = 0; r < 4; ++r)
+    for (int j = 0; j < 8; ++j)
+      ix.at(r, j) = r * 24 + (j * 7) % 20;
+  ix.at(2, 5) = ix.at(2, 1); // the later element stays
+  std::vector<float> expected(4 * 24);
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 20; ++c)
+      expected[r * 24 + c] = d.at(r, c);
+  for (int r = 0; r < 4; ++r)
+    for (int j = 0; j < 8; ++j)
+      expected[ix.at(r, j)] = s.at(r, j);
+  TSCATTER(d, s, ix);
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 20; ++c)
+      ASSERT_EQ(d.at(r, c), expected[r * 24 + c]) << r << "," << c;
+}
+
+TEST(TileLibScatter, Errors) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5, "s_kernel");
+  using D = Tile<TileType::Vec, float, 4, 24, BLayout::RowMajor, -1, -1>;
+  using S = Tile<TileType::Vec, float, 1, 8>;
+  using I = Tile<TileType::Vec, int32_t, 1, 8>;
+  D d(4, 20);
+  S s;
+  I ix;
+  TASSIGN(d, 0);
+  TASSIGN(s, 4096);
+  TASSIGN(ix, 8192);
+  for (int j = 0; j < 8; ++j)
+    ix.at(0, j) = j;
+  ix.at(0, 3) = 21; // past the valid columns of row 0
+  EXPECT_EQ(errorOf([&] { TSCATTER(d, s, ix); }),
+            "kernel 's_kernel': TSCATTER: index 21 at (0, 3) is outside the "
+            "valid 4x20 of the 4x24 dst tile");
+  ix.at(0, 3) = -1;
+  EXPECT_EQ(errorOf([&] { TSCATTER(d, s, ix); }),
+            "kernel 's_kernel': TSCATTER: index -1 at (0, 3) is outside the "
+            "valid 4x20 of the 4x24 dst tile");
+}

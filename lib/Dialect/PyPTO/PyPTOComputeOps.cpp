@@ -778,6 +778,37 @@ LogicalResult GatherOp::verify() {
   return verifyScratch(*this, getTmp(), getSource(), getIndex().getType());
 }
 
+LogicalResult ScatterOp::verify() {
+  auto source = cast<ShapedType>(getSource().getType());
+  auto index = cast<ShapedType>(getIndex().getType());
+  auto dest = cast<ShapedType>(getDest().getType());
+  if (failed(verifySameKind(*this, {getSource(), getIndex(), getDest()})))
+    return failure();
+  Type element = dest.getElementType();
+  if (source.getElementType() != element)
+    return emitOpError("element types differ: ")
+           << source.getElementType() << " into " << element;
+  if (!element.isF32() && !element.isF16() && !element.isBF16() &&
+      !element.isSignlessInteger(32) && !element.isSignlessInteger(16) &&
+      !element.isSignlessInteger(8))
+    return emitOpError("scatters f32, f16, bf16, i32, i16 or i8 elements, "
+                       "not ")
+           << element;
+  if (!index.getElementType().isSignlessInteger(32))
+    return emitOpError("index must be i32, got ") << index.getElementType();
+  if (source.getRank() != 2 || dest.getRank() != 2 ||
+      !source.hasStaticShape() || !dest.hasStaticShape())
+    return emitOpError("operands must be static 2-D shapes");
+  if (index.getShape() != source.getShape())
+    return emitOpError("index ")
+           << shapeText(index.getShape()) << " must have the source's shape "
+           << shapeText(source.getShape());
+  if (source.getDimSize(0) != dest.getDimSize(0))
+    return emitOpError("rows differ: ")
+           << source.getDimSize(0) << " into " << dest.getDimSize(0);
+  return verifyScratch(*this, getTmp(), getDest(), getIndex().getType());
+}
+
 LogicalResult ConcatOp::verify() {
   auto lhs = cast<ShapedType>(getLhs().getType());
   auto rhs = cast<ShapedType>(getRhs().getType());

@@ -2188,3 +2188,27 @@ func.func @reinterpret_dynamic(%x: !pypto.tensor<?x32xf32>) {
   %v = pypto.reinterpret_view %x : !pypto.tensor<?x32xf32> -> !pypto.tensor<?x32xi16>
   return
 }
+
+// -----
+
+func.func @scatter_index_shape(%s: !pypto.tensor<4x8xf32>, %i: !pypto.tensor<4x6xi32>, %d: !pypto.tensor<4x20xf32>) {
+  // expected-error @+1 {{'pypto.scatter' op index 4x6 must have the source's shape 4x8}}
+  %r = pypto.scatter %s, %i into %d : !pypto.tensor<4x8xf32>, !pypto.tensor<4x6xi32> into !pypto.tensor<4x20xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_rows(%s: !pypto.tensor<4x8xf32>, %i: !pypto.tensor<4x8xi32>, %d: !pypto.tensor<2x20xf32>) {
+  // expected-error @+1 {{'pypto.scatter' op rows differ: 4 into 2}}
+  %r = pypto.scatter %s, %i into %d : !pypto.tensor<4x8xf32>, !pypto.tensor<4x8xi32> into !pypto.tensor<2x20xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_index_type(%s: !pypto.tensor<4x8xf32>, %i: !pypto.tensor<4x8xi16>, %d: !pypto.tensor<4x20xf32>) {
+  // expected-error @+1 {{'pypto.scatter' op index must be i32, got 'i16'}}
+  %r = pypto.scatter %s, %i into %d : !pypto.tensor<4x8xf32>, !pypto.tensor<4x8xi16> into !pypto.tensor<4x20xf32>
+  return
+}

@@ -342,6 +342,23 @@ def PTO_TExtractOp : PTO_TileInstructionOp<"textract"> {
   let hasVerifier = 1;
 }
 
+def PTO_TScatterOp : PTO_TileInstructionOp<"tscatter"> {
+  let summary = "elements written into a tile at storage offsets (index form)";
+  let description = [{
+    ```mlir
+    pto.tscatter ins(%src, %idx : !pto.tile_buf<...>, !pto.tile_buf<...>) outs(%dst : !pto.tile_buf<...>)
+    ```
+    `dst` keeps the elements no index names (DPS).
+  }];
+  let arguments = (ins PTO_TileBufType:$src, PTO_TileBufType:$indexes,
+                       PTO_TileBufType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $indexes `:` qualified(type($src)) `,`
+    qualified(type($indexes)) `)` `outs` `(` $dst `:` qualified(type($dst))
+    `)` attr-dict
+  }];
+}
+
 def PTO_TInsertOp : PTO_TileInstructionOp<"tinsert"> {
   let summary = "copy a tile into a window of another tile";
   let description = [{

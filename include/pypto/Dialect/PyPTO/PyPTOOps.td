@@ -1885,6 +1885,38 @@ def PyPTO_ScatterMaskOp : PyPTO_VectorOp<"scatter_mask",
   let hasVerifier = 1;
 }
 
+def PyPTO_ScatterOp : PyPTO_VectorOp<"scatter",
+    [AllTypesMatch<["dest", "result"]>]> {
+  let summary = "elements written into each row at column indices";
+  let description = [{
+    `%r = pypto.scatter %src, %index into %dest` is `dest` with
+    `r[i, index[i, j]] = src[i, j]` for every `(i, j)`, `j` in order (an
+    index named twice in a row keeps the later element): pypto's
+    `scatter(input, dim=-1, index, src)`, the column-wise inverse of
+    `pypto.gather`. `src` and the i32 `index` have one shape (R x K), `dest`
+    R x S; an index outside `[0, S)` stops the task when the program runs.
+
+    ```mlir
+    %r = pypto.scatter %v, %cols into %row : !pypto.tensor<4x8xf32>, !pypto.tensor<4x8xi32> into !pypto.tensor<4x64xf32>
+    ```
+
+    On tiles it is pto-isa's `TSCATTER` (index form), whose indices are
+    storage offsets: the lowering adds each row's offset in a scratch tile
+    of the index's type (`tmp`, added by the compiler), as for a gather.
+  }];
+  let arguments = (ins PyPTO_AnyTensorOrTile:$source,
+                       PyPTO_AnyTensorOrTile:$index,
+                       PyPTO_AnyTensorOrTile:$dest,
+                       Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$result);
+  let assemblyFormat = [{
+    $source `,` $index `into` $dest (`tmp` `(` $tmp^ `:` type($tmp) `)`)?
+    attr-dict `:` qualified(type($source)) `,` qualified(type($index))
+    `into` qualified(type($dest))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_GatherOp : PyPTO_VectorOp<"gather"> {
   let summary = "gather elements of each row by column index";
   let description = [{

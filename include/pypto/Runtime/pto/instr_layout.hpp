@@ -234,6 +234,48 @@ inline void TGATHER(D& dst, const S& src, const I& indices, const Tmp& /*tmp*/) 
 }
 
 //===----------------------------------------------------------------------===//
+// TSCATTER (index form)
+//===----------------------------------------------------------------------===//
+
+// dst(k / D::Cols, k % D::Cols) = src(i,j) with k = indexes(i,j), over the
+// indexes' valid region in row-major order (an offset written twice keeps
+// the later element); the rest of dst keeps its values. Indexes are i32,
+// u32, i16 or u16 storage offsets; one outside the dst's valid region is an
+// error.
+template <typename D, typename S, typename I>
+inline void TSCATTER(D &dst, const S &src, const I &indexes) {
+  static_assert(is_tile_v<D> && is_tile_v<S> && is_tile_v<I>,
+                "TSCATTER: operands must be Tiles");
+  static_assert(std::is_same_v<typename D::DType, typename S::DType>,
+                "TSCATTER: dst and src must have the same element type");
+  using TI = typename I::DType;
+  static_assert(std::is_same_v<TI, int32_t> || std::is_same_v<TI, uint32_t> ||
+                    std::is_same_v<TI, int16_t> || std::is_same_v<TI, uint16_t>,
+                "TSCATTER: indexes must be i32, u32, i16 or u16");
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TSCATTER", "dst", dst);
+  detail::requireBound(ctx, "TSCATTER", "src", src);
+  detail::requireBound(ctx, "TSCATTER", "indexes", indexes);
+  const typename S::DType *s = src.data();
+  const TI *ix = indexes.data();
+  typename D::DType *d = dst.data();
+  const int64_t numel = (int64_t)D::Rows * D::Cols;
+  for (int r = 0; r < indexes.GetValidRow(); ++r)
+    for (int c = 0; c < indexes.GetValidCol(); ++c) {
+      const int64_t k = static_cast<int64_t>(ix[I::offsetOf(r, c)]);
+      if (k < 0 || k >= numel || k / D::Cols >= dst.GetValidRow() ||
+          k % D::Cols >= dst.GetValidCol())
+        sim::fail(ctx,
+                  "TSCATTER: index %lld at (%d, %d) is outside the valid %dx%d "
+                  "of the %dx%d dst tile",
+                  (long long)k, r, c, dst.GetValidRow(), dst.GetValidCol(),
+                  D::Rows, D::Cols);
+      d[D::offsetOf((int)(k / D::Cols), (int)(k % D::Cols))] =
+          s[S::offsetOf(r, c)];
+    }
+}
+
+//===----------------------------------------------------------------------===//
 // TGATHER (mask-pattern form)
 //===----------------------------------------------------------------------===//
 
