@@ -497,6 +497,24 @@ private:
     return success();
   }
 
+  /// A window of `source` at constant `offsets`, made for the conversion
+  /// itself and converted at once (erased at the end).
+  FailureOr<Value> convertedSlice(OpBuilder &builder, Location loc,
+                                  Value source, ArrayRef<int64_t> offsets,
+                                  ArrayRef<int64_t> sizes) {
+    SmallVector<Value> at;
+    for (int64_t offset : offsets)
+      at.push_back(builder.create<arith::ConstantIndexOp>(loc, offset));
+    Type element = cast<GMTensorType>(source.getType()).getElementType();
+    auto slice = builder.create<SliceOp>(
+        loc, GMTensorType::get(builder.getContext(), sizes, element), source,
+        at, builder.getDenseI64ArrayAttr(sizes), ValueRange());
+    scaffolding.push_back(slice);
+    if (failed(convert(slice)))
+      return failure();
+    return slice.getResult();
+  }
+
   /// scatter_update: one mscatter per row of its index, of that row and
   /// the src rows it names.
   LogicalResult convertScatterUpdate(ScatterUpdateOp update) {
@@ -506,24 +524,11 @@ private:
     auto srcType = cast<GMTensorType>(update.getSrc().getType());
     int64_t rows = indexType.getShape()[0], cols = indexType.getShape()[1];
     int64_t width = srcType.getShape()[1];
-    MLIRContext *ctx = update.getContext();
-    auto slice = [&](Value source, int64_t row, int64_t r,
-                     int64_t c) -> FailureOr<Value> {
-      Type element = cast<GMTensorType>(source.getType()).getElementType();
-      Value at = builder.create<arith::ConstantIndexOp>(loc, row);
-      Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
-      auto window = builder.create<SliceOp>(
-          loc, GMTensorType::get(ctx, {r, c}, element), source,
-          ValueRange{at, zero}, builder.getDenseI64ArrayAttr({r, c}),
-          ValueRange());
-      scaffolding.push_back(window);
-      if (failed(convert(window)))
-        return failure();
-      return window.getResult();
-    };
     for (int64_t i = 0; i < rows; ++i) {
-      FailureOr<Value> index = slice(update.getIndex(), i, 1, cols);
-      FailureOr<Value> src = slice(update.getSrc(), i * cols, cols, width);
+      FailureOr<Value> index =
+          convertedSlice(builder, loc, update.getIndex(), {i, 0}, {1, cols});
+      FailureOr<Value> src = convertedSlice(builder, loc, update.getSrc(),
+                                            {i * cols, 0}, {cols, width});
       if (failed(index) || failed(src))
         return failure();
       auto scatter = builder.create<MScatterOp>(loc, *src, update.getTable(),
@@ -1208,22 +1213,13 @@ private:
       }
       if (Value known = sliced.lookup({value, linear}))
         return known;
-      SmallVector<Value> offsets;
-      SmallVector<int64_t> sizes;
-      for (int64_t i : at) {
-        offsets.push_back(constant(i));
-        sizes.push_back(1);
-      }
-      offsets.append({constant(0), constant(0)});
+      SmallVector<int64_t> sizes(at.size(), 1);
+      at.append({0, 0});
       sizes.append({full[full.size() - 2], full.back()});
-      auto slice = builder.create<SliceOp>(
-          loc, GMTensorType::get(ctx, sizes, type.getElementType()), value,
-          offsets, builder.getDenseI64ArrayAttr(sizes), ValueRange());
-      scaffolding.push_back(slice);
-      if (failed(convert(slice)))
-        return failure();
-      sliced[{value, linear}] = slice.getResult();
-      return slice.getResult();
+      FailureOr<Value> slice = convertedSlice(builder, loc, value, at, sizes);
+      if (succeeded(slice))
+        sliced[{value, linear}] = *slice;
+      return slice;
     };
     Value combined = builder.create<CreateTileOp>(loc, tileTypeOf(resultType));
     SmallVector<int64_t> productShape(batchShape.size(), 1);

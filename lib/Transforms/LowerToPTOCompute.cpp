@@ -450,6 +450,22 @@ protected:
   }
 };
 
+/// Column indexes as storage offsets of a tile of `cols` (padded) columns:
+/// row r of `idx` plus r * cols, into `flat`, row by row.
+static void addRowOffsets(ConversionPatternRewriter &rewriter, Location loc,
+                          KernelLoweringState &state, Value idx, Value flat,
+                          int64_t cols) {
+  auto idxType = cast<pto::TileBufType>(idx.getType());
+  forEachRow(rewriter, loc, state, idxType.getValidRows(), [&](Value row) {
+    Value offset = rewriter.create<arith::TruncIOp>(
+        loc, rewriter.getI32Type(),
+        rewriter.create<arith::MulIOp>(
+            loc, row, rewriter.create<arith::ConstantIntOp>(loc, cols, 64)));
+    rewriter.create<pto::TADDSOp>(loc, rowOf(rewriter, loc, idx, row), offset,
+                                  rowOf(rewriter, loc, flat, row));
+  });
+}
+
 /// Gather by column index: pto-isa's TGATHER reads a flat index into the
 /// source's storage, so row r of the index gets r times the source's
 /// columns added (into the scratch tile, row by row) and one tgather reads
@@ -484,17 +500,7 @@ protected:
         return state.fail(gather,
                           "gathers rows of a row-major source by planned "
                           "index tiles of static valid shape");
-      forEachRow(rewriter, loc, state, idxType.getValidRows(), [&](Value row) {
-        Value offset = rewriter.create<arith::TruncIOp>(
-            loc, rewriter.getI32Type(),
-            rewriter.create<arith::MulIOp>(
-                loc, row,
-                rewriter.create<arith::ConstantIntOp>(loc, srcType.getCols(),
-                                                      64)));
-        Value idxRow = rowOf(rewriter, loc, *idx, row);
-        Value flatRow = rowOf(rewriter, loc, *tmp, row);
-        rewriter.create<pto::TADDSOp>(loc, idxRow, offset, flatRow);
-      });
+      addRowOffsets(rewriter, loc, state, *idx, *tmp, srcType.getCols());
       flat = *tmp;
     }
     rewriter.create<pto::TGatherOp>(loc, *src, flat, *tmp,
@@ -528,7 +534,6 @@ protected:
         resultOverDest(scatter, adaptor.getDest(), state, rewriter);
     if (failed(dst))
       return failure();
-    auto idxType = cast<pto::TileBufType>(idx->getType());
     auto dstType = cast<pto::TileBufType>(dst->getType());
     if (!hasPlannedRows(*idx) || !hasPlannedRows(*tmp) ||
         dstType.getBlayout() != pto::BLayout::row_major ||
@@ -538,15 +543,7 @@ protected:
                         "index tiles of static valid shape (an index of one "
                         "column is a column vector, stored column-major: "
                         "scatter two columns or more)");
-    forEachRow(rewriter, loc, state, idxType.getValidRows(), [&](Value row) {
-      Value offset = rewriter.create<arith::TruncIOp>(
-          loc, rewriter.getI32Type(),
-          rewriter.create<arith::MulIOp>(loc, row,
-                                         rewriter.create<arith::ConstantIntOp>(
-                                             loc, dstType.getCols(), 64)));
-      rewriter.create<pto::TADDSOp>(loc, rowOf(rewriter, loc, *idx, row),
-                                    offset, rowOf(rewriter, loc, *tmp, row));
-    });
+    addRowOffsets(rewriter, loc, state, *idx, *tmp, dstType.getCols());
     rewriter.create<pto::TScatterOp>(loc, *src, *tmp, *dst);
     rewriter.replaceOp(scatter, *dst);
     return success();
