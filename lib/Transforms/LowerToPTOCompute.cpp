@@ -461,8 +461,9 @@ static void addRowOffsets(ConversionPatternRewriter &rewriter, Location loc,
         loc, rewriter.getI32Type(),
         rewriter.create<arith::MulIOp>(
             loc, row, rewriter.create<arith::ConstantIntOp>(loc, cols, 64)));
-    rewriter.create<pto::TADDSOp>(loc, rowOf(rewriter, loc, idx, row), offset,
-                                  rowOf(rewriter, loc, flat, row));
+    Value idxRow = rowOf(rewriter, loc, idx, row);
+    Value flatRow = rowOf(rewriter, loc, flat, row);
+    rewriter.create<pto::TADDSOp>(loc, idxRow, offset, flatRow);
   });
 }
 
