@@ -27,8 +27,10 @@ namespace {
 // keeps them out of kernels), the window ops pypto-convert-tensor-to-tile
 // replaces with loads and stores, the composite ops
 // pypto-lower-composite-ops expands (and set_validshape, which it moves into
-// the readers), and the lane regions pypto-expand-mixed-kernel splits into
-// pipe ops. Arrays reach it: kernels have their own.
+// the readers), the lane regions pypto-expand-mixed-kernel splits into
+// pipe ops, and the tensor ops pypto-convert-tensor-to-tile expands into
+// others (scatter_update, paged_gather). Arrays reach it: kernels have their
+// own.
 const std::set<std::string> kOrchestrationOps = {
     "pypto.alloc_window",
     "pypto.available_cluster_count",
@@ -55,6 +57,9 @@ const std::set<std::string> kOrchestrationOps = {
     "pypto.set_validshape",
     "pypto.split_aiv",
     "pypto.aiv_shard",
+    "pypto.reinterpret_view",
+    "pypto.scatter_update",
+    "pypto.paged_gather",
 };
 
 TEST(LowerToPTOTest, EveryKernelOpHasALowering) {
