@@ -18,6 +18,7 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 
@@ -443,10 +444,24 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
         auto arch =
             module ? module->getAttrOfType<StringAttr>(pto::kTargetArchAttr)
                    : StringAttr();
+        auto src = cast<pto::TileBufType>(op->getOperand(0).getType());
         if (arch && arch.getValue() == "a2a3" &&
-            cast<pto::TileBufType>(op->getOperand(0).getType()).getLoc() ==
-                pto::AddressSpace::vec)
+            src.getLoc() == pto::AddressSpace::vec)
           vecExtract = op;
+        // Its A5 vec textract takes f16/bf16/f32/8-bit elements only, and
+        // wants the whole padded window inside the source's padded row
+        // ("expects indexCol + dst.cols <= src.cols").
+        if (auto extract = dyn_cast<pto::TExtractOp>(op);
+            extract && src.getLoc() == pto::AddressSpace::vec) {
+          auto dst = cast<pto::TileBufType>(extract.getDst().getType());
+          Type element = src.getElementType();
+          APInt col;
+          bool typed = element.isF16() || element.isBF16() || element.isF32() ||
+                       element.isInteger(8);
+          if (!typed || !matchPattern(extract.getCol(), m_ConstantInt(&col)) ||
+              col.getSExtValue() + dst.getCols() > src.getCols())
+            vecExtract = op;
+        }
       }
       // Its tscatter wants indexes of the data's width (i16 for 2-byte
       // data); pypto.scatter's are i32.
@@ -487,7 +502,7 @@ static std::string findBeyondPtoas(const PTOUnit &unit) {
   if (vecExtract)
     return "takes a window of a vector tile (" +
            vecExtract->getName().getStringRef().str() +
-           " in vec, which its A2/A3 form does not take)";
+           " in vec, of a form or element type it does not take)";
   return "";
 }
 
