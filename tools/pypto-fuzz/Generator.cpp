@@ -130,6 +130,18 @@ private:
     return int(program.tensors.size()) - 1;
   }
 
+  /// A window of column indices in [0, columns) of a new input, the same
+  /// for every block (a gather's or a scatter's index).
+  int columnIndexInput(Kernel &k, Dim rows, Dim width, int64_t columns) {
+    int idx = sliceInput(k, DType::I32, rows, width);
+    k.ops[idx].colOffset = -1;
+    Tensor &indices = program.tensors[k.ops[idx].operands[0]];
+    indices.init = "randint";
+    indices.initHigh = columns;
+    k.ops[idx].magnitude = double(columns);
+    return idx;
+  }
+
   /// A draw in [0, n) from a stream of its own.
   static int drawFrom(std::mt19937_64 &stream, int n) {
     return std::uniform_int_distribution<int>(0, n - 1)(stream);
@@ -789,12 +801,7 @@ void Builder::step(Kernel &k) {
     if (!gatherable || x.cols.isRows || x.cols.n < 2)
       break;
     Dim width{false, choose<int64_t>({8, 16, 37, 64})};
-    int idx = sliceInput(k, DType::I32, x.rows, width);
-    k.ops[idx].colOffset = -1; // the same indices for every block
-    Tensor &indices = program.tensors[k.ops[idx].operands[0]];
-    indices.init = "randint";
-    indices.initHigh = x.cols.n;
-    k.ops[idx].magnitude = double(x.cols.n);
+    int idx = columnIndexInput(k, x.rows, width, x.cols.n);
     Op op{OpKind::Gather, "gather"};
     op.operands = {a, idx};
     op.dtype = x.dtype, op.rows = x.rows, op.cols = width;
@@ -935,12 +942,7 @@ void Builder::scatterColsLast(Kernel &k) {
   // Two columns or more: a one-column index is a column vector, which the
   // lowering does not take.
   Dim width{false, 2 + draw(int(std::min<int64_t>(x.cols.n, 16)) - 1)};
-  int idx = sliceInput(k, DType::I32, x.rows, width);
-  k.ops[idx].colOffset = -1; // the same indices for every block
-  Tensor &indices = program.tensors[k.ops[idx].operands[0]];
-  indices.init = "randint";
-  indices.initHigh = x.cols.n;
-  k.ops[idx].magnitude = double(x.cols.n);
+  int idx = columnIndexInput(k, x.rows, width, x.cols.n);
   int values = ownInput(k, x.dtype, isFloat(x.dtype) ? "randn" : "randint");
   int src = sliceInput(k, x.dtype, x.rows, width, values, 0);
   Op op{OpKind::Scatter, "scatter"};
