@@ -108,7 +108,9 @@ void Run::barrierPartEndedLocked(Worker *w) {
     if (!takesPart(w, c))
       continue;
     Barrier &b = t.barriers[c];
-    ++b.finished;
+    if (b.finished++ == 0)
+      b.firstEnded = partName(w) + " has ended after " +
+                     std::to_string(w->syncalls) + " SYNCALL";
     if (b.arrived == 0)
       continue;
     failLocked("syncall deadlock (task " + std::to_string(t.id) + "): " +
@@ -131,11 +133,13 @@ void Run::hookSyncAll(CoreContext *ctx, int32_t coreType) {
       Barrier &b = t.barriers[coreType];
       const unsigned participants = barrierParticipants(t, coreType);
       if (b.finished > 0) {
-        err = "syncall deadlock (task " + std::to_string(t.id) +
-              "): " + barrierName(coreType, b.generation) +
-              " can never complete: " + std::to_string(b.finished) + " of " +
-              std::to_string(participants) +
-              " parts have ended without it (a block that skips the barrier?)";
+        err =
+            "syncall deadlock (task " + std::to_string(t.id) +
+            "): " + barrierName(coreType, b.generation) +
+            " can never complete: " + std::to_string(b.finished) + " of " +
+            std::to_string(participants) +
+            " parts have ended without it (a block that skips the barrier?): " +
+            b.firstEnded;
       } else if (++b.arrived == participants) {
         b.arrived = 0;
         ++b.generation;

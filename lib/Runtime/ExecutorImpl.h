@@ -129,6 +129,7 @@ struct Barrier {
   uint64_t generation = 0; // barriers completed
   unsigned arrived = 0;    // parts waiting in the current one
   unsigned finished = 0;   // participants that have ended
+  std::string firstEnded;  // the first of them, for the deadlock report
 };
 
 struct Task {
