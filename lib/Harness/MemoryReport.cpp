@@ -93,20 +93,20 @@ LogicalResult writeMemoryReport(ModuleOp module, Arch arch, StringRef path) {
                init.getSlotNum() * init.getSlotSize());
     });
     kernel.walk([&](Operation *op) {
-      auto addr = op->getAttrOfType<IntegerAttr>(attr::kAddr);
-      auto live = op->getAttrOfType<DenseI64ArrayAttr>(attr::kLive);
-      if (!addr || !live || op->getNumResults() != 1)
-        return;
-      auto type = dyn_cast<TileType>(op->getResult(0).getType());
-      if (!type)
-        return;
-      FailureOr<TileLayout> layout = getTileLayout(op->getResult(0), arch);
-      if (failed(layout))
-        return;
-      std::string space(stringifyMemorySpace(*type.getSpace()));
-      spaces[space].push_back(
-          {op->getName().getStringRef().str(), locationText(op->getLoc()),
-           addr.getInt(), (layout->numBytes + 31) / 32 * 32, live[0], live[1]});
+      for (OpResult result : op->getResults()) {
+        std::optional<PlannedTile> planned = getPlannedTile(result);
+        auto type = dyn_cast<TileType>(result.getType());
+        if (!planned || !type)
+          continue;
+        FailureOr<TileLayout> layout = getTileLayout(result, arch);
+        if (failed(layout))
+          continue;
+        std::string space(stringifyMemorySpace(*type.getSpace()));
+        spaces[space].push_back({op->getName().getStringRef().str(),
+                                 locationText(op->getLoc()), planned->address,
+                                 (layout->numBytes + 31) / 32 * 32,
+                                 planned->first, planned->last});
+      }
     });
     os << "Kernel '" << kernel.getSymName() << "' (" << stringifyArch(arch)
        << ")\n";

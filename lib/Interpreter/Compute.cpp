@@ -496,6 +496,38 @@ void Interpreter::runGather(Operation *op, Frame &f) {
       asResultShape(at::gather(rows, 1, index), gather.getResult()));
 }
 
+/// Per row, the columns that compare true with k (plus the offset), -1 past
+/// their count (undefined on a device), and the counts.
+void Interpreter::runGatherCompare(Operation *op, Frame &f) {
+  auto gather = cast<pp::GatherCompareOp>(op);
+  at::Tensor source = tensor(f, gather.getSource());
+  bool isFloat = source.is_floating_point();
+  at::ScalarType wide = isFloat ? at::kDouble : at::kLong;
+  source = source.to(wide);
+  at::Tensor k = at::full({}, scalar(f, gather.getKvalue()).toTorch(),
+                          at::TensorOptions().dtype(wide));
+  at::Tensor hits = gather.getMode() == pp::CmpMode::eq ? at::eq(source, k)
+                                                        : at::gt(source, k);
+  int64_t rows = source.size(0);
+  int64_t width = shapedType(gather.getIndices()).getShape()[1];
+  at::Tensor counts = hits.sum(1);
+  at::Tensor indices =
+      at::full({rows, width}, -1, at::TensorOptions().dtype(at::kInt));
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t n = counts[r].item<int64_t>();
+    if (n > width)
+      fail(op, "row " + Twine(r) + " has " + Twine(n) +
+                   " matches, more than "
+                   "the " +
+                   Twine(width) + " columns of the indices");
+    at::Tensor columns =
+        hits[r].nonzero().flatten() + int64_t(gather.getOffset());
+    indices[r].narrow(0, 0, n).copy_(columns);
+  }
+  set(f, gather.getIndices(), indices);
+  set(f, gather.getCount(), counts.to(at::kInt).reshape({1, rows}));
+}
+
 void Interpreter::runScatter(Operation *op, Frame &f) {
   auto scatter = cast<pp::ScatterOp>(op);
   at::Tensor result = tensor(f, scatter.getDest()).clone();

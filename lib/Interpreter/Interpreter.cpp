@@ -285,6 +285,7 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::Sort32Op, pp::MrgSortOp>(m, &I::runSort);
     add<pp::GatherMaskOp>(m, &I::runGatherMask);
     add<pp::GatherOp>(m, &I::runGather);
+    add<pp::GatherCompareOp>(m, &I::runGatherCompare);
     add<pp::ScatterOp>(m, &I::runScatter);
     add<pp::ArangeOp>(m, &I::runArange);
     add<pp::TriOp>(m, &I::runTri);

@@ -262,6 +262,7 @@ private:
   void runPagedGather(mlir::Operation *op, Frame &f);
   void runReinterpretView(mlir::Operation *op, Frame &f);
   void runScatter(mlir::Operation *op, Frame &f);
+  void runGatherCompare(mlir::Operation *op, Frame &f);
   void runMove(mlir::Operation *op, Frame &f);
   void runPipe(mlir::Operation *op, Frame &f);
   // Compute.cpp

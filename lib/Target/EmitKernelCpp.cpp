@@ -358,8 +358,21 @@ private:
     if (!instruction)
       return op->emitOpError(
           "is not supported by the built-in PTO->C++ lowering yet");
-    // The mask gather names its pattern as a template argument.
+    // The mask gather names its pattern as a template argument, the compare
+    // gather its tiles, mode and offset (as ptoas's EmitC writes them).
     auto gather = dyn_cast<pto::TGatherOp>(op);
+    if (gather && gather.getKValue()) {
+      std::string dst = name(gather.getDst()), src = name(gather.getSrc()),
+                  cdst = name(gather.getCdst()), tmp = name(gather.getTmp());
+      os << "TGATHER<decltype(" << dst << "), decltype(" << src
+         << "), decltype(" << cdst << "), decltype(" << tmp << "), CmpMode::"
+         << llvm::StringRef(pto::stringifyCmpMode(*gather.getCmpMode())).upper()
+         << ", "
+         << (gather.getOffsetAttr() ? gather.getOffsetAttr().getInt() : 0)
+         << ">(" << dst << ", " << src << ", " << name(gather.getKValue())
+         << ", " << cdst << ", " << tmp << ");\n";
+      return success();
+    }
     if (gather && gather.getMaskPatternAttr()) {
       std::string dst = name(gather.getDst()), src = name(gather.getSrc());
       os << "TGATHER<decltype(" << dst << "), decltype(" << src

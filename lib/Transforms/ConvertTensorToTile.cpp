@@ -976,9 +976,10 @@ private:
     return success();
   }
 
-  /// Gathers take a scratch tile of the index's type, compares and selects
-  /// one for the hardware's bit mask (maskScratchType), rem, xor and prelu
-  /// (and their scalar forms) one of the result's type: the last operand.
+  /// Gathers take a scratch tile of the index's type, compares, selects and
+  /// compare gathers one for the hardware's bit mask (maskScratchType), rem,
+  /// xor and prelu (and their scalar forms) one of the result's type: the last
+  /// operand.
   static void addScratchOperand(Operation *op) {
     OpBuilder builder(op);
     Type scratch;
@@ -987,6 +988,9 @@ private:
     else if (auto scatter = dyn_cast<ScatterOp>(op);
              scatter && !scatter.getTmp())
       scratch = scatter.getIndex().getType();
+    else if (auto compare = dyn_cast<GatherCompareOp>(op);
+             compare && !compare.getTmp())
+      scratch = maskScratchType(cast<TileType>(compare.getSource().getType()));
     else if (isa<CmpOp, CmpsOp, SelOp, SelsOp>(op) && !maskScratchOf(op))
       scratch = maskScratchType(cast<TileType>(op->getResult(0).getType()));
     else if (isa<RemOp, XorOp, PreluOp, RemsOp, XorsOp>(op) &&

@@ -101,6 +101,18 @@ struct LegalizeElementTypesPass
   /// compute only equality of i32, whatever the mode, and read i16 as
   /// f16 bit patterns: such compares would differ from the program.
   static LogicalResult checkA2A3Compare(Operation *op) {
+    // A2/A3's compare gather takes f32 and f16, and i32 for eq.
+    if (auto gather = dyn_cast<GatherCompareOp>(op)) {
+      Type element =
+          cast<ShapedType>(gather.getSource().getType()).getElementType();
+      if (element.isSignlessInteger(16) ||
+          (element.isSignlessInteger(32) && gather.getMode() != CmpMode::eq))
+        return op->emitOpError("'")
+               << stringifyCmpMode(gather.getMode()) << "' of " << element
+               << " elements is not possible on a2a3: its compare gather "
+                  "takes f32 and f16, and i32 for eq (cast to f32, or use a5)";
+      return success();
+    }
     if (!isa<CmpOp, CmpsOp, SelOp, SelsOp>(op))
       return success();
     Type element =

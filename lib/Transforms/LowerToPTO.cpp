@@ -147,15 +147,15 @@ void KernelLoweringState::createEntryViews(OpBuilder &builder) {
 }
 
 FailureOr<Value> KernelLoweringState::allocate(OpBuilder &builder,
-                                               Operation *def, int64_t pad) {
-  auto addr = def->getAttrOfType<IntegerAttr>(attr::kAddr);
-  if (!addr)
+                                               OpResult tile, int64_t pad) {
+  Operation *def = tile.getOwner();
+  std::optional<PlannedTile> planned = getPlannedTile(tile);
+  if (!planned)
     return fail(def, "has no planned address; run pypto-plan-memory first");
   Value address =
-      builder.create<arith::ConstantIntOp>(def->getLoc(), addr.getInt(), 64);
+      builder.create<arith::ConstantIntOp>(def->getLoc(), planned->address, 64);
   return builder
-      .create<pto::AllocTileOp>(def->getLoc(),
-                                tileBufType(def->getResult(0), pad), address,
+      .create<pto::AllocTileOp>(def->getLoc(), tileBufType(tile, pad), address,
                                 Value(), Value())
       .getResult();
 }

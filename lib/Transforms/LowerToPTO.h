@@ -48,7 +48,11 @@ public:
   /// The tile_buf of `def`'s result at its planned address; `pad` is the
   /// type's pad field (0: none).
   FailureOr<Value> allocate(OpBuilder &builder, Operation *def,
-                            int64_t pad = 0);
+                            int64_t pad = 0) {
+    return allocate(builder, def->getResult(0), pad);
+  }
+  /// The same for one result of an op with several.
+  FailureOr<Value> allocate(OpBuilder &builder, OpResult tile, int64_t pad = 0);
 
   Value index(OpBuilder &builder, int64_t value);
 

@@ -362,8 +362,9 @@ void createInstruction<pto::TGatherOp>(GatherMaskOp op, OpBuilder &builder,
                                        ArrayRef<Value> operands) {
   auto attributes = instructionAttributes(op);
   builder.create<pto::TGatherOp>(
-      op.getLoc(), operands[0], Value(), Value(),
-      cast<pto::MaskPatternAttr>(attributes.front().getValue()), operands[1]);
+      op.getLoc(), operands[0], Value(), Value(), Value(),
+      cast<pto::MaskPatternAttr>(attributes.front().getValue()),
+      pto::CmpModeAttr(), IntegerAttr(), operands[1], Value());
 }
 
 template <>
@@ -504,8 +505,9 @@ protected:
       addRowOffsets(rewriter, loc, state, *idx, *tmp, srcType.getCols());
       flat = *tmp;
     }
-    rewriter.create<pto::TGatherOp>(loc, *src, flat, *tmp,
-                                    pto::MaskPatternAttr(), *dst);
+    rewriter.create<pto::TGatherOp>(loc, *src, flat, Value(), *tmp,
+                                    pto::MaskPatternAttr(), pto::CmpModeAttr(),
+                                    IntegerAttr(), *dst, Value());
     rewriter.replaceOp(gather, *dst);
     return success();
   }
@@ -671,6 +673,36 @@ protected:
   }
 };
 
+/// A compare gather: one compare-form tgather writes both results.
+class GatherCompareLowering : public KernelOpLowering<GatherCompareOp> {
+public:
+  using KernelOpLowering::KernelOpLowering;
+
+protected:
+  LogicalResult lower(GatherCompareOp gather, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    if (failed(state.requireTiles(gather)))
+      return failure();
+    if (failed(requireScratch(state, gather, gather.getTmp())))
+      return failure();
+    FailureOr<Value> src = state.buffer(gather, adaptor.getSource());
+    FailureOr<Value> tmp = state.buffer(gather, adaptor.getTmp());
+    if (failed(src) || failed(tmp))
+      return failure();
+    FailureOr<Value> dst = state.allocate(rewriter, gather->getResult(0));
+    FailureOr<Value> cdst = state.allocate(rewriter, gather->getResult(1));
+    if (failed(dst) || failed(cdst))
+      return failure();
+    rewriter.create<pto::TGatherOp>(
+        gather.getLoc(), *src, Value(), adaptor.getKvalue(), *tmp,
+        pto::MaskPatternAttr(),
+        pto::CmpModeAttr::get(getContext(), ptoCmpMode(gather.getMode())),
+        rewriter.getI32IntegerAttr(gather.getOffset()), *dst, *cdst);
+    rewriter.replaceOp(gather, {*dst, *cdst});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::pypto::populateTileComputeLoweringPatterns(
@@ -679,7 +711,7 @@ void mlir::pypto::populateTileComputeLoweringPatterns(
 #define PYPTO_TILE_INSTRUCTION(PyPTOOp, PTOOp)                                 \
   TileInstructionLowering<PyPTOOp, pto::PTOOp>,
 #include "TileInstructions.def"
-      FillPadLowering, GatherLowering, ScatterLowering,
+      FillPadLowering, GatherLowering, GatherCompareLowering, ScatterLowering,
       CompareSelectLowering<CmpOp>, CompareSelectLowering<CmpsOp>,
       CompareSelectLowering<SelOp>, CompareSelectLowering<SelsOp>>(
       patterns.getContext(), state);

@@ -393,7 +393,7 @@ struct Buffer {
   int64_t end = -1;
   Operation *firstDef = nullptr; // where a diagnostic points
   int64_t offset = -1;
-  SmallVector<Operation *> defs;
+  SmallVector<OpResult> defs;
 
   bool overlaps(const Buffer &other) const {
     return start <= other.end && other.start <= end;
@@ -483,21 +483,23 @@ void PlanMemoryPass::runOnOperation() {
 
   // Popped tiles live in their pipe's reserved slot buffer; every other
   // tile result of a pypto op is written into a buffer of its own space.
-  SmallVector<Operation *> defs;
+  SmallVector<OpResult> defs;
   kernel.walk([&](Operation *op) {
-    if (isa<PyPTODialect>(op->getDialect()) && op->getNumResults() == 1 &&
-        isa<TileType>(op->getResult(0).getType()) &&
-        !isa<TPopFromAicOp, TPopFromAivOp>(op))
-      defs.push_back(op);
+    if (!isa<PyPTODialect>(op->getDialect()) || op->getNumRegions() != 0 ||
+        isa<TPopFromAicOp, TPopFromAivOp>(op))
+      return;
+    for (OpResult result : op->getResults())
+      if (isa<TileType>(result.getType()))
+        defs.push_back(result);
   });
-  llvm::sort(defs, [&](Operation *a, Operation *b) {
-    return positions.of(a) < positions.of(b);
+  llvm::stable_sort(defs, [&](OpResult a, OpResult b) {
+    return positions.of(a.getOwner()) < positions.of(b.getOwner());
   });
 
   // Tiles that share storage: a loop chain, a reshape and its source.
   SharedStorage sharing;
-  for (Operation *def : defs)
-    sharing.insert(def->getResult(0));
+  for (OpResult def : defs)
+    sharing.insert(def);
   kernel.walk([&](scf::ForOp loop) {
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
@@ -542,8 +544,8 @@ void PlanMemoryPass::runOnOperation() {
     buffer->start = std::min(buffer->start, start);
     buffer->end = std::max(buffer->end, end);
   };
-  for (Operation *def : defs) {
-    Value tile = def->getResult(0);
+  for (OpResult tile : defs) {
+    Operation *def = tile.getOwner();
     FailureOr<TileLayout> layout = getTileLayout(tile, arch);
     if (failed(layout))
       return signalPassFailure();
@@ -559,7 +561,7 @@ void PlanMemoryPass::runOnOperation() {
     // tile's extent: the view's last bytes lie past the tile.
     int64_t slack = isa<CreateL1Op>(def) ? (layout->rows - 1) * 32 : 0;
     buffer->size = std::max(buffer->size, alignUp(layout->numBytes + slack));
-    buffer->defs.push_back(def);
+    buffer->defs.push_back(tile);
     extend(buffer, positions.of(def), positions.lastUse(tile, def));
   }
   kernel.walk([&](Operation *op) {
@@ -571,8 +573,9 @@ void PlanMemoryPass::runOnOperation() {
 
   // An elementwise result (or an accumulating matmul's) that starts a
   // buffer may take the buffer of an operand that dies where it is written.
-  for (Operation *def : defs) {
-    Buffer *result = bufferOf(def->getResult(0));
+  for (OpResult tile : defs) {
+    Operation *def = tile.getOwner();
+    Buffer *result = bufferOf(tile);
     int64_t here = positions.of(def);
     if (result->start != here)
       continue;
@@ -675,10 +678,9 @@ void PlanMemoryPass::runOnOperation() {
   }
 
   for (Buffer &buffer : storage)
-    for (Operation *def : buffer.defs) {
-      def->setAttr(attr::kAddr, builder.getI64IntegerAttr(buffer.offset));
-      def->setAttr(attr::kLive, builder.getDenseI64ArrayAttr(
-                                    {positions.of(def), buffer.end}));
+    for (OpResult def : buffer.defs) {
+      setPlannedTile(def,
+                     {buffer.offset, positions.of(def.getOwner()), buffer.end});
       ++numTiles;
     }
 }

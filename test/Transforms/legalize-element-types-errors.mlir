@@ -39,3 +39,36 @@ func.func @i32_equality(%a: !pypto.tile<4x32xi32, vec>, %m: !pypto.tile<5x32xi8,
   %r = pypto.cmp ne %a, %a tmp %m : !pypto.tile<4x32xi32, vec>, !pypto.tile<5x32xi8, vec>
   return
 }
+
+// -----
+
+// A2/A3's compare gather takes f32 and f16, and i32 for eq only.
+
+// CHECK-LABEL: func.func @gather_compare_i32_gt
+// CHECK: pypto.gather_compare gt
+func.func @gather_compare_i32_gt(%a: !pypto.tile<4x32xi32, vec>, %k: i32, %m: !pypto.tile<5x32xi8, vec>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.gather_compare' op 'gt' of 'i32' elements is not possible on a2a3: its compare gather takes f32 and f16, and i32 for eq (cast to f32, or use a5)}}
+  %i, %n = pypto.gather_compare gt %a, %k offset 0 tmp %m : !pypto.tile<4x32xi32, vec>, i32, !pypto.tile<5x32xi8, vec> -> !pypto.tile<4x32xi32, vec>, !pypto.tile<1x4xi32, vec>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @gather_compare_i16
+// CHECK: pypto.gather_compare eq
+func.func @gather_compare_i16(%a: !pypto.tile<4x32xi16, vec>, %k: i16, %m: !pypto.tile<5x32xi8, vec>) attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.gather_compare' op 'eq' of 'i16' elements is not possible on a2a3}}
+  %i, %n = pypto.gather_compare eq %a, %k offset 0 tmp %m : !pypto.tile<4x32xi16, vec>, i16, !pypto.tile<5x32xi8, vec> -> !pypto.tile<4x32xi32, vec>, !pypto.tile<1x4xi32, vec>
+  return
+}
+
+// -----
+
+// i32 eq is A2/A3's one integer form.
+
+// CHECK-LABEL: func.func @gather_compare_i32_eq
+// CHECK: pypto.gather_compare eq
+func.func @gather_compare_i32_eq(%a: !pypto.tile<4x32xi32, vec>, %k: i32, %m: !pypto.tile<5x32xi8, vec>) attributes {pypto.kind = "incore"} {
+  %i, %n = pypto.gather_compare eq %a, %k offset 0 tmp %m : !pypto.tile<4x32xi32, vec>, i32, !pypto.tile<5x32xi8, vec> -> !pypto.tile<4x32xi32, vec>, !pypto.tile<1x4xi32, vec>
+  return
+}

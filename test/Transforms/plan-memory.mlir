@@ -595,3 +595,25 @@ func.func @compare_scratch(%a: !pypto.tensor<1x16xi32>, %o: !pypto.tensor<1x16xi
   pypto.store %x, %o[%c0, %c0] : !pypto.tile<1x16xi32, vec>, !pypto.tensor<1x16xi32>
   return
 }
+
+// -----
+
+// An op with two tile results (pypto.gather_compare) gets a buffer for each:
+// pypto.addr and pypto.live hold an entry (a pair) per result. The indices
+// (4x16 i32, 256 bytes) and the counts (1x4 i32, 32 bytes) are
+// live together, so they do not overlap.
+
+// CHECK-LABEL: func.func @two_results
+// CHECK: %[[X:.+]] = pypto.load {{.+}} {pypto.addr = 0 : i64
+// CHECK: %[[T:.+]] = pypto.create_tile {pypto.addr = 512 : i64
+// CHECK: pypto.gather_compare gt %[[X]], %{{.+}} offset 0 tmp %[[T]] {pypto.addr = array<i64: 672, 928>, pypto.live = array<i64: [[D:[0-9]+]], {{[0-9]+}}, [[D]], {{[0-9]+}}>}
+func.func @two_results(%a: !pypto.tensor<4x32xf32>, %o: !pypto.tensor<4x16xi32>,
+                       %c: !pypto.tensor<1x4xi32>, %k: f32) attributes {pypto.kind = "incore"} {
+  %c0 = arith.constant 0 : index
+  %x = pypto.load %a[%c0, %c0] : !pypto.tensor<4x32xf32> -> !pypto.tile<4x32xf32, vec>
+  %t = pypto.create_tile : !pypto.tile<5x32xi8, vec>
+  %i, %n = pypto.gather_compare gt %x, %k offset 0 tmp %t : !pypto.tile<4x32xf32, vec>, f32, !pypto.tile<5x32xi8, vec> -> !pypto.tile<4x16xi32, vec>, !pypto.tile<1x4xi32, vec>
+  pypto.store %i, %o[%c0, %c0] : !pypto.tile<4x16xi32, vec>, !pypto.tensor<4x16xi32>
+  pypto.store %n, %c[%c0, %c0] : !pypto.tile<1x4xi32, vec>, !pypto.tensor<1x4xi32>
+  return
+}

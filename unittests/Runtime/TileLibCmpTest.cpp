@@ -194,3 +194,110 @@ TEST(TileLibConcat, ValidColumnsSideBySide) {
 }
 
 } // namespace
+
+// The compare-form TGATHER against a scalar loop: per valid row, the
+// matching columns plus the offset in order, -1 past their count, the count
+// in cdst; the dst storage past its valid columns untouched. NaN never
+// matches. Half and int32 sources too.
+TEST(TileLibGatherCompare, ColumnsCountsAndFill) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  F a(8, 36);
+  Tile<TileType::Vec, int32_t, 8, 40, BLayout::RowMajor, -1, -1> d(8, 36);
+  Tile<TileType::Vec, int32_t, 1, 8> n;
+  Mask tmp;
+  TASSIGN(a, 0);
+  TASSIGN(d, 2048);
+  TASSIGN(n, 4096);
+  TASSIGN(tmp, 4224);
+  Rng rng(17);
+  fillRandom(a, rng);
+  for (int r = 0; r < 8; ++r)
+    a.at(r, 2 * r) = std::nanf("");
+  a.at(3, 7) = a.at(5, 9) = 0.25f; // equal to k
+  fillWith(d, [] { return int32_t(77); });
+  fillWith(n, [] { return int32_t(-5); });
+  for (bool gt : {true, false}) {
+    const float k = 0.25f;
+    if (gt)
+      TGATHER<decltype(d), decltype(a), decltype(n), decltype(tmp), CmpMode::GT,
+              5>(d, a, k, n, tmp);
+    else
+      TGATHER<decltype(d), decltype(a), decltype(n), decltype(tmp), CmpMode::EQ,
+              5>(d, a, k, n, tmp);
+    for (int r = 0; r < 8; ++r) {
+      int count = 0;
+      for (int c = 0; c < 36; ++c)
+        if (gt ? a.at(r, c) > k : a.at(r, c) == k)
+          ASSERT_EQ(d.at(r, count++), c + 5) << gt << " " << r << "," << c;
+      ASSERT_EQ(n.at(0, r), count) << gt << " row " << r;
+      for (int c = count; c < 36; ++c)
+        ASSERT_EQ(d.at(r, c), -1) << gt << " fill " << r << "," << c;
+      for (int c = 36; c < 40; ++c)
+        ASSERT_EQ(d.at(r, c), 77) << "storage past the valid columns";
+    }
+  }
+  EXPECT_EQ(n.at(0, 3), 1); // the one equal element of row 3
+}
+
+TEST(TileLibGatherCompare, HalfAndInt32) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  Tile<TileType::Vec, half, 2, 32> h;
+  Tile<TileType::Vec, int32_t, 2, 16> v;
+  Tile<TileType::Vec, int32_t, 2, 32> d;
+  Tile<TileType::Vec, int32_t, 1, 8> n;
+  Mask tmp;
+  TASSIGN(h, 0);
+  TASSIGN(v, 256);
+  TASSIGN(d, 512);
+  TASSIGN(n, 1024);
+  TASSIGN(tmp, 1280);
+  for (int r = 0; r < 2; ++r)
+    for (int c = 0; c < 32; ++c)
+      h.at(r, c) = half(float((c * 7 + r * 3) % 11) - 5.0f);
+  TGATHER<decltype(d), decltype(h), decltype(n), decltype(tmp), CmpMode::GT, 0>(
+      d, h, half(2.0f), n, tmp);
+  for (int r = 0; r < 2; ++r) {
+    int count = 0;
+    for (int c = 0; c < 32; ++c)
+      if (float(h.at(r, c)) > 2.0f)
+        ASSERT_EQ(d.at(r, count++), c);
+    ASSERT_EQ(n.at(0, r), count);
+    ASSERT_GT(count, 0);
+  }
+  Tile<TileType::Vec, int32_t, 2, 16> di;
+  TASSIGN(di, 1536);
+  for (int c = 0; c < 16; ++c) {
+    v.at(0, c) = c % 3 == 0 ? 2 : c;
+    v.at(1, c) = 1;
+  }
+  TGATHER<decltype(di), decltype(v), decltype(n), decltype(tmp), CmpMode::EQ,
+          0>(di, v, 2, n, tmp);
+  EXPECT_EQ(n.at(0, 0), 7); // columns 0, 2, 3, 6, 9, 12, 15
+  EXPECT_EQ(n.at(0, 1), 0);
+  std::vector<int32_t> expected = {0, 2, 3, 6, 9, 12, 15};
+  for (int j = 0; j < 7; ++j)
+    ASSERT_EQ(di.at(0, j), expected[j]);
+  for (int j = 0; j < 16; ++j)
+    ASSERT_EQ(di.at(1, j), -1);
+}
+
+TEST(TileLibGatherCompare, MoreMatchesThanColumns) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5, "g_kernel");
+  Tile<TileType::Vec, float, 2, 16> a;
+  Tile<TileType::Vec, int32_t, 2, 8, BLayout::RowMajor, -1, -1> d(2, 4);
+  Tile<TileType::Vec, int32_t, 1, 8> n;
+  Mask tmp;
+  TASSIGN(a, 0);
+  TASSIGN(d, 256);
+  TASSIGN(n, 512);
+  TASSIGN(tmp, 768);
+  fillWith(a, [] { return -1.0f; });
+  for (int c = 0; c < 5; ++c)
+    a.at(1, 3 * c) = 1.0f;
+  EXPECT_EQ(errorOf([&] {
+              TGATHER<decltype(d), decltype(a), decltype(n), decltype(tmp),
+                      CmpMode::GT, 0>(d, a, 0.0f, n, tmp);
+            }),
+            "kernel 'g_kernel': TGATHER (compare): row 1 has more than 4 "
+            "matches, the valid columns of dst");
+}

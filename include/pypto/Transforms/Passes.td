@@ -466,7 +466,9 @@ def PlanMemory : Pass<"pypto-plan-memory", "::mlir::func::FuncOp"> {
   let summary = "Assign on-chip addresses to every tile of a kernel";
   let description = [{
     Assigns every tile a 32-byte aligned offset in its memory space
-    (`pypto.addr`) and records its live range (`pypto.live`).
+    (`pypto.addr`) and records its live range (`pypto.live`). An op with
+    several tile results (pypto.gather_compare) gets a buffer for each, and
+    arrays with an address and a live range per result.
 
     A loop-carried tile is one buffer for its initial value, iteration
     value, yielded value and result. Where sharing it would overwrite a

@@ -714,61 +714,77 @@ LogicalResult TMrgSortOp::verify() {
   return verifyVecTiles(*this, {getSrc().getType(), getDst().getType()});
 }
 
-// Two forms:
+// Three forms:
 //   pto.tgather ins(%src, %idx, %tmp : S, I, T) outs(%dst : D)
 //   pto.tgather ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : S)
 //       outs(%dst : D)
+//   pto.tgather ins(%src, %k, %tmp : S, K, T) outs(%dst, %cdst : D, C)
+//       {cmpMode = #pto<cmp gt>, offset = 0 : i32}
+// The compare form is told from the index form by its scalar second operand.
 ParseResult TGatherOp::parse(OpAsmParser &parser, OperationState &result) {
-  OpAsmParser::UnresolvedOperand src, idx, tmp, dst;
-  Type srcType, idxType, tmpType, dstType;
-  bool indexForm = false;
+  OpAsmParser::UnresolvedOperand src, second, tmp, dst, cdst;
+  Type srcType, secondType, tmpType, dstType, cdstType;
+  bool maskForm = false;
   if (parser.parseKeyword("ins") || parser.parseLParen() ||
       parser.parseOperand(src) || parser.parseComma())
     return failure();
   if (succeeded(parser.parseOptionalLBrace())) {
+    maskForm = true;
     MaskPatternAttr pattern;
     if (parser.parseKeyword("maskPattern") || parser.parseEqual() ||
         parser.parseAttribute(pattern, "maskPattern", result.attributes) ||
         parser.parseRBrace() || parser.parseColonType(srcType))
       return failure();
-  } else {
-    indexForm = true;
-    if (parser.parseOperand(idx) || parser.parseComma() ||
-        parser.parseOperand(tmp) || parser.parseColonType(srcType) ||
-        parser.parseComma() || parser.parseType(idxType) ||
-        parser.parseComma() || parser.parseType(tmpType))
-      return failure();
+  } else if (parser.parseOperand(second) || parser.parseComma() ||
+             parser.parseOperand(tmp) || parser.parseColonType(srcType) ||
+             parser.parseComma() || parser.parseType(secondType) ||
+             parser.parseComma() || parser.parseType(tmpType)) {
+    return failure();
   }
+  bool compareForm = !maskForm && !isa<TileBufType>(secondType);
   if (parser.parseRParen() || parser.parseKeyword("outs") ||
-      parser.parseLParen() || parser.parseOperand(dst) ||
-      parser.parseColonType(dstType) || parser.parseRParen() ||
-      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseLParen() || parser.parseOperand(dst))
+    return failure();
+  if (compareForm && (parser.parseComma() || parser.parseOperand(cdst) ||
+                      parser.parseColonType(dstType) || parser.parseComma() ||
+                      parser.parseType(cdstType)))
+    return failure();
+  if (!compareForm && parser.parseColonType(dstType))
+    return failure();
+  if (parser.parseRParen() || parser.parseOptionalAttrDict(result.attributes) ||
       parser.resolveOperand(src, srcType, result.operands))
     return failure();
-  if (indexForm && (parser.resolveOperand(idx, idxType, result.operands) ||
-                    parser.resolveOperand(tmp, tmpType, result.operands)))
+  if (!maskForm &&
+      (parser.resolveOperand(second, secondType, result.operands) ||
+       parser.resolveOperand(tmp, tmpType, result.operands)))
     return failure();
   if (parser.resolveOperand(dst, dstType, result.operands))
     return failure();
-  int32_t optional = indexForm ? 1 : 0;
-  result.addAttribute(
-      getOperandSegmentSizesAttrName(result.name),
-      parser.getBuilder().getDenseI32ArrayAttr({1, optional, optional, 1}));
+  if (compareForm && parser.resolveOperand(cdst, cdstType, result.operands))
+    return failure();
+  int32_t index = !maskForm && !compareForm, compare = compareForm;
+  result.addAttribute(getOperandSegmentSizesAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {1, index, compare, !maskForm, 1, compare}));
   return success();
 }
 
 void TGatherOp::print(OpAsmPrinter &printer) {
   printer << " ins(" << getSrc();
-  if (getIdx()) {
-    printer << ", " << getIdx() << ", " << getTmp() << " : "
-            << getSrc().getType() << ", " << getIdx().getType() << ", "
-            << getTmp().getType();
+  if (Value second = getIdx() ? getIdx() : getKValue()) {
+    printer << ", " << second << ", " << getTmp() << " : " << getSrc().getType()
+            << ", " << second.getType() << ", " << getTmp().getType();
   } else {
     printer << ", {maskPattern = ";
     printer.printAttribute(getMaskPatternAttr());
     printer << "} : " << getSrc().getType();
   }
-  printer << ") outs(" << getDst() << " : " << getDst().getType() << ")";
+  printer << ") outs(" << getDst();
+  if (getCdst())
+    printer << ", " << getCdst() << " : " << getDst().getType() << ", "
+            << getCdst().getType() << ")";
+  else
+    printer << " : " << getDst().getType() << ")";
   printer.printOptionalAttrDict(
       (*this)->getAttrs(), {"maskPattern", getOperandSegmentSizesAttrName()});
 }
@@ -778,18 +794,53 @@ LogicalResult TGatherOp::verify() {
   if (failed(verifyVecTiles(*this, {src})) ||
       failed(verifyVecTiles(*this, {dst})))
     return failure();
-  if (static_cast<bool>(getIdx()) == static_cast<bool>(getMaskPatternAttr()))
-    return emitOpError("takes an index and a scratch tile, or a mask pattern");
-  if (static_cast<bool>(getIdx()) != static_cast<bool>(getTmp()))
-    return emitOpError("the index form takes an index and a scratch tile");
-  if (!getIdx()) {
+  int forms = static_cast<bool>(getIdx()) +
+              static_cast<bool>(getMaskPatternAttr()) +
+              static_cast<bool>(getKValue());
+  if (forms != 1)
+    return emitOpError("takes an index and a scratch tile, a mask pattern, or "
+                       "a compare scalar");
+  if (static_cast<bool>(getKValue()) != static_cast<bool>(getCdst()) ||
+      static_cast<bool>(getKValue()) != static_cast<bool>(getCmpModeAttr()))
+    return emitOpError("the compare form takes a scalar, a cmpMode and two "
+                       "outs (dst and cdst)");
+  if (getOffsetAttr() && !getKValue())
+    return emitOpError("an offset belongs to the compare form");
+  if (!getMaskPatternAttr() && !getTmp())
+    return emitOpError("the index and compare forms take a scratch tile");
+  if (getMaskPatternAttr()) {
     if (src.getElementType().getIntOrFloatBitWidth() !=
         dst.getElementType().getIntOrFloatBitWidth())
       return emitOpError("dst elements must have the src's width");
     return success();
   }
-  auto idx = cast<TileBufType>(getIdx().getType()),
-       tmp = cast<TileBufType>(getTmp().getType());
+  auto tmp = cast<TileBufType>(getTmp().getType());
+  if (getKValue()) {
+    auto cdst = cast<TileBufType>(getCdst().getType());
+    if (failed(verifyVecTiles(*this, {tmp})) ||
+        failed(verifyVecTiles(*this, {cdst})))
+      return failure();
+    if (getKValue().getType() != src.getElementType())
+      return emitOpError("scalar type ")
+             << getKValue().getType() << " differs from the src dtype "
+             << src.getElementType();
+    if (*getCmpMode() != CmpMode::eq && *getCmpMode() != CmpMode::gt)
+      return emitOpError("compares with eq or gt only");
+    if (!dst.getElementType().isInteger(32) ||
+        !cdst.getElementType().isInteger(32))
+      return emitOpError("dst and cdst must be 32-bit integers");
+    if (getOffsetAttr() && getOffsetAttr().getInt() < 0)
+      return emitOpError("offset must not be negative");
+    if (knownAndDifferent(src.getValidRows(), dst.getValidRows()))
+      return emitOpError("src and dst valid rows differ");
+    if (src.getValidRows() >= 0 && cdst.getValidCols() >= 0 &&
+        cdst.getValidCols() < src.getValidRows())
+      return emitOpError("cdst has ")
+             << cdst.getValidCols() << " valid columns, fewer than the "
+             << src.getValidRows() << " rows it counts";
+    return success();
+  }
+  auto idx = cast<TileBufType>(getIdx().getType());
   if (failed(verifyVecTiles(*this, {idx, tmp})))
     return failure();
   if (src.getElementType() != dst.getElementType())

@@ -778,6 +778,44 @@ LogicalResult GatherOp::verify() {
   return verifyScratch(*this, getTmp(), getSource(), getIndex().getType());
 }
 
+LogicalResult GatherCompareOp::verify() {
+  auto source = cast<ShapedType>(getSource().getType());
+  auto indices = cast<ShapedType>(getIndices().getType());
+  auto count = cast<ShapedType>(getCount().getType());
+  if (failed(verifySameKind(*this, {getSource(), getIndices(), getCount()})))
+    return failure();
+  if (getMode() != CmpMode::eq && getMode() != CmpMode::gt)
+    return emitOpError("compares with eq or gt only (the hardware's "
+                       "compare-form gather), not '")
+           << stringifyCmpMode(getMode()) << "'";
+  Type element = source.getElementType();
+  if (!element.isF32() && !element.isF16() && !element.isSignlessInteger(32) &&
+      !element.isSignlessInteger(16))
+    return emitOpError("compares f32, f16, i32 or i16 elements, not ")
+           << element;
+  if (failed(verifyScalarOperand(*this, getSource(), getKvalue())))
+    return failure();
+  if (int64_t offset = getOffsetAttr().getInt(); offset < 0)
+    return emitOpError("offset must not be negative, got ") << offset;
+  if (source.getRank() != 2 || !source.hasStaticShape())
+    return emitOpError("source must be a static 2-D shape, got ")
+           << shapeText(source.getShape());
+  int64_t rows = source.getDimSize(0);
+  if (indices.getRank() != 2 || !indices.hasStaticShape() ||
+      indices.getDimSize(0) != rows ||
+      !indices.getElementType().isSignlessInteger(32))
+    return emitOpError("indices must be ")
+           << rows << "xN i32 (a row per source row), got " << indices;
+  if (count.getShape() != ArrayRef<int64_t>{1, rows} ||
+      !count.getElementType().isSignlessInteger(32))
+    return emitOpError("count must be 1x")
+           << rows << " i32 (one per source row), got " << count;
+  if (!getTmp())
+    return success();
+  return verifyScratch(*this, getTmp(), getSource(),
+                       maskScratchType(cast<TileType>(source)));
+}
+
 LogicalResult ScatterOp::verify() {
   auto source = cast<ShapedType>(getSource().getType());
   auto index = cast<ShapedType>(getIndex().getType());

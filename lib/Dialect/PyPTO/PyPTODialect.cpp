@@ -525,18 +525,32 @@ LogicalResult PyPTODialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' is 2 on a vector kernel or an AIV part";
     return success();
   }
+  // One address and live range per tile result (see PlannedTile).
   if (name == attr::kAddr) {
-    auto value = dyn_cast<IntegerAttr>(attribute.getValue());
-    if (!value || value.getInt() < 0 || value.getInt() % 32 != 0)
-      return emitError(loc)
-             << "'" << name << "' must be a non-negative multiple of 32";
-    return success();
+    auto aligned = [](int64_t address) {
+      return address >= 0 && address % 32 == 0;
+    };
+    auto single = dyn_cast<IntegerAttr>(attribute.getValue());
+    auto several = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
+    if ((single && aligned(single.getInt())) ||
+        (several && several.size() == int64_t(op->getNumResults()) &&
+         op->getNumResults() > 1 &&
+         llvm::all_of(several.asArrayRef(), aligned)))
+      return success();
+    return emitError(loc) << "'" << name
+                          << "' must be a non-negative multiple of 32 (an "
+                             "array of one per result on an op with several)";
   }
   if (name == attr::kLive) {
     auto range = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
-    if (!range || range.size() != 2 || range[0] > range[1])
-      return emitError(loc)
-             << "'" << name << "' must be an array<i64: first, last>";
+    unsigned pairs = std::max(1u, op->getNumResults());
+    bool ordered = range && range.size() == int64_t(2 * pairs);
+    for (unsigned i = 0; ordered && i < pairs; ++i)
+      ordered = range[2 * i] <= range[2 * i + 1];
+    if (!ordered)
+      return emitError(loc) << "'" << name
+                            << "' must be an array<i64: first, last> (a "
+                               "pair per result on an op with several)";
     return success();
   }
   return emitError(loc) << "unknown pypto attribute '" << name << "'";
@@ -691,4 +705,42 @@ LogicalResult PyPTODialect::verifyRegionArgAttribute(Operation *op,
     return success();
   }
   return emitError(loc) << "unknown pypto argument attribute '" << name << "'";
+}
+
+std::optional<PlannedTile> mlir::pypto::getPlannedTile(OpResult result) {
+  Operation *op = result.getOwner();
+  auto live = op->getAttrOfType<DenseI64ArrayAttr>(attr::kLive);
+  unsigned i = result.getResultNumber();
+  if (!live || live.size() < int64_t(2 * i + 2))
+    return std::nullopt;
+  int64_t address = -1;
+  if (auto single = op->getAttrOfType<IntegerAttr>(attr::kAddr))
+    address = i == 0 ? single.getInt() : -1;
+  else if (auto several = op->getAttrOfType<DenseI64ArrayAttr>(attr::kAddr))
+    address = several.size() > int64_t(i) ? several[i] : -1;
+  if (address < 0)
+    return std::nullopt;
+  return PlannedTile{address, live[2 * i], live[2 * i + 1]};
+}
+
+void mlir::pypto::setPlannedTile(OpResult result, PlannedTile planned) {
+  Operation *op = result.getOwner();
+  Builder builder(op->getContext());
+  unsigned n = op->getNumResults(), i = result.getResultNumber();
+  if (n == 1) {
+    op->setAttr(attr::kAddr, builder.getI64IntegerAttr(planned.address));
+    op->setAttr(attr::kLive,
+                builder.getDenseI64ArrayAttr({planned.first, planned.last}));
+    return;
+  }
+  SmallVector<int64_t> addresses(n, 0), live(2 * n, 0);
+  if (auto old = op->getAttrOfType<DenseI64ArrayAttr>(attr::kAddr))
+    llvm::copy(old.asArrayRef(), addresses.begin());
+  if (auto old = op->getAttrOfType<DenseI64ArrayAttr>(attr::kLive))
+    llvm::copy(old.asArrayRef(), live.begin());
+  addresses[i] = planned.address;
+  live[2 * i] = planned.first;
+  live[2 * i + 1] = planned.last;
+  op->setAttr(attr::kAddr, builder.getDenseI64ArrayAttr(addresses));
+  op->setAttr(attr::kLive, builder.getDenseI64ArrayAttr(live));
 }

@@ -101,3 +101,51 @@ func.func @tconcat_rows(%a: !pto.tile_buf<vec, 8x32xf32>, %b: !pto.tile_buf<vec,
   pto.tconcat ins(%a, %b : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 4x32xf32>) outs(%d : !pto.tile_buf<vec, 8x64xf32>)
   return
 }
+
+// -----
+
+func.func @tgather_compare_mode(%src: !pto.tile_buf<vec, 4x32xf32>, %k: f32, %tmp: !pto.tile_buf<vec, 5x32xi8>, %dst: !pto.tile_buf<vec, 4x16xi32>, %cdst: !pto.tile_buf<vec, 1x8xi32>) {
+  // expected-error @+1 {{'pto.tgather' op compares with eq or gt only}}
+  pto.tgather ins(%src, %k, %tmp : !pto.tile_buf<vec, 4x32xf32>, f32, !pto.tile_buf<vec, 5x32xi8>) outs(%dst, %cdst : !pto.tile_buf<vec, 4x16xi32>, !pto.tile_buf<vec, 1x8xi32>) {cmpMode = #pto<cmp le>}
+  return
+}
+
+// -----
+
+func.func @tgather_compare_no_mode(%src: !pto.tile_buf<vec, 4x32xf32>, %k: f32, %tmp: !pto.tile_buf<vec, 5x32xi8>, %dst: !pto.tile_buf<vec, 4x16xi32>, %cdst: !pto.tile_buf<vec, 1x8xi32>) {
+  // expected-error @+1 {{'pto.tgather' op the compare form takes a scalar, a cmpMode and two outs (dst and cdst)}}
+  pto.tgather ins(%src, %k, %tmp : !pto.tile_buf<vec, 4x32xf32>, f32, !pto.tile_buf<vec, 5x32xi8>) outs(%dst, %cdst : !pto.tile_buf<vec, 4x16xi32>, !pto.tile_buf<vec, 1x8xi32>)
+  return
+}
+
+// -----
+
+func.func @tgather_compare_scalar(%src: !pto.tile_buf<vec, 4x32xf32>, %k: f16, %tmp: !pto.tile_buf<vec, 5x32xi8>, %dst: !pto.tile_buf<vec, 4x16xi32>, %cdst: !pto.tile_buf<vec, 1x8xi32>) {
+  // expected-error @+1 {{'pto.tgather' op scalar type 'f16' differs from the src dtype 'f32'}}
+  pto.tgather ins(%src, %k, %tmp : !pto.tile_buf<vec, 4x32xf32>, f16, !pto.tile_buf<vec, 5x32xi8>) outs(%dst, %cdst : !pto.tile_buf<vec, 4x16xi32>, !pto.tile_buf<vec, 1x8xi32>) {cmpMode = #pto<cmp gt>}
+  return
+}
+
+// -----
+
+func.func @tgather_compare_dst(%src: !pto.tile_buf<vec, 4x32xf32>, %k: f32, %tmp: !pto.tile_buf<vec, 5x32xi8>, %dst: !pto.tile_buf<vec, 4x16xf32>, %cdst: !pto.tile_buf<vec, 1x8xi32>) {
+  // expected-error @+1 {{'pto.tgather' op dst and cdst must be 32-bit integers}}
+  pto.tgather ins(%src, %k, %tmp : !pto.tile_buf<vec, 4x32xf32>, f32, !pto.tile_buf<vec, 5x32xi8>) outs(%dst, %cdst : !pto.tile_buf<vec, 4x16xf32>, !pto.tile_buf<vec, 1x8xi32>) {cmpMode = #pto<cmp gt>}
+  return
+}
+
+// -----
+
+func.func @tgather_compare_cdst(%src: !pto.tile_buf<vec, 4x32xf32>, %k: f32, %tmp: !pto.tile_buf<vec, 5x32xi8>, %dst: !pto.tile_buf<vec, 4x16xi32>, %cdst: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8, v_row=1, v_col=2, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {
+  // expected-error @+1 {{'pto.tgather' op cdst has 2 valid columns, fewer than the 4 rows it counts}}
+  pto.tgather ins(%src, %k, %tmp : !pto.tile_buf<vec, 4x32xf32>, f32, !pto.tile_buf<vec, 5x32xi8>) outs(%dst, %cdst : !pto.tile_buf<vec, 4x16xi32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8, v_row=1, v_col=2, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {cmpMode = #pto<cmp gt>}
+  return
+}
+
+// -----
+
+func.func @tgather_offset_without_compare(%src: !pto.tile_buf<vec, 1x32xf32>, %idx: !pto.tile_buf<vec, 1x64xi32>, %dst: !pto.tile_buf<vec, 1x64xf32>) {
+  // expected-error @+1 {{'pto.tgather' op an offset belongs to the compare form}}
+  pto.tgather ins(%src, %idx, %idx : !pto.tile_buf<vec, 1x32xf32>, !pto.tile_buf<vec, 1x64xi32>, !pto.tile_buf<vec, 1x64xi32>) outs(%dst : !pto.tile_buf<vec, 1x64xf32>) {offset = 3 : i32}
+  return
+}

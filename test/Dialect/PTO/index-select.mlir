@@ -27,6 +27,19 @@ func.func @gathers(%src: !pto.tile_buf<vec, 1x32xf32>, %idx: !pto.tile_buf<vec, 
 
 // -----
 
+// The compare form: a scalar, then outs(dst, cdst); mode and offset in the
+// attribute dictionary after them, as pypto writes it.
+
+// CHECK-LABEL: func.func @compare_gather
+// CHECK: pto.tgather ins(%{{.+}}, %{{.+}}, %{{.+}} : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=32{{[^>]+}}>, f32, !pto.tile_buf<loc=vec, dtype=i8, rows=5, cols=32{{[^>]+}}>) outs(%{{.+}}, %{{.+}} : !pto.tile_buf<loc=vec, dtype=i32, rows=4, cols=16{{[^>]+}}>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8{{[^>]+}}>) {cmpMode = #pto<cmp gt>, offset = 7 : i32}
+func.func @compare_gather(%src: !pto.tile_buf<vec, 4x32xf32>, %k: f32, %tmp: !pto.tile_buf<vec, 5x32xi8>,
+                          %dst: !pto.tile_buf<vec, 4x16xi32>, %cdst: !pto.tile_buf<vec, 1x8xi32>) {
+  pto.tgather ins(%src, %k, %tmp : !pto.tile_buf<vec, 4x32xf32>, f32, !pto.tile_buf<vec, 5x32xi8>) outs(%dst, %cdst : !pto.tile_buf<vec, 4x16xi32>, !pto.tile_buf<vec, 1x8xi32>) {cmpMode = #pto<cmp gt>, offset = 7 : i32}
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @compares
 // CHECK: pto.tcmp ins(%[[A:.+]], %[[B:.+]] {cmpMode = #pto<cmp gt>} : !pto.tile_buf<{{[^>]+}}>, !pto.tile_buf<{{[^>]+}}>) outs(%[[M:.+]] : !pto.tile_buf<loc=vec, dtype=ui8, rows=8, cols=32{{[^>]+}}>)
 // CHECK: pto.tcmps ins(%[[A]], %[[S:.+]] {cmpMode = #pto<cmp ge>} : !pto.tile_buf<{{[^>]+}}>, f32) outs(%[[M]] : !pto.tile_buf<{{[^>]+}}>)

@@ -873,27 +873,44 @@ def PTO_TMrgSortOp : PTO_VecOp<"tmrgsort"> {
   }];
 }
 
+def PTO_CmpModeEnum : I32EnumAttr<"CmpMode", "a comparison of tcmp", [
+    I32EnumAttrCase<"eq", 0>, I32EnumAttrCase<"ne", 1>,
+    I32EnumAttrCase<"lt", 2>, I32EnumAttrCase<"le", 3>,
+    I32EnumAttrCase<"gt", 4>, I32EnumAttrCase<"ge", 5>]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+def PTO_CmpModeAttr : EnumAttr<PTO_Dialect, PTO_CmpModeEnum, "cmp">;
+
 def PTO_TGatherOp : PTO_TileInstructionOp<"tgather",
     [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
-  let summary = "gather by flat index, or the columns a mask pattern selects";
+  let summary = "gather by flat index, by mask pattern, or by compare";
   let description = [{
     The index form reads `dst[i, j] = src_flat[idx[i, j]]`, the flat index
     into src's storage (row stride: its columns); `tmp` has the index's
     type. The mask form keeps the columns of each group of four that the
-    pattern selects.
+    pattern selects. The compare form writes, per row, the column numbers
+    (plus `offset`) where `src` compares true with the scalar `kValue`
+    (`eq` or `gt`) to `dst` (i32) and their count to `cdst` (i32, one
+    element per row); `tmp` is its workspace.
 
     ```mlir
     pto.tgather ins(%src, %idx, %tmp : !pto.tile_buf<...>, !pto.tile_buf<...>, !pto.tile_buf<...>)
         outs(%dst : !pto.tile_buf<...>)
     pto.tgather ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<...>)
         outs(%dst : !pto.tile_buf<...>)
+    pto.tgather ins(%src, %k, %tmp : !pto.tile_buf<...>, f32, !pto.tile_buf<...>)
+        outs(%dst, %cdst : !pto.tile_buf<...>, !pto.tile_buf<...>) {cmpMode = #pto<cmp gt>, offset = 0 : i32}
     ```
   }];
   let arguments = (ins PTO_TileBufType:$src, Optional<PTO_TileBufType>:$idx,
+                       Optional<AnyTypeOf<[AnyFloat, AnySignlessInteger]>>:$kValue,
                        Optional<PTO_TileBufType>:$tmp,
                        OptionalAttr<PTO_MaskPatternAttr>:$maskPattern,
-                       PTO_TileBufType:$dst);
+                       OptionalAttr<PTO_CmpModeAttr>:$cmpMode,
+                       OptionalAttr<I32Attr>:$offset,
+                       PTO_TileBufType:$dst, Optional<PTO_TileBufType>:$cdst);
   let hasCustomAssemblyFormat = 1;
 }
 
@@ -948,14 +965,6 @@ def PTO_TTriOp : PTO_TileInstructionOp<"ttri"> {
   }];
 }
 
-def PTO_CmpModeEnum : I32EnumAttr<"CmpMode", "a comparison of tcmp", [
-    I32EnumAttrCase<"eq", 0>, I32EnumAttrCase<"ne", 1>,
-    I32EnumAttrCase<"lt", 2>, I32EnumAttrCase<"le", 3>,
-    I32EnumAttrCase<"gt", 4>, I32EnumAttrCase<"ge", 5>]> {
-  let cppNamespace = "::mlir::pto";
-  let genSpecializedAttr = 0;
-}
-def PTO_CmpModeAttr : EnumAttr<PTO_Dialect, PTO_CmpModeEnum, "cmp">;
 
 def PTO_TCmpOp : PTO_TileInstructionOp<"tcmp"> {
   let hasVerifier = 1;

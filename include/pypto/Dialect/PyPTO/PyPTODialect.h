@@ -84,6 +84,16 @@ Type maskScratchType(TileType like);
 /// The scratch tile of a compare or select (null when it has none yet).
 Value maskScratchOf(Operation *op);
 
+/// Where pypto-plan-memory put a tile result: its buffer's address and the
+/// program positions from its write to its last read. An op with one
+/// result holds them in `pypto.addr` and `pypto.live`; an op with several
+/// (pypto.gather_compare) in arrays with an entry (a pair) per result.
+struct PlannedTile {
+  int64_t address, first, last;
+};
+std::optional<PlannedTile> getPlannedTile(OpResult result);
+void setPlannedTile(OpResult result, PlannedTile planned);
+
 /// Names of the discardable attributes the dialect owns.
 namespace attr {
 inline constexpr llvm::StringLiteral kKind = "pypto.kind";

@@ -1950,6 +1950,45 @@ def PyPTO_GatherOp : PyPTO_VectorOp<"gather"> {
   let hasVerifier = 1;
 }
 
+def PyPTO_GatherCompareOp : PyPTO_VectorOp<"gather_compare"> {
+  let summary = "the columns of each row that compare true with a scalar";
+  let description = [{
+    `%idx, %count = pypto.gather_compare gt %s, %k offset 3` writes, for each
+    row `i` of the R x C `source`, the column numbers `j + offset` where
+    `source[i, j] > k` (`eq`: `==`) in increasing order to the first
+    columns of row `i` of `%idx` (R x N, i32), and their number to
+    `%count[0, i]` (1 x R, i32): pypto's
+    `pl.gather(x, kvalue=k, cmp_mode=..., out_cols=N, offset=...)`, which
+    returns the pair `(dst, cdst)`, and pto-isa's compare-form `TGATHER`.
+
+    ```mlir
+    %idx, %count = pypto.gather_compare gt %scores, %k offset 0 : !pypto.tensor<4x64xf32>, f32 -> !pypto.tensor<4x16xi32>, !pypto.tensor<1x4xi32>
+    ```
+
+    The hardware compares with `eq` or `gt` only; the source is f32, f16,
+    i32 or i16 and `k` has its element type (on A2/A3 only f32 and f16, or
+    i32 with `eq`: a compile-time error otherwise). Past a row's count the
+    row of `%idx` is undefined on a device; the simulators and the reference
+    interpreter write -1 there, an index no table has. A row with more
+    matches than `%idx` has columns stops the task when the program runs
+    (the hardware would write them past the row). On tiles an optional i8
+    scratch tile (`tmp`, as a compare's) is the instruction's workspace;
+    tile conversion creates it.
+  }];
+  let arguments = (ins PyPTO_CmpMode:$mode, PyPTO_AnyTensorOrTile:$source,
+                       AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$kvalue,
+                       DefaultValuedAttr<I32Attr, "0">:$offset,
+                       Optional<PyPTO_TileType>:$tmp);
+  let results = (outs PyPTO_AnyTensorOrTile:$indices,
+                      PyPTO_AnyTensorOrTile:$count);
+  let assemblyFormat = [{
+    $mode $source `,` $kvalue `offset` $offset (`tmp` $tmp^)? attr-dict `:`
+    qualified(type($source)) `,` type($kvalue) (`,` qualified(type($tmp))^)?
+    `->` qualified(type($indices)) `,` qualified(type($count))
+  }];
+  let hasVerifier = 1;
+}
+
 def PyPTO_MGatherOp : PyPTO_Op<"mgather"> {
   let summary = "read rows of a GM tensor chosen by an index row";
   let description = [{

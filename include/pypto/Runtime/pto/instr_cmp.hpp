@@ -204,6 +204,67 @@ inline void TCMPS(M &mask, const S &src, typename S::DType scalar,
 }
 
 //===----------------------------------------------------------------------===//
+// TGATHER (compare form)
+//===----------------------------------------------------------------------===//
+
+// Per valid row r of src: the columns c (in order) with src(r, c) <Mode> k,
+// as c + Offset, into the first columns of dst row r, and their number into
+// cdst(0, r). The hardware has EQ and GT only. Past the count, dst's valid
+// columns get -1 (undefined on the device). A row with more matches than
+// dst's valid columns stops the task: the hardware writes them past the row.
+template <typename D, typename S, typename C, typename Tmp, CmpMode Mode,
+          int Offset>
+inline void TGATHER(D &dst, const S &src, typename S::DType k, C &cdst,
+                    Tmp & /*tmp*/) {
+  static_assert(is_tile_v<D> && is_tile_v<S> && is_tile_v<C>,
+                "TGATHER: operands must be Tiles");
+  static_assert(Mode == CmpMode::EQ || Mode == CmpMode::GT,
+                "TGATHER (compare): only EQ and GT");
+  static_assert(Offset >= 0, "TGATHER (compare): a negative offset");
+  static_assert(sizeof(typename D::DType) == 4 &&
+                    sizeof(typename C::DType) == 4,
+                "TGATHER (compare): dst and cdst must be i32 or u32");
+  using T = detail::ComputeT<typename S::DType>;
+  sim::CoreContext *ctx = sim::current();
+  detail::requireBound(ctx, "TGATHER", "dst", dst);
+  detail::requireBound(ctx, "TGATHER", "src", src);
+  detail::requireBound(ctx, "TGATHER", "cdst", cdst);
+  const int rows = src.GetValidRow(), cols = src.GetValidCol();
+  const int width = dst.GetValidCol();
+  if (dst.GetValidRow() < rows)
+    sim::fail(ctx, "TGATHER (compare): src has %d valid rows, dst %d", rows,
+              dst.GetValidRow());
+  if (cdst.GetValidCol() < rows)
+    sim::fail(ctx,
+              "TGATHER (compare): cdst has %d valid columns for %d rows' "
+              "counts",
+              cdst.GetValidCol(), rows);
+  if (detail::overlaps(dst, src) || detail::overlaps(cdst, src) ||
+      detail::overlaps(dst, cdst))
+    sim::fail(ctx, "TGATHER (compare): dst, cdst and src overlap");
+  const T key = detail::cvt<T>(k);
+  typename D::DType *d = dst.data();
+  typename C::DType *n = cdst.data();
+  for (int r = 0; r < rows; ++r) {
+    int count = 0;
+    for (int c = 0; c < cols; ++c) {
+      if (!detail::compare(Mode, detail::cvt<T>(src.data()[S::offsetOf(r, c)]),
+                           key))
+        continue;
+      if (count == width)
+        sim::fail(ctx,
+                  "TGATHER (compare): row %d has more than %d matches, the "
+                  "valid columns of dst",
+                  r, width);
+      d[D::offsetOf(r, count++)] = (typename D::DType)(c + Offset);
+    }
+    for (int c = count; c < width; ++c)
+      d[D::offsetOf(r, c)] = (typename D::DType) - 1;
+    n[C::offsetOf(0, r)] = (typename C::DType)count;
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // TSEL, TSELS
 //===----------------------------------------------------------------------===//
 
