@@ -89,7 +89,8 @@ public:
         partRng(seed ^ 0x70617274ull), splitRng(seed ^ 0x73706c6974ull),
         rowsRng(seed ^ 0x726f7773ull), scatterRng(seed ^ 0x73636174ull),
         windowRng(seed ^ 0x77696e646f77ull), batchRng(seed ^ 0x6261746368ull),
-        scatterColsRng(seed ^ 0x73636f6c73ull) {}
+        scatterColsRng(seed ^ 0x73636f6c73ull),
+        gatherCompareRng(seed ^ 0x67636d70ull) {}
 
   Program build(uint64_t seed);
 
@@ -351,6 +352,10 @@ private:
   // Elements of an input scattered into the last value (pypto.scatter).
   std::mt19937_64 scatterColsRng;
   void scatterColsLast(Kernel &k);
+  // The columns of the last value that compare with a scalar
+  // (pypto.gather_compare).
+  std::mt19937_64 gatherCompareRng;
+  void gatherCompareLast(Kernel &k);
   void windowLast(Kernel &k);
   /// Whether `k`'s cube work reads only input windows, so that it can stay
   /// outside a split_aiv region that holds all the vector work.
@@ -954,6 +959,41 @@ void Builder::scatterColsLast(Kernel &k) {
   add(k, op);
 }
 
+/// Sometimes, of an exactly computed last value, the columns of each row
+/// that compare true with a scalar: the indices (i32, -1 past the count;
+/// as many columns as the value, so no row overflows) or the counts (1 x
+/// rows). f32 and f16 with eq or gt, i32 with eq (A2/A3's forms).
+void Builder::gatherCompareLast(Kernel &k) {
+  auto draw = [&](int n) { return drawFrom(gatherCompareRng, n); };
+  int a = lastValueOneIn(k, gatherCompareRng, 7);
+  if (a < 0)
+    return;
+  const Op x = k.ops[a];
+  bool isInt = x.dtype == DType::I32;
+  bool typed = x.dtype == DType::F32 || x.dtype == DType::F16 || isInt;
+  if (!usable[a] || !typed || !x.exact || x.cols.isRows)
+    return;
+  Op op{OpKind::GatherCompare, "gather_compare"};
+  op.operands = {a};
+  op.mode = isInt || draw(3) == 0 ? "eq" : "gt";
+  // Thresholds the values meet: zeros of relu and masks, small integers.
+  const double floats[] = {0.0, 0.5, -1.0, 1.0};
+  op.scalar = isInt ? double(draw(3) - 1) : floats[draw(4)];
+  op.colOffset = draw(3) == 0 ? draw(40) : 0;
+  op.countResult = draw(3) == 0;
+  op.dtype = DType::I32;
+  if (op.countResult) {
+    op.rows = Dim{false, 1};
+    op.cols = x.rows; // one count per row
+    op.magnitude = double(x.cols.n);
+  } else {
+    op.rows = x.rows, op.cols = x.cols;
+    op.magnitude = double(x.cols.n + op.colOffset);
+  }
+  op.exact = true;
+  add(k, op);
+}
+
 void Builder::partLast(Kernel &k) {
   auto draw = [&](int n) { return drawFrom(partRng, n); };
   int a = lastValueOneIn(k, partRng, 5);
@@ -1322,6 +1362,8 @@ void Builder::buildKernel(Kernel &k, int carryTensor) {
   windowLast(k);
   usable.resize(k.ops.size(), true);
   scatterColsLast(k);
+  usable.resize(k.ops.size(), true);
+  gatherCompareLast(k);
   usable.resize(k.ops.size(), true);
   rowsLast(k);
   usable.resize(k.ops.size(), true);
@@ -1881,6 +1923,13 @@ bool analyze(const Program &p, const Kernel &k,
     case OpKind::Tri:
       r.magnitude = 1; // ones and zeros, exact in every type
       break;
+    case OpKind::GatherCompare: {
+      // Which columns match: only of values the device computes exactly.
+      if (!A(0).exact || A(0).error > 0)
+        return false;
+      r.magnitude = op.magnitude;
+      break;
+    }
     case OpKind::Scatter: {
       // Elements move: the max-norm error of the source or destination.
       Facts a = A(0), b = A(2);
@@ -2244,6 +2293,7 @@ private:
     case OpKind::Window:
     case OpKind::Sort:
     case OpKind::Gather:
+    case OpKind::GatherCompare:
     case OpKind::Arange:
       return true;
     case OpKind::SliceInput:
@@ -2797,6 +2847,20 @@ void Printer::printOp(const Kernel &k, int v) {
        << operand(1) << " " << op.mode << " : " << operandType(0) << " into "
        << operandType(1) << "\n";
     return;
+  case OpKind::GatherCompare: {
+    // Both results are named; the value is one of them.
+    const Op &x = k.ops[op.operands[0]];
+    int64_t rows = x.rows.eval(k.rows), cols = x.cols.eval(k.rows);
+    std::string k0 = scalarConstant(op.scalar, x.dtype);
+    std::string indices = op.countResult ? result + "_idx" : result;
+    std::string counts = op.countResult ? result : result + "_count";
+    os << in << indices << ", " << counts << " = pypto.gather_compare "
+       << op.mode << " " << operand(0) << ", " << k0 << " offset "
+       << op.colOffset << " : " << operandType(0) << ", " << dtypeName(x.dtype)
+       << " -> " << tensorType(rows, cols, DType::I32) << ", "
+       << tensorType(1, rows, DType::I32) << "\n";
+    return;
+  }
   case OpKind::Scatter:
     os << in << result << " = pypto.scatter " << operand(0) << ", "
        << operand(1) << " into " << operand(2) << " : " << operandType(0)

@@ -44,44 +44,48 @@ enum class OpKind {
   Full,         // a constant
   FillPad,      // keep `validRows` x `validCols`
   Transpose,
-  Reshape,      // Mx1 <-> 1xM
-  Matmul,       // operands 0, 1 (rhs from an input slice of K x N)
-  MatmulKLoop,  // sum over K chunks of slices of inputs `a` and `b`
-  CarryLoop,    // a loop over column chunks carrying a value
-  Sort,         // sort32 (+ mrgsort) of operand 0 with the indices of operand
-                // 1 (an arange window), then gather `mode` (even: values,
-                // odd: indices) of the first `chunks` pairs
-  Compare,      // cmp `mode` of operands 0 and 1, or cmps of operand 0 and
-                // `scalar`: 1 or 0 in the operands' type
-  Select,       // sel by operand 0 (a 0/1 mask) of operands 1 and 2, or
-                // sels of operand 1 and `scalar`
-  Gather,       // gather of operand 0 by the column indices of operand 1 (an
-                // input window of indices within operand 0's columns)
-  Arange,       // a 1 x `cols` i32 row from `scalar`, descending when `mode`
-                // is "descending"
-  Concat,       // operands 0 and 1 side by side (their columns added)
-  Ternary,      // addc/subc of operands 0, 1, 2; addsc/subsc of operand 0,
-                // `scalar` and operand 1
-  Insert,       // operand 0 with element (`atRow`, `atCol`) replaced by
-                // `scalar` (pypto.insert)
-  Tri,          // a triangular 0/1 mask, diagonal `scalar`, upper when `mode`
-                // is "upper" (pypto.tri)
-  ScatterMask,  // operand 1 with its `mode` (even/odd) columns replaced by
-                // operand 0's (pypto.scatter_mask)
-  Part,         // part_add/mul/max/min of operands 0 and 1, one of them
-                // of the result's shape, the other its top-left corner
-  MGather,      // rows of input `operands[0]` (`atRow` rows) picked by the
-                // 1 x `rows` index input `operands[1]` (pypto.mgather)
-  Scatter,      // operand 2 with, in each row, the elements of operand 0
-                // written at the columns operand 1 (an index input) names
-                // (pypto.scatter)
-  Window,       // columns [`colOffset`, + `cols`) of operand 0, all its rows
-                // (pypto.slice of a value the kernel computed)
-  GatherMatmul, // `chunk` rows of input `operands[1]` (`validCols` wide)
-                // gathered into an L1 accumulator by the indices of input
-                // `operands[2]` (negative: row 0), the last `validN` of them
-                // as one run from row `atRow`; then operand 0 times it,
-                // transposed when `bTrans` (pypto.create_l1, gather_row)
+  Reshape,       // Mx1 <-> 1xM
+  Matmul,        // operands 0, 1 (rhs from an input slice of K x N)
+  MatmulKLoop,   // sum over K chunks of slices of inputs `a` and `b`
+  CarryLoop,     // a loop over column chunks carrying a value
+  Sort,          // sort32 (+ mrgsort) of operand 0 with the indices of operand
+                 // 1 (an arange window), then gather `mode` (even: values,
+                 // odd: indices) of the first `chunks` pairs
+  Compare,       // cmp `mode` of operands 0 and 1, or cmps of operand 0 and
+                 // `scalar`: 1 or 0 in the operands' type
+  Select,        // sel by operand 0 (a 0/1 mask) of operands 1 and 2, or
+                 // sels of operand 1 and `scalar`
+  Gather,        // gather of operand 0 by the column indices of operand 1 (an
+                 // input window of indices within operand 0's columns)
+  Arange,        // a 1 x `cols` i32 row from `scalar`, descending when `mode`
+                 // is "descending"
+  Concat,        // operands 0 and 1 side by side (their columns added)
+  Ternary,       // addc/subc of operands 0, 1, 2; addsc/subsc of operand 0,
+                 // `scalar` and operand 1
+  Insert,        // operand 0 with element (`atRow`, `atCol`) replaced by
+                 // `scalar` (pypto.insert)
+  Tri,           // a triangular 0/1 mask, diagonal `scalar`, upper when `mode`
+                 // is "upper" (pypto.tri)
+  ScatterMask,   // operand 1 with its `mode` (even/odd) columns replaced by
+                 // operand 0's (pypto.scatter_mask)
+  Part,          // part_add/mul/max/min of operands 0 and 1, one of them
+                 // of the result's shape, the other its top-left corner
+  MGather,       // rows of input `operands[0]` (`atRow` rows) picked by the
+                 // 1 x `rows` index input `operands[1]` (pypto.mgather)
+  Scatter,       // operand 2 with, in each row, the elements of operand 0
+                 // written at the columns operand 1 (an index input) names
+                 // (pypto.scatter)
+  Window,        // columns [`colOffset`, + `cols`) of operand 0, all its rows
+                 // (pypto.slice of a value the kernel computed)
+  GatherCompare, // per row of operand 0, the columns (plus `colOffset`)
+                 // that compare `mode` (eq, gt) with `scalar`, and their
+                 // count: the indices, or the counts when `countResult`
+                 // (pypto.gather_compare)
+  GatherMatmul,  // `chunk` rows of input `operands[1]` (`validCols` wide)
+                 // gathered into an L1 accumulator by the indices of input
+                 // `operands[2]` (negative: row 0), the last `validN` of them
+                 // as one run from row `atRow`; then operand 0 times it,
+                 // transposed when `bTrans` (pypto.create_l1, gather_row)
 };
 
 struct Op {
@@ -124,6 +128,8 @@ struct Op {
   /// taking operand 0 (an `scf.if` with a tile result, whose else-branch
   /// yields a value from before it). The bounds of the op cover both.
   bool branchy = false;
+  /// GatherCompare: the value is the 1 x rows counts, not the indices.
+  bool countResult = false;
   // What the generator knows of the result.
   double magnitude = 1; // a bound on |x|
   bool exact = true;    // the device computes the reference's bits
