@@ -194,6 +194,12 @@ void Interpreter::runSyncAll(Operation *op, Frame &f) {
         makeInt(IndexType::get(op->getContext()), clusterCount));
     return;
   }
+  // Two AIV cores per cluster on both chips.
+  if (auto count = dyn_cast<pp::AvailableAivCountOp>(op)) {
+    set(f, count.getResult(),
+        makeInt(IndexType::get(op->getContext()), 2 * clusterCount));
+    return;
+  }
   if (!f.barrier)
     fail(op, "the reference interpreter reached a pypto.syncall outside a "
              "task whose blocks start together");

@@ -227,7 +227,8 @@ const HandlerMap &Interpreter::handlers() {
     add<pp::AtOp, pp::SpmdOp, pp::YieldOp>(m, &I::runRegion);
     add<pp::CallOp>(m, &I::runCall);
     add<pp::SplitAivOp, pp::GetSubblockIdxOp>(m, &I::runSplitAiv);
-    add<pp::SyncAllOp, pp::AvailableClusterCountOp>(m, &I::runSyncAll);
+    add<pp::SyncAllOp, pp::AvailableClusterCountOp, pp::AvailableAivCountOp>(
+        m, &I::runSyncAll);
     add<pp::AivShardOp>(m, &I::runAivShard);
     add<pp::SetValidShapeOp>(m, &I::runSetValidShape);
     add<pp::MGatherOp, pp::MScatterOp, pp::ScatterUpdateOp>(m,

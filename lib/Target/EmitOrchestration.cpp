@@ -180,6 +180,11 @@ private:
              << " = static_cast<int64_t>(rt_available_cluster_count());\n";
           return success();
         })
+        .Case([&](AvailableAivCountOp count) {
+          os << "const int64_t " << name(count)
+             << " = static_cast<int64_t>(rt_available_aiv_count());\n";
+          return success();
+        })
         .Case([&](AllocWindowOp) { return success(); })
         .Case([&](RanksOp ranks) { return emitRanks(ranks); })
         .Case([&](CreateTensorOp create) { return emitCreateTensor(create); })

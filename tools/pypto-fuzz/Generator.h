@@ -228,6 +228,8 @@ struct Exchange {
 struct Phases {
   int64_t items = 24, rows = 1, cols = 16;
   bool cube = true, lanes = false;
+  /// A vector program of one block per AIV core (available_aiv_count).
+  bool aivGrid = false;
   int64_t shift = 1, shiftBack = 1;
   std::string combine = "add";
   int rounds = 1;

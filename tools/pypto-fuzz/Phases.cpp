@@ -44,6 +44,12 @@ bool pypto::fuzz::drawPhases(uint64_t seed, Phases &p) {
   p.combine = std::vector<std::string>{"add", "sub", "max", "mul"}[pick(0, 3)];
   p.rounds = int(pick(1, 2));
   p.shiftBack = p.items > 1 ? pick(1, p.items - 1) : 0;
+  // Or, for half of the vector programs, one block per AIV core instead
+  // of both lanes of one block per cluster.
+  if (!p.cube && pick(0, 1) == 0) {
+    p.aivGrid = true;
+    p.lanes = false;
+  }
   return true;
 }
 
@@ -105,7 +111,9 @@ std::string pypto::fuzz::printPhases(uint64_t seed, const Phases &p) {
   os << "    %half = arith.constant 0.5 : f32\n";
   os << "    %one = arith.constant 1.0 : f32\n";
   os << "    %partial = pypto.create_tensor : " << all << "\n";
-  os << "    %n = pypto.available_cluster_count : index\n";
+  os << "    %n = pypto."
+     << (p.aivGrid ? "available_aiv_count" : "available_cluster_count")
+     << " : index\n";
   os << "    pypto.spmd core_group \"phases\" blocks(%n) sync_start (%b) {\n";
   const std::string barrier = std::string("      pypto.syncall ") +
                               (p.cube ? "mix" : "aiv_only") + "\n";

@@ -561,11 +561,20 @@ LogicalResult SyncAllOp::verify() {
   return success();
 }
 
-LogicalResult AvailableClusterCountOp::verify() {
-  if (isInKernel(*this))
-    return emitOpError("is in a kernel; the launch shape is the "
-                       "orchestration's");
+/// The launch-shape queries are the orchestration's.
+static LogicalResult verifyLaunchShapeQuery(Operation *op) {
+  if (isInKernel(op))
+    return op->emitOpError("is in a kernel; the launch shape is the "
+                           "orchestration's");
   return success();
+}
+
+LogicalResult AvailableClusterCountOp::verify() {
+  return verifyLaunchShapeQuery(*this);
+}
+
+LogicalResult AvailableAivCountOp::verify() {
+  return verifyLaunchShapeQuery(*this);
 }
 
 LogicalResult GetSubblockIdxOp::verify() {

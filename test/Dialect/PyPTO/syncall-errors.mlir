@@ -56,6 +56,14 @@ func.func @count_in_kernel() attributes {pypto.kind = "incore"} {
 
 // -----
 
+func.func @aiv_count_in_kernel() attributes {pypto.kind = "incore"} {
+  // expected-error @+1 {{'pypto.available_aiv_count' op is in a kernel; the launch shape is the orchestration's}}
+  %n = pypto.available_aiv_count : index
+  return
+}
+
+// -----
+
 func.func @barrier_kernel(%b: index {pypto.spmd = "block_idx"}) attributes {pypto.kind = "incore"} {
   pypto.syncall mix
   return

@@ -17,6 +17,18 @@ func.func @phases(%x: !pypto.tensor<64x16xf32>) {
   return
 }
 
+// A vector kernel's barrier over every AIV core, one block per core.
+// CHECK-LABEL: func.func @aiv_grid
+// CHECK: %[[A:.*]] = pypto.available_aiv_count : index
+// CHECK: pypto.spmd core_group "aiv_grid" blocks(%[[A]]) sync_start (%{{.*}}) {
+func.func @aiv_grid() {
+  %n = pypto.available_aiv_count : index
+  pypto.spmd core_group "aiv_grid" blocks(%n) sync_start (%b) {
+    pypto.syncall aiv_only
+  }
+  return
+}
+
 // CHECK-LABEL: func.func @hinted
 // CHECK: pypto.spmd core_group "hinted" blocks(24) allow_early_resolve sync_start (%{{.*}}) {
 func.func @hinted() {

@@ -249,6 +249,24 @@ def PyPTO_AvailableClusterCountOp : PyPTO_Op<"available_cluster_count",
   let hasVerifier = 1;
 }
 
+def PyPTO_AvailableAivCountOp : PyPTO_Op<"available_aiv_count", [Pure]> {
+  let summary = "the standalone AIV cores of the chip the program runs on";
+  let description = [{
+    Orchestration only: 48 on a2a3, 72 on a5, twice the clusters (the
+    runtime's `rt_available_aiv_count()`, pypto's
+    `pl.system.available_aiv_count()`). The block count of a vector
+    kernel's `pypto.spmd ... sync_start` whose `pypto.syncall aiv_only`
+    waits for every AIV core, one block per core.
+
+    ```mlir
+    %n = pypto.available_aiv_count : index
+    ```
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 def PyPTO_CallOp : PyPTO_Op<"call", [AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "submit an InCore kernel as one task";
