@@ -6,7 +6,7 @@ packages=(
   cmake ninja-build g++ python3 python3-psutil
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libtorch-dev libopenblas0-pthread
-  libgtest-dev
+  libgtest-dev libbenchmark-dev
 )
 
 missing=()

@@ -96,7 +96,7 @@ LogicalResult writeMemoryReport(ModuleOp module, Arch arch, StringRef path) {
       for (OpResult result : op->getResults()) {
         std::optional<PlannedTile> planned = getPlannedTile(result);
         auto type = dyn_cast<TileType>(result.getType());
-        if (!planned || !type)
+        if (!planned || planned->first < 0 || !type)
           continue;
         FailureOr<TileLayout> layout = getTileLayout(result, arch);
         if (failed(layout))

@@ -711,8 +711,6 @@ std::optional<PlannedTile> mlir::pypto::getPlannedTile(OpResult result) {
   Operation *op = result.getOwner();
   auto live = op->getAttrOfType<DenseI64ArrayAttr>(attr::kLive);
   unsigned i = result.getResultNumber();
-  if (!live || live.size() < int64_t(2 * i + 2))
-    return std::nullopt;
   int64_t address = -1;
   if (auto single = op->getAttrOfType<IntegerAttr>(attr::kAddr))
     address = i == 0 ? single.getInt() : -1;
@@ -720,6 +718,9 @@ std::optional<PlannedTile> mlir::pypto::getPlannedTile(OpResult result) {
     address = several.size() > int64_t(i) ? several[i] : -1;
   if (address < 0)
     return std::nullopt;
+  // Hand-written IR may give an address without a live range.
+  if (!live || live.size() < int64_t(2 * i + 2))
+    return PlannedTile{address, -1, -1};
   return PlannedTile{address, live[2 * i], live[2 * i + 1]};
 }
 

@@ -87,7 +87,8 @@ Value maskScratchOf(Operation *op);
 /// Where pypto-plan-memory put a tile result: its buffer's address and the
 /// program positions from its write to its last read. An op with one
 /// result holds them in `pypto.addr` and `pypto.live`; an op with several
-/// (pypto.gather_compare) in arrays with an entry (a pair) per result.
+/// (pypto.gather_compare) in arrays with an entry (a pair) per result. The
+/// live range is -1, -1 where only the address is given.
 struct PlannedTile {
   int64_t address, first, last;
 };
