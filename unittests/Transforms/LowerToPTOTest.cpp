@@ -34,6 +34,7 @@ namespace {
 const std::set<std::string> kOrchestrationOps = {
     "pypto.alloc_window",
     "pypto.available_cluster_count",
+    "pypto.available_aiv_count",
     "pypto.assemble",
     "pypto.at",
     "pypto.call",

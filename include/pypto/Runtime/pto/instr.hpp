@@ -356,6 +356,167 @@ inline constexpr bool isMatmulInput = std::is_same_v<T, float> || std::is_same_v
 template <typename T>
 using MatmulAccT = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
 
+// One block of Rows rows of the product below, all its columns.
+template <typename A, int W, int Rows>
+__attribute__((always_inline)) inline void
+gemmRows(const A *pa, const A *pb, A *pc, int i, int N, int K) {
+  typedef A V __attribute__((vector_size(sizeof(A) * W)));
+  constexpr int kVecs = 2, kCols = kVecs * W;
+  int j = 0;
+  for (; j + kCols <= N; j += kCols) {
+    V c[Rows][kVecs];
+    for (int r = 0; r < Rows; ++r)
+      for (int v = 0; v < kVecs; ++v)
+        std::memcpy(&c[r][v], pc + (size_t)(i + r) * N + j + v * W, sizeof(V));
+    for (int k = 0; k < K; ++k) {
+      V b[kVecs];
+      for (int v = 0; v < kVecs; ++v)
+        std::memcpy(&b[v], pb + (size_t)k * N + j + v * W, sizeof(V));
+      for (int r = 0; r < Rows; ++r) {
+        // The broadcast keeps -0 (x - 0 is x for every x).
+        const V a = pa[(size_t)(i + r) * K + k] - V{};
+        for (int v = 0; v < kVecs; ++v) {
+          V product = a * b[v];
+          // The product is rounded before the sum, even where the target
+          // has fused multiply-add (AVX-512): the compiler may not fuse
+          // across this.
+          __asm__("" : "+v"(product));
+          c[r][v] = c[r][v] + product;
+        }
+      }
+    }
+    for (int r = 0; r < Rows; ++r)
+      for (int v = 0; v < kVecs; ++v)
+        std::memcpy(pc + (size_t)(i + r) * N + j + v * W, &c[r][v], sizeof(V));
+  }
+  for (; j < N; ++j)
+    for (int r = 0; r < Rows; ++r) {
+      A sum = pc[(size_t)(i + r) * N + j];
+      for (int k = 0; k < K; ++k) {
+        A product = pa[(size_t)(i + r) * K + k] * pb[(size_t)k * N + j];
+        __asm__("" : "+v"(product));
+        sum = sum + product;
+      }
+      pc[(size_t)(i + r) * N + j] = sum;
+    }
+}
+
+// pc (M x N) += pa (M x K) x pb (K x N), all row-major. Every element is
+// summed in k order, each step a rounded product then a rounded sum (no
+// fused multiply-add): the order that defines the simulated cube's results,
+// whatever the blocking. Blocks of up to 6 rows by two vectors of columns
+// keep their sums in registers over the whole k loop; W is the vector width
+// in elements. The column tail takes the same steps one element at a time.
+template <typename A, int W>
+__attribute__((always_inline)) inline void
+gemmBlocked(const A *pa, const A *pb, A *pc, int M, int N, int K) {
+  int i = 0;
+  for (; i + 6 <= M; i += 6)
+    gemmRows<A, W, 6>(pa, pb, pc, i, N, K);
+  if (M - i >= 4) {
+    gemmRows<A, W, 4>(pa, pb, pc, i, N, K);
+    i += 4;
+  }
+  if (M - i >= 2) {
+    gemmRows<A, W, 2>(pa, pb, pc, i, N, K);
+    i += 2;
+  }
+  if (M - i == 1)
+    gemmRows<A, W, 1>(pa, pb, pc, i, N, K);
+}
+
+// With AVX2 (8 lanes of 32 bits), chosen when the host has it: the same
+// steps, so the same bits, as the 4-lane form.
+template <typename A>
+__attribute__((target("avx2"))) inline void
+gemmAvx2(const A *pa, const A *pb, A *pc, int M, int N, int K) {
+  gemmBlocked<A, 8>(pa, pb, pc, M, N, K);
+}
+
+// With AVX-512 (16 lanes): the same steps again.
+template <typename A>
+__attribute__((target("avx512f"))) inline void
+gemmAvx512(const A *pa, const A *pb, A *pc, int M, int N, int K) {
+  gemmBlocked<A, 16>(pa, pb, pc, M, N, K);
+}
+
+// The widest form the host has; all give the same bits.
+template <typename A>
+inline void gemm(const A *pa, const A *pb, A *pc, int M, int N, int K) {
+  static const int lanes = __builtin_cpu_supports("avx512f") ? 16
+                           : __builtin_cpu_supports("avx2")  ? 8
+                                                             : 4;
+  if (lanes == 16)
+    gemmAvx512(pa, pb, pc, M, N, K);
+  else if (lanes == 8)
+    gemmAvx2(pa, pb, pc, M, N, K);
+  else
+    gemmBlocked<A, 4>(pa, pb, pc, M, N, K);
+}
+
+// Whether a tile's storage holds runs of consecutive elements along its rows
+// (row-major boxes, or a plain row-major tile), and how long they are.
+template <typename Tl>
+inline constexpr bool storedInRowRuns =
+    Tl::isBoxed ? Tl::SFractal == SLayout::RowMajor : Tl::isRowMajor;
+template <typename Tl>
+inline constexpr int
+    storageRun = storedInRowRuns<Tl> ? (Tl::isBoxed ? Tl::InnerCols : Tl::Cols)
+                                     : (Tl::isBoxed ? Tl::InnerRows : Tl::Rows);
+
+// dst (rows x cols, row-major) = the tile's elements as A, copied by the
+// runs of its storage rather than element by element.
+template <typename A, typename Tl>
+inline void toRowMajor(const Tl &t, A *dst, int rows, int cols) {
+  const typename Tl::DType *s = t.data();
+  constexpr int run = storageRun<Tl>;
+  if constexpr (storedInRowRuns<Tl>) {
+    for (int r = 0; r < rows; ++r)
+      for (int c0 = 0; c0 < cols; c0 += run) {
+        const typename Tl::DType *p = s + Tl::offsetOf(r, c0);
+        A *d = dst + (size_t)r * cols + c0;
+        const int n = std::min(run, cols - c0);
+        for (int x = 0; x < n; ++x)
+          d[x] = cvt<A>(p[x]);
+      }
+  } else {
+    // Column runs, a box's width (or 8 columns) at a time: the writes of
+    // a block stay in a few rows of dst.
+    constexpr int width = Tl::isBoxed ? Tl::InnerCols : 8;
+    for (int r0 = 0; r0 < rows; r0 += run) {
+      const int n = std::min(run, rows - r0);
+      for (int c0 = 0; c0 < cols; c0 += width)
+        for (int c = c0; c < std::min(c0 + width, cols); ++c) {
+          const typename Tl::DType *p = s + Tl::offsetOf(r0, c);
+          for (int x = 0; x < n; ++x)
+            dst[(size_t)(r0 + x) * cols + c] = cvt<A>(p[x]);
+        }
+    }
+  }
+}
+
+// The tile's elements = src (rows x cols, row-major), by storage runs.
+template <typename Tl>
+inline void fromRowMajor(Tl &t, const typename Tl::DType *src, int rows,
+                         int cols) {
+  typename Tl::DType *s = t.data();
+  constexpr int run = storageRun<Tl>;
+  if constexpr (storedInRowRuns<Tl>) {
+    for (int r = 0; r < rows; ++r)
+      for (int c0 = 0; c0 < cols; c0 += run)
+        std::memcpy(s + Tl::offsetOf(r, c0), src + (size_t)r * cols + c0,
+                    sizeof(*s) * std::min(run, cols - c0));
+  } else {
+    for (int c = 0; c < cols; ++c)
+      for (int r0 = 0; r0 < rows; r0 += run) {
+        typename Tl::DType *p = s + Tl::offsetOf(r0, c);
+        const int n = std::min(run, rows - r0);
+        for (int x = 0; x < n; ++x)
+          p[x] = src[(size_t)(r0 + x) * cols + c];
+      }
+  }
+}
+
 // out = (in ? in : 0) + left x right.
 template <typename AccO, typename AccI, typename L, typename R>
 inline void matmulImpl(const char* op, AccO& out, const AccI* in, const L& left,
@@ -395,45 +556,14 @@ inline void matmulImpl(const char* op, AccO& out, const AccI* in, const L& left,
   A* pa = buf.p;
   A* pb = pa + mk;
   A* pc = pb + kn;
-  const TI* l = left.data();
-  const TI* rt = right.data();
-  for (int i = 0; i < M; ++i)
-    for (int k = 0; k < K; ++k)
-      pa[(size_t)i * K + k] = cvt<A>(l[L::offsetOf(i, k)]);
-  for (int k = 0; k < K; ++k)
-    for (int j = 0; j < N; ++j)
-      pb[(size_t)k * N + j] = cvt<A>(rt[R::offsetOf(k, j)]);
-  if (in) {
-    const A* ci = in->data();
-    for (int i = 0; i < M; ++i)
-      for (int j = 0; j < N; ++j)
-        pc[(size_t)i * N + j] = ci[AccI::offsetOf(i, j)];
-  } else {
+  toRowMajor(left, pa, M, K);
+  toRowMajor(right, pb, K, N);
+  if (in)
+    toRowMajor(*in, pc, M, N);
+  else
     std::memset(pc, 0, mn * sizeof(A));
-  }
-  using V = typename Vec4<A>::type;
-  for (int i = 0; i < M; ++i) {
-    A* crow = pc + (size_t)i * N;
-    const A* arow = pa + (size_t)i * K;
-    for (int k = 0; k < K; ++k) {
-      const A av = arow[k];
-      const A* brow = pb + (size_t)k * N;
-      int j = 0;
-      for (; j + 4 <= N; j += 4) {
-        V cv, bv;
-        std::memcpy(&cv, crow + j, sizeof(cv));
-        std::memcpy(&bv, brow + j, sizeof(bv));
-        cv += av * bv;
-        std::memcpy(crow + j, &cv, sizeof(cv));
-      }
-      for (; j < N; ++j)
-        crow[j] += av * brow[j];
-    }
-  }
-  A* o = out.data();
-  for (int i = 0; i < M; ++i)
-    for (int j = 0; j < N; ++j)
-      o[AccO::offsetOf(i, j)] = pc[(size_t)i * N + j];
+  gemm(pa, pb, pc, M, N, K);
+  fromRowMajor(out, pc, M, N);
 }
 
 } // namespace detail
