@@ -77,7 +77,8 @@ std::string pypto::harness::shapeText(const at::Tensor &t) {
 struct RunData::Impl {
   RunSpec spec;
   std::vector<at::Tensor> args;   // device buffers, parameter order
-  std::vector<at::Tensor> inputs; // snapshot of inputs/inouts/scalars
+  std::vector<at::Tensor> inputs; // inputs/inouts/scalars as generated (the
+                                  // args until the device runs)
   std::vector<at::Tensor> golden; // per arg; defined for outputs
   bool haveGolden = false;
   // The golden file, compiled by loadGoldenFile.
@@ -171,8 +172,11 @@ std::string RunData::generateInputs(uint64_t seed) {
         return "tensor '" + t.name + "' has an unknown init '" + t.init + "'";
       value = value.contiguous();
       impl->args.push_back(value);
-      impl->inputs.push_back(t.dir == Direction::Out ? at::Tensor()
-                                                     : value.clone());
+      // The argument itself, not a copy: everything that reads the inputs
+      // (saving them, the golden, the reference interpreter) runs before
+      // the device updates the arguments, and a copy would hold the
+      // program's data twice for the whole run.
+      impl->inputs.push_back(t.dir == Direction::Out ? at::Tensor() : value);
     }
     return "";
   } catch (const std::exception &e) {
@@ -461,7 +465,7 @@ std::string RunData::loadInputs(const std::string &dir) {
           !error.empty())
         return error;
       impl->args[i].copy_(loaded);
-      impl->inputs[i] = loaded.clone();
+      impl->inputs[i] = impl->args[i];
     }
     return "";
   } catch (const std::exception &e) {
