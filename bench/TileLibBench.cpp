@@ -40,6 +40,12 @@ template <typename T> T fromFloat(float v) {
     return T(v);
 }
 
+/// The benchmark's throughput: `work` units (flops, elements) an iteration.
+void setRate(benchmark::State &state, double work) {
+  state.counters["rate"] = benchmark::Counter(
+      work, benchmark::Counter::kIsIterationInvariantRate);
+}
+
 /// An M x K by K x N product on the cube: the Left and Right tiles in L0A and
 /// L0B, the accumulator in L0C (A5 capacities).
 template <typename TIn, int M, int K, int N>
@@ -70,8 +76,7 @@ void matmulOurs(benchmark::State &state) {
     TMATMUL(acc, l, r);
     benchmark::DoNotOptimize(acc.data());
   }
-  state.counters["rate"] = benchmark::Counter(
-      2.0 * M * K * N, benchmark::Counter::kIsIterationInvariantRate);
+  setRate(state, 2.0 * M * K * N);
 }
 
 template <typename TIn, int M, int K, int N>
@@ -88,8 +93,7 @@ void matmulTorch(benchmark::State &state) {
     at::matmul_out(c, a, b);
     benchmark::DoNotOptimize(c.data_ptr());
   }
-  state.counters["rate"] = benchmark::Counter(
-      2.0 * M * K * N, benchmark::Counter::kIsIterationInvariantRate);
+  setRate(state, 2.0 * M * K * N);
 }
 
 constexpr int R = 64, C = 128; // vector tiles: 32 KiB of f32
@@ -113,8 +117,7 @@ template <typename Body> void vectorOurs(benchmark::State &state, Body body) {
     body(a, b, d);
     benchmark::DoNotOptimize(d.data());
   }
-  state.counters["rate"] = benchmark::Counter(
-      double(R) * C, benchmark::Counter::kIsIterationInvariantRate);
+  setRate(state, double(R) * C);
 }
 
 void addOurs(benchmark::State &state) {
@@ -126,8 +129,7 @@ void addTorch(benchmark::State &state) {
              d = at::empty({R, C});
   for (auto _ : state)
     at::add_out(d, a, b);
-  state.counters["rate"] = benchmark::Counter(
-      double(R) * C, benchmark::Counter::kIsIterationInvariantRate);
+  setRate(state, double(R) * C);
 }
 
 void expOurs(benchmark::State &state) {
@@ -138,8 +140,7 @@ void expTorch(benchmark::State &state) {
   at::Tensor a = at::randn({R, C}), d = at::empty({R, C});
   for (auto _ : state)
     at::exp_out(d, a);
-  state.counters["rate"] = benchmark::Counter(
-      double(R) * C, benchmark::Counter::kIsIterationInvariantRate);
+  setRate(state, double(R) * C);
 }
 
 void rowSumOurs(benchmark::State &state) {
@@ -156,16 +157,14 @@ void rowSumOurs(benchmark::State &state) {
     TROWSUM(d, a, tmp);
     benchmark::DoNotOptimize(d.data());
   }
-  state.counters["rate"] = benchmark::Counter(
-      double(R) * C, benchmark::Counter::kIsIterationInvariantRate);
+  setRate(state, double(R) * C);
 }
 void rowSumTorch(benchmark::State &state) {
   at::set_num_threads(1);
   at::Tensor a = at::randn({R, C}), d = at::empty({R});
   for (auto _ : state)
     at::sum_out(d, a, {1});
-  state.counters["rate"] = benchmark::Counter(
-      double(R) * C, benchmark::Counter::kIsIterationInvariantRate);
+  setRate(state, double(R) * C);
 }
 
 void transposeOurs(benchmark::State &state) {
@@ -181,16 +180,14 @@ void transposeOurs(benchmark::State &state) {
     TTRANS(d, a, a);
     benchmark::DoNotOptimize(d.data());
   }
-  state.counters["rate"] = benchmark::Counter(
-      double(R) * C, benchmark::Counter::kIsIterationInvariantRate);
+  setRate(state, double(R) * C);
 }
 void transposeTorch(benchmark::State &state) {
   at::set_num_threads(1);
   at::Tensor a = at::randn({R, C}), d = at::empty({C, R});
   for (auto _ : state)
     d.copy_(a.t());
-  state.counters["rate"] = benchmark::Counter(
-      double(R) * C, benchmark::Counter::kIsIterationInvariantRate);
+  setRate(state, double(R) * C);
 }
 
 #define PAIR(name, ours, torch)                                                \

@@ -40,13 +40,16 @@ wall() {
   done | median
 }
 
+# Seconds of phase $1 in the last run's log.
+seconds_of() { sed -n "s/^\[RUN\] $1 done (\([0-9.]*\)s)$/\1/p" "$work/log"; }
+
 # Seconds of phase $1 of pypto-run, median of `reps` runs of the rest.
 phase() {
   local name="$1"
   shift
   for _ in $(seq "$reps"); do
     "$@" > "$work/log" 2>&1 || { echo "e2e: failed: $*" >&2; cat "$work/log" >&2; return 1; }
-    sed -n "s/^\[RUN\] $name done (\([0-9.]*\)s)$/\1/p" "$work/log"
+    seconds_of "$name"
   done | median
 }
 
@@ -75,7 +78,7 @@ if [ "$quick" = 0 ]; then
   for _ in $(seq "$reps"); do
     rm -rf "$work/cold"
     PYPTO_CACHE_DIR="$work/cold" "$run" "$layer" -p a5sim --output-dir "$work/l0" --no-save-data > "$work/log" 2>&1
-    sed -n 's/^\[RUN\] runtime done (\([0-9.]*\)s)$/\1/p' "$work/log"
+    seconds_of runtime
   done | median > "$work/cold.txt"
   row "qwen3 decode layer, runtime, empty cache (s)" "$(cat "$work/cold.txt")" "" ""
   # One kernel edited (the first RMSNorm's epsilon): only it is rebuilt.
@@ -84,7 +87,7 @@ if [ "$quick" = 0 ]; then
   for n in $(seq "$reps"); do
     sed "53s/1.0e-6/1.${n}e-6/" "$layer" > "$work/edit/decode_layer.mlir"
     PYPTO_CACHE_DIR="$work/cold" "$run" "$work/edit/decode_layer.mlir" -p a5sim --output-dir "$work/l1" --no-save-data > "$work/log" 2>&1 || true
-    sed -n 's/^\[RUN\] runtime done (\([0-9.]*\)s)$/\1/p' "$work/log"
+    seconds_of runtime
   done | median > "$work/edit.txt"
   row "qwen3 decode layer, runtime, one kernel edited (s)" "$(cat "$work/edit.txt")" "" ""
 fi

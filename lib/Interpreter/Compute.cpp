@@ -516,9 +516,7 @@ void Interpreter::runGatherCompare(Operation *op, Frame &f) {
   for (int64_t r = 0; r < rows; ++r) {
     int64_t n = counts[r].item<int64_t>();
     if (n > width)
-      fail(op, "row " + Twine(r) + " has " + Twine(n) +
-                   " matches, more than "
-                   "the " +
+      fail(op, "row " + Twine(r) + " has " + Twine(n) + " matches, more than the " +
                    Twine(width) + " columns of the indices");
     at::Tensor columns =
         hits[r].nonzero().flatten() + int64_t(gather.getOffset());

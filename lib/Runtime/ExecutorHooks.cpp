@@ -108,14 +108,14 @@ void Run::barrierPartEndedLocked(Worker *w) {
     if (!takesPart(w, c))
       continue;
     Barrier &b = t.barriers[c];
+    const std::string ended = partName(w) + " has ended after " +
+                              std::to_string(w->syncalls) + " SYNCALL";
     if (b.finished++ == 0)
-      b.firstEnded = partName(w) + " has ended after " +
-                     std::to_string(w->syncalls) + " SYNCALL";
+      b.firstEnded = ended;
     if (b.arrived == 0)
       continue;
     failLocked("syncall deadlock (task " + std::to_string(t.id) + "): " +
-               partName(w) + " has ended after " + std::to_string(w->syncalls) +
-               " SYNCALL; " + std::to_string(b.arrived) + " parts wait in " +
+               ended + "; " + std::to_string(b.arrived) + " parts wait in " +
                barrierName(c, b.generation));
   }
 }
