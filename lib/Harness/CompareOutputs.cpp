@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CompareOutputs.h"
 #include "pypto/Harness/Data.h"
 
 #include <torch/types.h>

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pypto/Harness/Data.h"
+#include "CompareOutputs.h"
 #include "pypto/Interpreter/Interpreter.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -15,6 +16,9 @@
 #include <torch/csrc/jit/serialization/pickle.h>
 #include <torch/jit.h>
 #include <torch/script.h>
+
+#include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Parallel.h>
 
 #include <sys/stat.h>
 
@@ -54,6 +58,62 @@ std::optional<c10::ScalarType> toTorch(DataType dtype) {
   }
 }
 
+/// Random tensors of at least this many elements are drawn in blocks, in
+/// parallel; smaller ones by libtorch's one generator, in order (the values
+/// tests and earlier runs pinned).
+constexpr int64_t kParallelDrawElements = int64_t(1) << 24;
+/// Elements per block: each block has a generator of its own, so a value
+/// depends on the seed, the tensor and its position only, not on the number
+/// of threads.
+constexpr int64_t kDrawBlockElements = int64_t(1) << 20;
+
+uint64_t splitMix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+/// A large random input of `shape` drawn block by block on libtorch's
+/// threads: init "randn" (normal, standard deviation `scale`), "rand"
+/// (uniform in [0, scale)) or "randint" ([low, high)). Floating values are
+/// drawn as f32 and converted, as the serial path does.
+at::Tensor drawInBlocks(const TensorSpec &t, c10::ScalarType dtype,
+                        uint64_t seed, uint64_t tensorIndex) {
+  at::Tensor out = torch::empty(t.shape, torch::TensorOptions(dtype));
+  int64_t n = out.numel();
+  at::Tensor flat = out.view({n});
+  int64_t blocks = (n + kDrawBlockElements - 1) / kDrawBlockElements;
+  uint64_t tensorSeed = splitMix64(seed ^ splitMix64(tensorIndex));
+  at::parallel_for(0, blocks, 1, [&](int64_t begin, int64_t end) {
+    at::Tensor scratch;
+    for (int64_t b = begin; b < end; ++b) {
+      int64_t first = b * kDrawBlockElements;
+      int64_t size = std::min(kDrawBlockElements, n - first);
+      at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(
+          splitMix64(tensorSeed + uint64_t(b)));
+      at::Tensor part = flat.narrow(0, first, size);
+      if (t.init == "randint") {
+        part.random_(t.low, t.high, gen);
+        continue;
+      }
+      at::Tensor f32 = part;
+      if (dtype != torch::kFloat32) {
+        if (!scratch.defined() || scratch.numel() != size)
+          scratch = torch::empty({size}, torch::kFloat32);
+        f32 = scratch;
+      }
+      if (t.init == "randn")
+        f32.normal_(0, t.scale, gen);
+      else
+        f32.uniform_(0, 1, gen).mul_(t.scale);
+      if (dtype != torch::kFloat32)
+        part.copy_(f32);
+    }
+  });
+  return out;
+}
+
 std::string writeTensor(const at::Tensor &tensor, const std::string &path) {
   std::vector<char> bytes = torch::jit::pickle_save(tensor);
   std::ofstream out(path, std::ios::binary);
@@ -74,7 +134,34 @@ std::string pypto::harness::shapeText(const at::Tensor &t) {
   return text + ")";
 }
 
-struct RunData::Impl {
+namespace {
+
+/// RunData on libtorch tensors.
+class TorchRunData final : public RunData {
+public:
+  explicit TorchRunData(const RunSpec &spec) : spec(spec) {}
+
+  std::string generateInputs(uint64_t seed) override;
+  std::string saveInputs(const std::string &dir) const override;
+  std::string saveGolden(const std::string &dir) const override;
+  std::string loadGoldenFile(const std::string &path) override;
+  std::string runGolden() override;
+  std::string runReference(mlir::ModuleOp module,
+                           int64_t clusterCount) override;
+  std::string checkGolden(mlir::ModuleOp module, double rtol, double atol,
+                          std::vector<OutputReport> &reports,
+                          int64_t clusterCount) override;
+  bool hasGolden() const override { return haveGolden; }
+  std::string loadInputs(const std::string &dir) override;
+  std::string loadGolden(const std::string &dir) override;
+  std::vector<pypto::runtime::HostArg> deviceArgs() override;
+  std::vector<OutputReport> validate(double rtol, double atol) const override;
+
+private:
+  std::vector<OutputReport> compare(const std::vector<at::Tensor> &actuals,
+                                    const std::vector<at::Tensor> &expecteds,
+                                    double rtol, double atol) const;
+
   RunSpec spec;
   std::vector<at::Tensor> args;   // device buffers, parameter order
   std::vector<at::Tensor> inputs; // inputs/inouts/scalars as generated (the
@@ -86,13 +173,7 @@ struct RunData::Impl {
   std::shared_ptr<torch::jit::CompilationUnit> goldenUnit;
 };
 
-RunData::RunData(const RunSpec &spec) : impl(std::make_unique<Impl>()) {
-  impl->spec = spec;
-}
-
-RunData::~RunData() = default;
-
-bool RunData::hasGolden() const { return impl->haveGolden; }
+} // namespace
 
 /// A library error's message without the C++ stack libtorch appends.
 static std::string errorText(const std::exception &e) {
@@ -110,20 +191,20 @@ static std::string errorText(const std::exception &e) {
   return text;
 }
 
-std::string RunData::generateInputs(uint64_t seed) {
+std::string TorchRunData::generateInputs(uint64_t seed) {
   try {
     torch::manual_seed(seed);
-    impl->args.clear();
-    impl->inputs.clear();
-    for (const ArgSpec &arg : impl->spec.args) {
+    args.clear();
+    inputs.clear();
+    for (const ArgSpec &arg : spec.args) {
       if (!arg.isTensor) {
         auto dtype = toTorch(arg.scalar.dtype);
         if (!dtype)
           return "scalar '" + arg.scalar.name + "' has an unsupported dtype";
         at::Tensor value = torch::scalar_tensor(arg.scalar.value,
                                                 torch::TensorOptions(*dtype));
-        impl->args.push_back(value);
-        impl->inputs.push_back(value);
+        args.push_back(value);
+        inputs.push_back(value);
         continue;
       }
       const TensorSpec &t = arg.tensor;
@@ -152,7 +233,11 @@ std::string RunData::generateInputs(uint64_t seed) {
                  std::to_string(count) + " elements";
         value =
             torch::tensor(t.values, torch::kDouble).to(*dtype).reshape(t.shape);
-      } else if (t.init == "randn")
+      } else if ((t.init == "randn" || t.init == "rand" ||
+                  t.init == "randint") &&
+                 c10::multiply_integers(t.shape) >= kParallelDrawElements)
+        value = drawInBlocks(t, *dtype, seed, args.size());
+      else if (t.init == "randn")
         value = (torch::randn(t.shape, floatOptions) * t.scale).to(*dtype);
       else if (t.init == "rand")
         value = (torch::rand(t.shape, floatOptions) * t.scale).to(*dtype);
@@ -171,12 +256,12 @@ std::string RunData::generateInputs(uint64_t seed) {
       else
         return "tensor '" + t.name + "' has an unknown init '" + t.init + "'";
       value = value.contiguous();
-      impl->args.push_back(value);
+      args.push_back(value);
       // The argument itself, not a copy: everything that reads the inputs
       // (saving them, the golden, the reference interpreter) runs before
       // the device updates the arguments, and a copy would hold the
       // program's data twice for the whole run.
-      impl->inputs.push_back(t.dir == Direction::Out ? at::Tensor() : value);
+      inputs.push_back(t.dir == Direction::Out ? at::Tensor() : value);
     }
     return "";
   } catch (const std::exception &e) {
@@ -201,12 +286,12 @@ static std::string saveTensors(const RunSpec &spec,
   }
 }
 
-std::string RunData::saveInputs(const std::string &dir) const {
-  return saveTensors(impl->spec, impl->inputs, dir, "inputs");
+std::string TorchRunData::saveInputs(const std::string &dir) const {
+  return saveTensors(spec, inputs, dir, "inputs");
 }
 
-std::string RunData::saveGolden(const std::string &dir) const {
-  return saveTensors(impl->spec, impl->golden, dir, "golden");
+std::string TorchRunData::saveGolden(const std::string &dir) const {
+  return saveTensors(spec, golden, dir, "golden");
 }
 
 /// TorchScript compiled from C++ has no `torch.int32`-style constants (the
@@ -270,7 +355,7 @@ static bool looksLikePython(const std::string &source) {
          source.find("\ndef ") != std::string::npos;
 }
 
-std::string RunData::loadGoldenFile(const std::string &path) {
+std::string TorchRunData::loadGoldenFile(const std::string &path) {
   struct stat info;
   if (::stat(path.c_str(), &info) != 0)
     return "cannot read the golden file '" + path + "'";
@@ -295,45 +380,45 @@ std::string RunData::loadGoldenFile(const std::string &path) {
     if (!unit->find_function("golden"))
       return "the golden file '" + path +
              "' defines no function 'golden(values: Dict[str, Tensor])'";
-    impl->goldenPath = path;
-    impl->goldenUnit = std::move(unit);
+    goldenPath = path;
+    goldenUnit = std::move(unit);
     return "";
   } catch (const std::exception &e) {
     return "golden '" + path + "' failed:\n" + errorText(e);
   }
 }
 
-std::string RunData::runGolden() {
-  const std::string &path = impl->goldenPath;
-  if (!impl->goldenUnit)
+std::string TorchRunData::runGolden() {
+  const std::string &path = goldenPath;
+  if (!goldenUnit)
     return "no golden file was loaded";
   try {
-    torch::jit::Function *golden = impl->goldenUnit->find_function("golden");
+    torch::jit::Function *goldenFn = goldenUnit->find_function("golden");
     c10::Dict<std::string, at::Tensor> values;
-    for (size_t i = 0; i < impl->spec.args.size(); ++i) {
-      const ArgSpec &arg = impl->spec.args[i];
+    for (size_t i = 0; i < spec.args.size(); ++i) {
+      const ArgSpec &arg = spec.args[i];
       at::Tensor value = arg.isTensor && arg.tensor.dir == Direction::Out
-                             ? torch::zeros_like(impl->args[i])
-                             : impl->inputs[i].clone();
+                             ? torch::zeros_like(args[i])
+                             : inputs[i].clone();
       values.insert(arg.name(), value);
     }
-    (*golden)({values});
-    impl->golden.assign(impl->spec.args.size(), at::Tensor());
-    for (size_t i = 0; i < impl->spec.args.size(); ++i) {
-      const ArgSpec &arg = impl->spec.args[i];
+    (*goldenFn)({values});
+    golden.assign(spec.args.size(), at::Tensor());
+    for (size_t i = 0; i < spec.args.size(); ++i) {
+      const ArgSpec &arg = spec.args[i];
       if (!arg.isTensor || !arg.tensor.isOutput())
         continue;
       if (!values.contains(arg.name()))
         return "the golden removed '" + arg.name() +
                "' from values; it must leave every output in place";
       at::Tensor result = values.at(arg.name());
-      if (result.sizes() != impl->args[i].sizes())
+      if (result.sizes() != args[i].sizes())
         return "the golden wrote '" + arg.name() + "' with shape " +
                shapeText(result) + ", the program declares " +
-               shapeText(impl->args[i]);
-      impl->golden[i] = result.to(impl->args[i].scalar_type()).contiguous();
+               shapeText(args[i]);
+      golden[i] = result.to(args[i].scalar_type()).contiguous();
     }
-    impl->haveGolden = true;
+    haveGolden = true;
     return "";
   } catch (const std::exception &e) {
     return "golden '" + path + "' failed:\n" + errorText(e);
@@ -366,30 +451,30 @@ static std::string interpretOnInputs(mlir::ModuleOp module, const RunSpec &spec,
   return "";
 }
 
-std::string RunData::runReference(mlir::ModuleOp module, int64_t clusterCount) {
+std::string TorchRunData::runReference(mlir::ModuleOp module,
+                                       int64_t clusterCount) {
   std::vector<at::Tensor> outputs;
-  if (std::string error = interpretOnInputs(
-          module, impl->spec, impl->args, impl->inputs, outputs, clusterCount);
+  if (std::string error =
+          interpretOnInputs(module, spec, args, inputs, outputs, clusterCount);
       !error.empty())
     return error;
-  impl->golden = std::move(outputs);
-  impl->haveGolden = true;
+  golden = std::move(outputs);
+  haveGolden = true;
   return "";
 }
 
-std::string RunData::checkGolden(mlir::ModuleOp module, double rtol,
-                                 double atol,
-                                 std::vector<OutputReport> &reports,
-                                 int64_t clusterCount) {
+std::string TorchRunData::checkGolden(mlir::ModuleOp module, double rtol,
+                                      double atol,
+                                      std::vector<OutputReport> &reports,
+                                      int64_t clusterCount) {
   std::vector<at::Tensor> reference;
-  if (std::string error =
-          interpretOnInputs(module, impl->spec, impl->args, impl->inputs,
-                            reference, clusterCount);
+  if (std::string error = interpretOnInputs(module, spec, args, inputs,
+                                            reference, clusterCount);
       !error.empty())
     return error;
   // The golden in the place of the device's outputs, the reference as the
   // expected values: the same comparators judge both.
-  reports = compare(impl->golden, reference, rtol, atol);
+  reports = compare(golden, reference, rtol, atol);
   for (OutputReport &report : reports) {
     std::string verdict = report.passed ? "agrees with" : "differs from";
     size_t space = report.summary.find(' ', report.name.size() + 2);
@@ -437,13 +522,13 @@ static std::string checkLoaded(const ArgSpec &arg, const at::Tensor &loaded,
   return "";
 }
 
-std::string RunData::loadInputs(const std::string &dir) {
+std::string TorchRunData::loadInputs(const std::string &dir) {
   // Shapes and dtypes come from freshly created arguments (zeros).
   if (std::string error = generateInputs(0); !error.empty())
     return error;
   std::string missing;
-  for (size_t i = 0; i < impl->spec.args.size(); ++i) {
-    const ArgSpec &arg = impl->spec.args[i];
+  for (size_t i = 0; i < spec.args.size(); ++i) {
+    const ArgSpec &arg = spec.args[i];
     if (arg.isTensor && arg.tensor.dir == Direction::Out)
       continue;
     std::string path = dir + "/in/" + arg.name() + ".pt";
@@ -453,19 +538,19 @@ std::string RunData::loadInputs(const std::string &dir) {
   if (!missing.empty())
     return "missing replay inputs: " + missing;
   try {
-    for (size_t i = 0; i < impl->spec.args.size(); ++i) {
-      const ArgSpec &arg = impl->spec.args[i];
+    for (size_t i = 0; i < spec.args.size(); ++i) {
+      const ArgSpec &arg = spec.args[i];
       if (arg.isTensor && arg.tensor.dir == Direction::Out)
         continue; // generateInputs gave it its starting value
       std::string path = dir + "/in/" + arg.name() + ".pt";
       at::Tensor loaded;
       if (std::string error = readTensor(path, loaded); !error.empty())
         return error;
-      if (std::string error = checkLoaded(arg, loaded, impl->args[i], path);
+      if (std::string error = checkLoaded(arg, loaded, args[i], path);
           !error.empty())
         return error;
-      impl->args[i].copy_(loaded);
-      impl->inputs[i] = impl->args[i];
+      args[i].copy_(loaded);
+      inputs[i] = args[i];
     }
     return "";
   } catch (const std::exception &e) {
@@ -473,38 +558,38 @@ std::string RunData::loadInputs(const std::string &dir) {
   }
 }
 
-std::string RunData::loadGolden(const std::string &dir) {
+std::string TorchRunData::loadGolden(const std::string &dir) {
   std::string missing;
-  for (const ArgSpec &arg : impl->spec.args)
+  for (const ArgSpec &arg : spec.args)
     if (arg.isTensor && arg.tensor.isOutput() &&
         !std::ifstream(dir + "/out/" + arg.name() + ".pt"))
       missing +=
           (missing.empty() ? "" : ", ") + dir + "/out/" + arg.name() + ".pt";
   if (!missing.empty())
     return "missing replay goldens: " + missing;
-  impl->golden.assign(impl->spec.args.size(), at::Tensor());
-  for (size_t i = 0; i < impl->spec.args.size(); ++i) {
-    const ArgSpec &arg = impl->spec.args[i];
+  golden.assign(spec.args.size(), at::Tensor());
+  for (size_t i = 0; i < spec.args.size(); ++i) {
+    const ArgSpec &arg = spec.args[i];
     if (!arg.isTensor || !arg.tensor.isOutput())
       continue;
     std::string path = dir + "/out/" + arg.name() + ".pt";
     at::Tensor loaded;
     if (std::string error = readTensor(path, loaded); !error.empty())
       return error;
-    if (std::string error = checkLoaded(arg, loaded, impl->args[i], path);
+    if (std::string error = checkLoaded(arg, loaded, args[i], path);
         !error.empty())
       return error;
-    impl->golden[i] = loaded.contiguous();
+    golden[i] = loaded.contiguous();
   }
-  impl->haveGolden = true;
+  haveGolden = true;
   return "";
 }
 
-std::vector<rt::HostArg> RunData::deviceArgs() {
+std::vector<rt::HostArg> TorchRunData::deviceArgs() {
   std::vector<rt::HostArg> result;
-  for (size_t i = 0; i < impl->spec.args.size(); ++i) {
-    const ArgSpec &arg = impl->spec.args[i];
-    at::Tensor &value = impl->args[i];
+  for (size_t i = 0; i < spec.args.size(); ++i) {
+    const ArgSpec &arg = spec.args[i];
+    at::Tensor &value = args[i];
     if (arg.isTensor) {
       result.push_back(rt::HostArg::tensor(
           value.data_ptr(), deviceShape(value.sizes().vec()), arg.tensor.dtype,
@@ -543,16 +628,16 @@ std::vector<rt::HostArg> RunData::deviceArgs() {
   return result;
 }
 
-std::vector<OutputReport> RunData::validate(double rtol, double atol) const {
-  return compare(impl->args, impl->golden, rtol, atol);
+std::vector<OutputReport> TorchRunData::validate(double rtol,
+                                                 double atol) const {
+  return compare(args, golden, rtol, atol);
 }
 
 std::vector<OutputReport>
-RunData::compare(const std::vector<at::Tensor> &actuals,
-                 const std::vector<at::Tensor> &expecteds, double rtol,
-                 double atol) const {
+TorchRunData::compare(const std::vector<at::Tensor> &actuals,
+                      const std::vector<at::Tensor> &expecteds, double rtol,
+                      double atol) const {
   std::vector<OutputReport> reports;
-  const RunSpec &spec = impl->spec;
   auto indexOf = [&](const std::string &name) -> int {
     for (size_t i = 0; i < spec.args.size(); ++i)
       if (spec.args[i].isTensor && spec.args[i].name() == name)
@@ -593,12 +678,12 @@ RunData::compare(const std::vector<at::Tensor> &actuals,
         if (!comparator.scoresName.empty() && scores < 0)
           throw std::runtime_error("topk_pair_compare: no tensor named '" +
                                    comparator.scoresName + "'");
-        passed = checkTopkPairs(
-            comparator, actual, expected,
-            vals >= 0 && spec.args[vals].tensor.isOutput() ? &actuals[vals]
-                                                           : nullptr,
-            vals >= 0 ? &expecteds[vals] : nullptr,
-            scores >= 0 ? &impl->args[scores] : nullptr, detail);
+        passed = checkTopkPairs(comparator, actual, expected,
+                                vals >= 0 && spec.args[vals].tensor.isOutput()
+                                    ? &actuals[vals]
+                                    : nullptr,
+                                vals >= 0 ? &expecteds[vals] : nullptr,
+                                scores >= 0 ? &args[scores] : nullptr, detail);
       } else if (comparator.kind == "argmax_compare") {
         int scores = indexOf(comparator.valsName);
         bool isOut = scores >= 0 && spec.args[scores].tensor.isOutput();
@@ -627,4 +712,8 @@ RunData::compare(const std::vector<at::Tensor> &actuals,
     reports.push_back(report);
   }
   return reports;
+}
+
+extern "C" RunData *pyptoCreateRunData(const RunSpec *spec) {
+  return new TorchRunData(*spec);
 }

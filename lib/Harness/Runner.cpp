@@ -16,6 +16,7 @@
 
 #include "pypto/Harness/Data.h"
 #include "pypto/Harness/Program.h"
+#include "pypto/Harness/RunDataLibrary.h"
 #include "pypto/InitAll.h"
 #include "pypto/Runtime/Ptoas.h"
 #include "pypto/Transforms/Passes.h"
@@ -32,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <future>
 #include <mutex>
 #include <thread>
 
@@ -206,12 +208,17 @@ public:
       return fail("--runtime-dir reuses a build and --compile-only only "
                   "builds: use one of them");
 
+    loadsData = simulated && !options.compileOnly && !options.skipPtoas;
     if (!options.runtimeDir.empty()) {
       if (!reuseBuild())
         return finish(false);
     } else if (!compile()) {
       return finish(false);
     }
+    // g++ builds the kernels while libtorch loads, the inputs are made and
+    // the golden runs; the runtime phase waits for the build.
+    if (loadsData)
+      startKernelBuild();
     if (options.compileOnly || options.skipPtoas) {
       std::printf(
           "[RUN] PASS (%.2fs, %s: the build is in %s)\n", secondsSince(start),
@@ -280,6 +287,14 @@ private:
     if (!options.compileOnly && !options.skipPtoas &&
         mlir::failed(checkShapesBound(*program.module, program.spec)))
       return error("cannot load the program '" + options.programPath + "'");
+    // libtorch loads while the program compiles; only runs with data phases
+    // pay for it. Not earlier: the loader's lock, held for the whole load,
+    // stops this thread the first time it registers a thread_local's
+    // destructor, which MLIR's parser does.
+    if (loadsData) {
+      context->disableMultithreading();
+      startLoadingRunData();
+    }
     return true;
   }
 
@@ -402,7 +417,7 @@ private:
   }
 
   int simulate() {
-    RunData data(program.spec);
+    std::unique_ptr<RunData> data;
     std::string dataDir = build.dir + "/data";
     // Each stage's done line comes before the verdict.
     bool ok;
@@ -412,21 +427,26 @@ private:
                           !program.spec.goldenPath.empty();
     {
       Stage stage("generate inputs");
+      std::string loadError;
       if (std::string error = checkDataFitsMemory(program.spec);
           !error.empty()) {
         ok = check(error);
+      } else if (!(data = createRunData(program.spec, loadError))) {
+        // The first data phase waits here for libtorch, which loads while
+        // the program compiles.
+        ok = check(loadError);
       } else if (goldenFromFile &&
-                 !check(data.loadGoldenFile(program.spec.goldenPath))) {
+                 !check(data->loadGoldenFile(program.spec.goldenPath))) {
         ok = false;
       } else if (!options.goldenData.empty()) {
         std::printf("[RUN]   cache hit: %s/in\n", options.goldenData.c_str());
-        ok = check(data.loadInputs(options.goldenData));
+        ok = check(data->loadInputs(options.goldenData));
       } else {
-        ok = check(data.generateInputs(options.seed));
+        ok = check(data->generateInputs(options.seed));
       }
       if (ok && options.saveData) {
         llvm::sys::fs::create_directories(dataDir + "/in");
-        ok = check(data.saveInputs(dataDir + "/in"));
+        ok = check(data->saveInputs(dataDir + "/in"));
       }
     }
     if (!ok)
@@ -440,31 +460,31 @@ private:
         if (!options.goldenData.empty()) {
           std::printf("[RUN]   cache hit: %s/out\n",
                       options.goldenData.c_str());
-          ok = check(data.loadGolden(options.goldenData));
+          ok = check(data->loadGolden(options.goldenData));
         } else if (useReference) {
           std::printf("[RUN]   golden: the reference interpreter\n");
           std::fflush(stdout);
           ok = withGoldenTimeout("the reference interpreter", [&] {
-            return checkInterpreter(data.runReference(
+            return checkInterpreter(data->runReference(
                 *asWritten, mlir::pypto::getClusterCount(arch)));
           });
         } else {
           ok = withGoldenTimeout("the golden '" + program.spec.goldenPath + "'",
-                                 [&] { return check(data.runGolden()); });
+                                 [&] { return check(data->runGolden()); });
         }
         if (ok && options.saveData) {
           llvm::sys::fs::create_directories(dataDir + "/out");
-          ok = check(data.saveGolden(dataDir + "/out"));
+          ok = check(data->saveGolden(dataDir + "/out"));
         }
       }
       if (!ok)
         return finish(false);
     }
-    if (options.checkGolden && !checkGoldenFile(data))
+    if (options.checkGolden && !checkGoldenFile(*data))
       return finish(false);
     {
       Stage stage("runtime");
-      ok = runDevice(data);
+      ok = runDevice(*data);
     }
     if (!ok)
       return finish(false);
@@ -476,8 +496,8 @@ private:
     std::vector<OutputReport> reports;
     {
       Stage stage("validate");
-      reports = data.validate(options.rtol.value_or(program.spec.rtol),
-                              options.atol.value_or(program.spec.atol));
+      reports = data->validate(options.rtol.value_or(program.spec.rtol),
+                               options.atol.value_or(program.spec.atol));
       for (const OutputReport &report : reports)
         std::printf("[RUN]   %s\n", report.summary.c_str());
       writeValidationReport(reports);
@@ -587,11 +607,17 @@ private:
          << "\n";
   }
 
-  bool runDevice(RunData &data) {
-    std::optional<rt::DeviceSpec> device =
-        rt::DeviceSpec::forPlatform(options.platform);
-    if (!device)
-      return error("no simulator for platform '" + options.platform + "'");
+  /// The kernels and the orchestration, compiled and loaded.
+  struct KernelBuild {
+    rt::Status status;
+    rt::LoadedProgram loaded;
+  };
+
+  /// Starts building the program's C++ on a thread of its own, unless a
+  /// build has started already.
+  void startKernelBuild() {
+    if (kernelBuild.valid())
+      return;
     rt::ProgramSources sources;
     sources.orchestrationName = build.orchestrationName;
     sources.orchestrationPath = build.orchestrationCpp;
@@ -603,9 +629,24 @@ private:
       source.sourcePath = kernel.cppPath;
       sources.kernels.push_back(source);
     }
-    rt::LoadedProgram loaded;
-    if (rt::Status status = rt::buildProgram(sources, {}, loaded); !status)
-      return error(status.message);
+    kernelBuild =
+        std::async(std::launch::async, [sources = std::move(sources)] {
+          KernelBuild built;
+          built.status = rt::buildProgram(sources, {}, built.loaded);
+          return built;
+        });
+  }
+
+  bool runDevice(RunData &data) {
+    std::optional<rt::DeviceSpec> device =
+        rt::DeviceSpec::forPlatform(options.platform);
+    if (!device)
+      return error("no simulator for platform '" + options.platform + "'");
+    startKernelBuild();
+    KernelBuild built = kernelBuild.get();
+    if (!built.status)
+      return error(built.status.message);
+    const rt::LoadedProgram &loaded = built.loaded;
     std::vector<rt::HostArg> args = data.deviceArgs();
     rt::RunOptions runOptions;
     rt::RunTrace trace;
@@ -700,11 +741,15 @@ private:
   mlir::pypto::Arch arch = mlir::pypto::Arch::a5;
   std::unique_ptr<mlir::MLIRContext> context;
   Program program;
+  bool loadsData = false; // a run with data phases: libtorch is needed
   bool useReference = false;                   // --golden=reference
   mlir::OwningOpRef<mlir::ModuleOp> asWritten; // for the interpreter
   std::string
       goldenDisagrees; // outputs where --check-golden found a difference
   BuildInfo build;
+  /// Declared last: destroyed first, it waits for a build still running
+  /// (a run that fails before its runtime phase) before the rest goes.
+  std::future<KernelBuild> kernelBuild;
 };
 
 } // namespace

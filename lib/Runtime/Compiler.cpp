@@ -128,8 +128,10 @@ std::string headersDigest(const std::string &dir) {
   Hasher h;
   if (dir.empty())
     return h.hex();
-  static const char *exts[] = {".h",   ".hpp", ".hh",  ".hxx",
-                               ".inc", ".def", ".ipp", ".tcc"};
+  // .cpp: the tile library's compiled part (pto/tile_lib.cpp), linked into
+  // every kernel.
+  static const char *exts[] = {".h",   ".hpp", ".hh",  ".hxx", ".inc",
+                               ".def", ".ipp", ".tcc", ".cpp"};
   std::vector<std::string> files;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end;
@@ -175,6 +177,7 @@ struct PreparedJob {
   std::string error;
   std::string prelude; // leading #include lines a precompiled header serves
   std::string pchKey;  // of that header; empty: compiled without one
+  bool linksTileLib = false; // a kernel: pto/tile_lib.cpp's object joins it
 };
 
 /// The #include lines that open `source` (after blank and `//` lines), when
@@ -312,6 +315,22 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
       fs::path(compilerPath).filename().string().find("clang") !=
       std::string::npos;
 
+  // The flags of every compile.
+  std::vector<std::string> commonFlags = {"-std=c++17", "-O2", "-fPIC"};
+  // Keep inline/template statics private to each object even if a header
+  // forgets hidden visibility (GNU unique symbols are merged process-wide).
+  if (!isClang)
+    commonFlags.push_back("-fno-gnu-unique");
+  if (!includeDir.empty())
+    commonFlags.push_back("-I" + includeDir);
+#ifdef PYPTO_GENERATED_CODE_SANITIZE
+  // A sanitizer build instruments the code it loads too.
+  if (std::string sanitize = PYPTO_GENERATED_CODE_SANITIZE; !sanitize.empty()) {
+    commonFlags.push_back("-fsanitize=" + sanitize);
+    commonFlags.push_back("-fno-sanitize-recover=all");
+  }
+#endif
+
   // Prepare: read sources, build command lines and keys.
   std::vector<PreparedJob> prepared(jobs.size());
   for (size_t i = 0; i < jobs.size(); ++i) {
@@ -335,21 +354,9 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
                 "' has neither source text nor a source path";
       continue;
     }
-    p.flags = {"-std=c++17", "-O2", "-fPIC", "-shared"};
-    // Keep inline/template statics private to each object even if a header
-    // forgets hidden visibility (GNU unique symbols are merged process-wide).
-    if (!isClang)
-      p.flags.push_back("-fno-gnu-unique");
-    if (!includeDir.empty())
-      p.flags.push_back("-I" + includeDir);
-#ifdef PYPTO_GENERATED_CODE_SANITIZE
-    // A sanitizer build instruments the code it loads too.
-    if (std::string sanitize = PYPTO_GENERATED_CODE_SANITIZE;
-        !sanitize.empty()) {
-      p.flags.push_back("-fsanitize=" + sanitize);
-      p.flags.push_back("-fno-sanitize-recover=all");
-    }
-#endif
+    p.flags = commonFlags;
+    p.flags.push_back("-shared");
+    p.linksTileLib = job.kind != CompileKind::Orchestration;
     if (job.kind == CompileKind::AicKernel) {
       p.flags.push_back("-D__CPU_SIM");
       p.flags.push_back("-D__DAV_CUBE__");
@@ -394,6 +401,57 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
     }
   }
 
+  // The tile library's compiled part (pto/tile_lib.cpp): built once per
+  // compiler, flags and headers into the cache, like a precompiled header,
+  // and linked into every kernel, which then need not compile it.
+  std::string tileLibText, tileLibObject, tileLibError;
+  std::vector<std::string> tileLibFlags;
+  const std::string tileLibSource =
+      includeDir.empty()
+          ? std::string()
+          : (fs::path(includeDir) / "pto" / "tile_lib.cpp").string();
+  bool needTileLib =
+      !tileLibSource.empty() && readFile(tileLibSource, tileLibText) &&
+      std::any_of(misses.begin(), misses.end(),
+                  [&](size_t i) { return prepared[i].linksTileLib; });
+  if (needTileLib) {
+    tileLibFlags = commonFlags;
+    tileLibFlags.insert(tileLibFlags.end(), options.extraFlags.begin(),
+                        options.extraFlags.end());
+    tileLibObject = (fs::path(cacheDir) / "tilelib" /
+                     (cacheKey("pypto-mlir-tilelib-v1", compilerStamp,
+                               tileLibFlags, headers, tileLibText) +
+                      ".o"))
+                        .string();
+  }
+  auto buildTileLib = [&] {
+    if (options.useCache && ::access(tileLibObject.c_str(), R_OK) == 0)
+      return;
+    std::error_code ec;
+    fs::create_directories(fs::path(tileLibObject).parent_path(), ec);
+    static std::atomic<unsigned> tmpCounter{0};
+    const std::string tmp = tileLibObject + ".tmp-" +
+                            std::to_string(::getpid()) + "-" +
+                            std::to_string(tmpCounter.fetch_add(1));
+    std::vector<std::string> argv = compilerArgv;
+    argv.insert(argv.end(), tileLibFlags.begin(), tileLibFlags.end());
+    argv.insert(argv.end(), {"-c", tileLibSource, "-o", tmp});
+    ProcessResult pr = runProcess(argv, options.timeoutSeconds);
+    if (!pr.started)
+      tileLibError = pr.startError;
+    else if (pr.timedOut)
+      tileLibError = "timed out after " +
+                     std::to_string(options.timeoutSeconds) + " s\n" +
+                     pr.output;
+    else if (pr.exitStatus != 0)
+      tileLibError = "failed\ncommand: " + joinCommand(argv) + "\n" + pr.output;
+    else if (ec || std::rename(tmp.c_str(), tileLibObject.c_str()) != 0)
+      tileLibError = std::string("cannot move it into the cache: ") +
+                     (ec ? ec.message() : std::strerror(errno));
+    if (!tileLibError.empty())
+      std::remove(tmp.c_str());
+  };
+
   // Most of a kernel's compile time is parsing the tile library, so the
   // headers a source opens with are compiled once into a precompiled header
   // (per compiler, flags and header contents), kept in the cache and shared
@@ -421,7 +479,13 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
   };
   std::vector<std::pair<std::string, size_t>> pchWork(pchOfKey.begin(),
                                                       pchOfKey.end());
-  parallelFor(pchWork.size(), parallelism, [&](size_t w) {
+  // The tile library's object builds beside the precompiled headers, as the
+  // last item.
+  parallelFor(pchWork.size() + needTileLib, parallelism, [&](size_t w) {
+    if (w == pchWork.size()) {
+      buildTileLib();
+      return;
+    }
     const auto &[key, i] = pchWork[w];
     const PreparedJob &p = prepared[i];
     const fs::path header = preludePath(key);
@@ -493,6 +557,15 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
         argv.insert(argv.end(), {"-include", header.string()});
     }
     argv.push_back(srcPath);
+    if (needTileLib && p.linksTileLib) {
+      if (!tileLibError.empty()) {
+        obj.error = "cannot compile '" + p.displayName +
+                    "': compiling the tile library's " + tileLibSource + " " +
+                    tileLibError;
+        return;
+      }
+      argv.push_back(tileLibObject);
+    }
     argv.push_back("-o");
     argv.push_back(tmpSo);
     ++invocations;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pypto/Harness/Diagnostics.h"
+#include "pypto/Harness/RunDataLibrary.h"
 #include "pypto/Harness/Runner.h"
 
 #include "Process.h"
@@ -326,6 +327,9 @@ int main(int argc, char **argv) {
   // The server reads its own command line: the program and -p are required of
   // each run, not of the server.
   if (argc == 2 && llvm::StringRef(argv[1]) == "--fork-server") {
+    // Every forked run finds libtorch loaded already. A library that cannot
+    // load is reported by each run that needs it.
+    (void)pypto::harness::loadRunDataNow();
     // Each run is a forked child that starts from the defaults, so a run
     // sees only its own request's options.
     return pypto::runtime::detail::serveForkRequests(

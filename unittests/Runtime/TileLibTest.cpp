@@ -1,13 +1,17 @@
 //===- TileLibTest.cpp - Tests of the CPU tile library (pto/pto-inst.hpp) -===//
 //
 // Every instruction is checked against a plain reference. Build directly:
-//   g++ -std=c++17 -O1 -I include/pypto/Runtime unittests/Runtime/TileLibTest.cpp
-//       -lgtest -lgtest_main -pthread -ldl
+//   g++ -std=c++17 -O1 -I include/pypto/Runtime
+//   unittests/Runtime/TileLibTest.cpp
+//       include/pypto/Runtime/pto/tile_lib.cpp -lgtest -lgtest_main -pthread
+//       -ldl
 // The shared-object test compiles a kernel with $CXX (default g++) against the
 // headers in PTO_RUNTIME_INCLUDE_DIR (environment variable or macro; otherwise
-// searched upwards from this file's path, the working directory and the binary).
+// searched upwards from this file's path, the working directory and the
+// binary).
 //
 //===----------------------------------------------------------------------===//
+#include <pto/gemm.hpp>
 #include <pto/pto-inst.hpp>
 
 #include <gtest/gtest.h>
@@ -1370,7 +1374,8 @@ std::string includeDir() {
   return std::string();
 }
 
-const char* kKernelSource = R"CPP(
+const char *kKernelSource = R"CPP(
+#include <pto/gemm.hpp>
 #include <pto/pto-inst.hpp>
 using namespace pto;
 
