@@ -213,6 +213,51 @@ TEST(TileLibReduceSum, LowPrecisionAccumulatesInF32) {
   EXPECT_EQ(db.at(0, 3).toFloat(), 512.0f); // bf16 accumulation would stop at 256
 }
 
+// The simulator's f32 sums are defined in index order: rows of 21 (two blocks
+// of eight and a tail) and 27 columns of values a thousand times apart, where
+// any other order of the additions gives other bits, must match a sequential
+// sum bit for bit, on a row-major and a boxed (NZ) source.
+template <typename S> void checkSumsInIndexOrder(uint64_t seed) {
+  using RowD = Tile<TileType::Vec, float, 32, 1, BLayout::ColMajor, -1, -1>;
+  using ColD = Tile<TileType::Vec, float, 1, 32, BLayout::RowMajor, -1, -1>;
+  constexpr int vr = 21, vc = 27;
+  S src(vr, vc);
+  RowD rows(vr, 1);
+  ColD cols(1, vc);
+  TASSIGN(src, 0);
+  TASSIGN(rows, 8192);
+  TASSIGN(cols, 12288);
+  Rng rng(seed);
+  for (int r = 0; r < vr; ++r)
+    for (int c = 0; c < vc; ++c)
+      src.at(r, c) = float(rng.uniform(-1, 1)) * ((r + c) % 3 ? 1.0f : 1000.0f);
+  TROWSUM(rows, src, src);
+  TCOLSUM(cols, src);
+  auto bitsOf = [](float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+  };
+  for (int r = 0; r < vr; ++r) {
+    float sum = src.at(r, 0);
+    for (int c = 1; c < vc; ++c)
+      sum += src.at(r, c);
+    EXPECT_EQ(bitsOf(rows.at(r, 0)), bitsOf(sum)) << "row " << r;
+  }
+  for (int c = 0; c < vc; ++c) {
+    float sum = src.at(0, c);
+    for (int r = 1; r < vr; ++r)
+      sum += src.at(r, c);
+    EXPECT_EQ(bitsOf(cols.at(0, c)), bitsOf(sum)) << "column " << c;
+  }
+}
+
+TEST(TileLibReduceSum, SumsAreInIndexOrderBitForBit) {
+  sim::ScopedDefaultCore guard(sim::Arch::A5);
+  checkSumsInIndexOrder<RM<float>>(31);
+  checkSumsInIndexOrder<NZ<float>>(32);
+}
+
 // dst over the same storage as src: results are computed before stores.
 TEST(TileLibReduceAlias, DstOverlapsSrc) {
   sim::ScopedDefaultCore guard(sim::Arch::A5);

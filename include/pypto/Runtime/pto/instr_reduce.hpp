@@ -90,6 +90,47 @@ inline typename S::DType reduceLine(sim::CoreContext* ctx, const char* op, const
   return cvt<T>(acc);
 }
 
+// f32 rows of a row-major tile, four at a time in the lanes of a vector:
+// four columns of four rows are loaded and transposed, then added column
+// after column, so each lane takes its row's steps in index order (the bits
+// of the scalar loop). Returns the rows done; the rest are left to it.
+template <RedKind K, typename S>
+inline int rowReduceF32Blocks(const float *s, int vr, int vc, float *out) {
+  typedef float V __attribute__((vector_size(16)));
+  typedef int VI __attribute__((vector_size(16)));
+  auto load = [](const float *p) {
+    V v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  int r = 0;
+  for (; r + 4 <= vr; r += 4) {
+    const float *p0 = s + S::offsetOf(r, 0);
+    const float *p1 = s + S::offsetOf(r + 1, 0);
+    const float *p2 = s + S::offsetOf(r + 2, 0);
+    const float *p3 = s + S::offsetOf(r + 3, 0);
+    V acc = {p0[0], p1[0], p2[0], p3[0]};
+    int c = 1;
+    for (; c + 4 <= vc; c += 4) {
+      V a0 = load(p0 + c), a1 = load(p1 + c), a2 = load(p2 + c),
+        a3 = load(p3 + c);
+      V lo01 = __builtin_shuffle(a0, a1, VI{0, 4, 1, 5});
+      V hi01 = __builtin_shuffle(a0, a1, VI{2, 6, 3, 7});
+      V lo23 = __builtin_shuffle(a2, a3, VI{0, 4, 1, 5});
+      V hi23 = __builtin_shuffle(a2, a3, VI{2, 6, 3, 7});
+      acc = redStep<K>(acc, __builtin_shuffle(lo01, lo23, VI{0, 1, 4, 5}));
+      acc = redStep<K>(acc, __builtin_shuffle(lo01, lo23, VI{2, 3, 6, 7}));
+      acc = redStep<K>(acc, __builtin_shuffle(hi01, hi23, VI{0, 1, 4, 5}));
+      acc = redStep<K>(acc, __builtin_shuffle(hi01, hi23, VI{2, 3, 6, 7}));
+    }
+    for (; c < vc; ++c)
+      acc = redStep<K>(acc, V{p0[c], p1[c], p2[c], p3[c]});
+    for (int l = 0; l < 4; ++l)
+      out[r + l] = acc[l];
+  }
+  return r;
+}
+
 template <RedKind K, typename D, typename S>
 inline void rowReduce(const char* op, D& dst, const S& src) {
   using T = typename D::DType;
@@ -100,11 +141,33 @@ inline void rowReduce(const char* op, D& dst, const S& src) {
     sim::fail(ctx, "%s: dst valid rows (%d) differ from src valid rows (%d)", op,
               dst.GetValidRow(), vr);
   ScratchVec<T> out(vr);
-  for (int r = 0; r < vr; ++r)
+  int r = 0;
+  // Eight rows at a time, each reduced in its own index order: the rows'
+  // chains of dependent steps interleave, with the bits of one row after
+  // another (a sum reassociated across columns would change them).
+  constexpr int kRows = 8;
+  if constexpr (std::is_same_v<T, float> && S::isRowMajor && !S::isBoxed)
+    if (vc > 0)
+      r = rowReduceF32Blocks<K, S>(src.data(), vr, vc, out.p);
+  if (vc > 0) {
+    using A = RedAccT<K, T>;
+    const T *s = src.data();
+    for (; r + kRows <= vr; r += kRows) {
+      A acc[kRows];
+      for (int l = 0; l < kRows; ++l)
+        acc[l] = cvt<A>(s[S::offsetOf(r + l, 0)]);
+      for (int c = 1; c < vc; ++c)
+        for (int l = 0; l < kRows; ++l)
+          acc[l] = redStep<K>(acc[l], cvt<A>(s[S::offsetOf(r + l, c)]));
+      for (int l = 0; l < kRows; ++l)
+        out[r + l] = cvt<T>(acc[l]);
+    }
+  }
+  for (; r < vr; ++r)
     out[r] = reduceLine<K>(ctx, op, src, vc, [r](int c) { return S::offsetOf(r, c); });
   T* d = dst.data();
-  for (int r = 0; r < vr; ++r)
-    d[D::offsetOf(r, 0)] = out[r];
+  for (int i = 0; i < vr; ++i)
+    d[D::offsetOf(i, 0)] = out[i];
 }
 
 template <RedKind K, typename D, typename S>
@@ -117,8 +180,25 @@ inline void colReduce(const char* op, D& dst, const S& src) {
     sim::fail(ctx, "%s: dst valid cols (%d) differ from src valid cols (%d)", op,
               dst.GetValidCol(), vc);
   ScratchVec<T> out(vc);
-  for (int c = 0; c < vc; ++c)
-    out[c] = reduceLine<K>(ctx, op, src, vr, [c](int r) { return S::offsetOf(r, c); });
+  if (vr == 0) {
+    // The error of an empty max/min, or the identity.
+    for (int c = 0; c < vc; ++c)
+      out[c] = reduceLine<K>(ctx, op, src, vr,
+                             [c](int r) { return S::offsetOf(r, c); });
+  } else {
+    // Row after row into one accumulator per column: each column in its own
+    // index order, with the loads along the rows (vectorised).
+    using A = RedAccT<K, T>;
+    const T *s = src.data();
+    ScratchVec<A> acc(vc);
+    for (int c = 0; c < vc; ++c)
+      acc[c] = cvt<A>(s[S::offsetOf(0, c)]);
+    for (int r = 1; r < vr; ++r)
+      for (int c = 0; c < vc; ++c)
+        acc[c] = redStep<K>(acc[c], cvt<A>(s[S::offsetOf(r, c)]));
+    for (int c = 0; c < vc; ++c)
+      out[c] = cvt<T>(acc[c]);
+  }
   T* d = dst.data();
   for (int c = 0; c < vc; ++c)
     d[D::offsetOf(0, c)] = out[c];
