@@ -28,6 +28,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -194,6 +195,7 @@ class Run {
 public:
   explicit Run(const RunOptions &options)
       : options(options), start(Clock::now()) {}
+  ~Run() { kernelBuildCancelled = true; }
 
   int execute() {
     bool simulated =
@@ -629,12 +631,14 @@ private:
       source.sourcePath = kernel.cppPath;
       sources.kernels.push_back(source);
     }
-    kernelBuild =
-        std::async(std::launch::async, [sources = std::move(sources)] {
-          KernelBuild built;
-          built.status = rt::buildProgram(sources, {}, built.loaded);
-          return built;
-        });
+    rt::CompileOptions compileOptions;
+    compileOptions.cancelled = &kernelBuildCancelled;
+    kernelBuild = std::async(std::launch::async, [sources = std::move(sources),
+                                                  compileOptions] {
+      KernelBuild built;
+      built.status = rt::buildProgram(sources, compileOptions, built.loaded);
+      return built;
+    });
   }
 
   bool runDevice(RunData &data) {
@@ -747,8 +751,11 @@ private:
   std::string
       goldenDisagrees; // outputs where --check-golden found a difference
   BuildInfo build;
-  /// Declared last: destroyed first, it waits for a build still running
-  /// (a run that fails before its runtime phase) before the rest goes.
+  /// Set when the run ends: a build still running (a run that failed before
+  /// its runtime phase) starts no further compile.
+  std::atomic<bool> kernelBuildCancelled{false};
+  /// Declared last: destroyed first, it waits for the compiles under way
+  /// before the rest goes.
   std::future<KernelBuild> kernelBuild;
 };
 

@@ -414,6 +414,10 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
       !tileLibSource.empty() && readFile(tileLibSource, tileLibText) &&
       std::any_of(misses.begin(), misses.end(),
                   [&](size_t i) { return prepared[i].linksTileLib; });
+  bool sharedTileLib =
+      needTileLib && std::any_of(misses.begin(), misses.end(), [&](size_t i) {
+        return prepared[i].linksTileLib && jobs[i].extraFlags.empty();
+      });
   if (needTileLib) {
     tileLibFlags = commonFlags;
     tileLibFlags.insert(tileLibFlags.end(), options.extraFlags.begin(),
@@ -481,7 +485,9 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
                                                       pchOfKey.end());
   // The tile library's object builds beside the precompiled headers, as the
   // last item.
-  parallelFor(pchWork.size() + needTileLib, parallelism, [&](size_t w) {
+  parallelFor(pchWork.size() + sharedTileLib, parallelism, [&](size_t w) {
+    if (options.cancelled && options.cancelled->load())
+      return;
     if (w == pchWork.size()) {
       buildTileLib();
       return;
@@ -524,6 +530,10 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
     const size_t i = misses[w];
     PreparedJob &p = prepared[i];
     CompiledObject &obj = result.objects[i];
+    if (options.cancelled && options.cancelled->load()) {
+      obj.error = "cancelled";
+      return;
+    }
     std::string srcPath = jobs[i].sourcePath;
     if (!p.compileInPlace) {
       srcPath = (fs::path(cacheDir) / "src" /
@@ -557,7 +567,11 @@ CompileResult compileSharedObjects(const std::vector<CompileJob> &jobs,
         argv.insert(argv.end(), {"-include", header.string()});
     }
     argv.push_back(srcPath);
-    if (needTileLib && p.linksTileLib) {
+    if (needTileLib && p.linksTileLib && !jobs[i].extraFlags.empty()) {
+      // Flags of its own may change the code: the tile library compiles
+      // with them, in the same command, instead of the shared object.
+      argv.push_back(tileLibSource);
+    } else if (needTileLib && p.linksTileLib) {
       if (!tileLibError.empty()) {
         obj.error = "cannot compile '" + p.displayName +
                     "': compiling the tile library's " + tileLibSource + " " +

@@ -13,9 +13,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -405,6 +407,64 @@ TEST(Compile, SourceRewrittenDuringCompileStaysOutOfTheCache) {
   for (const auto &entry : fs::directory_iterator(dir + "/cache"))
     objects += entry.path().extension() == ".so";
   EXPECT_EQ(objects, 0u);
+}
+
+// A build cancelled before it starts compiles nothing.
+TEST(Compile, CancelledBuildStartsNoCompiler) {
+  std::string cache = freshDir("cancel");
+  CompileJob job;
+  job.name = "k.cpp";
+  job.sourceText = kernelSource(kAddOne);
+  job.kind = CompileKind::AivKernel;
+  std::atomic<bool> cancelled{true};
+  CompileOptions opts = compileOptions(cache);
+  opts.cancelled = &cancelled;
+  CompileResult r = compileSharedObjects({job, job}, opts);
+  ASSERT_FALSE(r.ok);
+  EXPECT_EQ(r.compilerInvocations, 0u);
+  EXPECT_EQ(r.objects[0].error, "cancelled");
+  EXPECT_FALSE(fs::exists(fs::path(cache) / "tilelib"));
+}
+
+// The tile library's compiled part (the cube's product) is built once per
+// cache and linked into each kernel; a job with flags of its own compiles it
+// in its own command. Each kernel's product of 2x2 matrices is right.
+TEST(Compile, TileLibraryObjectIsSharedAndLinked) {
+  std::string cache = freshDir("tilelib");
+  auto productKernel = [](int variant) {
+    return "#include <pto/pto-inst.hpp>\n"
+           "// variant " +
+           std::to_string(variant) +
+           "\n"
+           "extern \"C\" __attribute__((visibility(\"default\"))) float "
+           "probe() {\n"
+           "  float a[4] = {1, 2, 3, 4}, b[4] = {5, 6, 7, 8}, c[4] = {};\n"
+           "  pto::detail::gemm(a, b, c, 2, 2, 2);\n"
+           "  return c[0] * 1000 + c[1] * 100 + c[2] * 10 + c[3];\n"
+           "}\n";
+  };
+  std::vector<CompileJob> jobs(3);
+  for (int i = 0; i < 3; ++i) {
+    jobs[i].name = "product" + std::to_string(i) + ".cpp";
+    jobs[i].sourceText = productKernel(i);
+    jobs[i].kind = CompileKind::AicKernel;
+  }
+  jobs[2].extraFlags = {"-DPRODUCT_OWN_FLAGS=1"};
+  CompileResult r = compileSharedObjects(jobs, compileOptions(cache));
+  ASSERT_TRUE(r.ok) << r.error;
+  size_t objects = 0;
+  for (const auto &entry : fs::directory_iterator(fs::path(cache) / "tilelib"))
+    objects += entry.path().extension() == ".o";
+  EXPECT_EQ(objects, 1u);
+  // [1 2; 3 4] x [5 6; 7 8] = [19 22; 43 50].
+  for (const CompiledObject &object : r.objects) {
+    void *handle = ::dlopen(object.soPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+    ASSERT_NE(handle, nullptr) << ::dlerror();
+    auto probe = reinterpret_cast<float (*)()>(::dlsym(handle, "probe"));
+    ASSERT_NE(probe, nullptr);
+    EXPECT_EQ(probe(), 19 * 1000 + 22 * 100 + 43 * 10 + 50);
+    ::dlclose(handle);
+  }
 }
 
 TEST(Compile, CacheHitSkipsCompiler) {

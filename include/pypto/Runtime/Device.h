@@ -14,6 +14,7 @@
 #ifndef PYPTO_RUNTIME_DEVICE_H
 #define PYPTO_RUNTIME_DEVICE_H
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -112,6 +113,10 @@ struct CompileOptions {
   /// kept in the cache (a pure speed-up: objects are the same without it).
   /// $PYPTO_PCH=0 turns it off too.
   bool precompiledHeaders = true;
+  /// When set and true, compiles not yet started are skipped (their error:
+  /// "cancelled"): a run that fails before it needs the objects does not
+  /// wait for all of them.
+  const std::atomic<bool> *cancelled = nullptr;
 };
 
 struct CompiledObject {

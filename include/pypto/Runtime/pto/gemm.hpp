@@ -12,6 +12,9 @@
 #include <cstddef>
 #include <cstring>
 
+// Private to each kernel's object, as the rest of the tile library.
+#pragma GCC visibility push(hidden)
+
 namespace pto::detail {
 
 // One block of Rows rows of the product below, all its columns.
@@ -113,5 +116,7 @@ inline void gemmDispatch(const A *pa, const A *pb, A *pc, int M, int N, int K) {
 }
 
 } // namespace pto::detail
+
+#pragma GCC visibility pop
 
 #endif // PTO_GEMM_HPP

@@ -97,7 +97,6 @@ inline typename S::DType reduceLine(sim::CoreContext* ctx, const char* op, const
 template <RedKind K, typename S>
 inline int rowReduceF32Blocks(const float *s, int vr, int vc, float *out) {
   typedef float V __attribute__((vector_size(16)));
-  typedef int VI __attribute__((vector_size(16)));
   auto load = [](const float *p) {
     V v;
     std::memcpy(&v, p, sizeof v);
@@ -114,14 +113,14 @@ inline int rowReduceF32Blocks(const float *s, int vr, int vc, float *out) {
     for (; c + 4 <= vc; c += 4) {
       V a0 = load(p0 + c), a1 = load(p1 + c), a2 = load(p2 + c),
         a3 = load(p3 + c);
-      V lo01 = __builtin_shuffle(a0, a1, VI{0, 4, 1, 5});
-      V hi01 = __builtin_shuffle(a0, a1, VI{2, 6, 3, 7});
-      V lo23 = __builtin_shuffle(a2, a3, VI{0, 4, 1, 5});
-      V hi23 = __builtin_shuffle(a2, a3, VI{2, 6, 3, 7});
-      acc = redStep<K>(acc, __builtin_shuffle(lo01, lo23, VI{0, 1, 4, 5}));
-      acc = redStep<K>(acc, __builtin_shuffle(lo01, lo23, VI{2, 3, 6, 7}));
-      acc = redStep<K>(acc, __builtin_shuffle(hi01, hi23, VI{0, 1, 4, 5}));
-      acc = redStep<K>(acc, __builtin_shuffle(hi01, hi23, VI{2, 3, 6, 7}));
+      V lo01 = __builtin_shufflevector(a0, a1, 0, 4, 1, 5);
+      V hi01 = __builtin_shufflevector(a0, a1, 2, 6, 3, 7);
+      V lo23 = __builtin_shufflevector(a2, a3, 0, 4, 1, 5);
+      V hi23 = __builtin_shufflevector(a2, a3, 2, 6, 3, 7);
+      acc = redStep<K>(acc, __builtin_shufflevector(lo01, lo23, 0, 1, 4, 5));
+      acc = redStep<K>(acc, __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7));
+      acc = redStep<K>(acc, __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5));
+      acc = redStep<K>(acc, __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7));
     }
     for (; c < vc; ++c)
       acc = redStep<K>(acc, V{p0[c], p1[c], p2[c], p3[c]});
