@@ -409,13 +409,19 @@ TEST(Compile, SourceRewrittenDuringCompileStaysOutOfTheCache) {
   EXPECT_EQ(objects, 0u);
 }
 
-// A build cancelled before it starts compiles nothing.
-TEST(Compile, CancelledBuildStartsNoCompiler) {
-  std::string cache = freshDir("cancel");
+/// A vector kernel that adds one.
+static CompileJob addOneJob() {
   CompileJob job;
   job.name = "k.cpp";
   job.sourceText = kernelSource(kAddOne);
   job.kind = CompileKind::AivKernel;
+  return job;
+}
+
+// A build cancelled before it starts compiles nothing.
+TEST(Compile, CancelledBuildStartsNoCompiler) {
+  std::string cache = freshDir("cancel");
+  CompileJob job = addOneJob();
   std::atomic<bool> cancelled{true};
   CompileOptions opts = compileOptions(cache);
   opts.cancelled = &cancelled;
@@ -469,10 +475,7 @@ TEST(Compile, TileLibraryObjectIsSharedAndLinked) {
 
 TEST(Compile, CacheHitSkipsCompiler) {
   std::string cache = freshDir("cache");
-  CompileJob aiv;
-  aiv.name = "k.cpp";
-  aiv.sourceText = kernelSource(kAddOne);
-  aiv.kind = CompileKind::AivKernel;
+  CompileJob aiv = addOneJob();
   CompileJob aic = aiv;
   aic.kind = CompileKind::AicKernel; // other flags: another object
 
