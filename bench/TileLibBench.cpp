@@ -64,14 +64,21 @@ void matmulOurs(benchmark::State &state) {
   TASSIGN(l, 0);
   TASSIGN(r, 0);
   TASSIGN(acc, 0);
+  // Data like a model's: full-precision f32 (whose products need rounding),
+  // bf16 values (whose products are exact: the fused form), small integers.
   std::mt19937 rng(1);
   std::uniform_int_distribution<int> small(-3, 3);
+  std::uniform_real_distribution<float> real(-3.0f, 3.0f);
+  auto draw = [&] {
+    return std::is_same_v<TIn, int8_t> ? fromFloat<TIn>(float(small(rng)))
+                                       : fromFloat<TIn>(real(rng));
+  };
   for (int i = 0; i < M; ++i)
     for (int k = 0; k < K; ++k)
-      l.at(i, k) = fromFloat<TIn>(float(small(rng)));
+      l.at(i, k) = draw();
   for (int k = 0; k < K; ++k)
     for (int j = 0; j < N; ++j)
-      r.at(k, j) = fromFloat<TIn>(float(small(rng)));
+      r.at(k, j) = draw();
   for (auto _ : state) {
     TMATMUL(acc, l, r);
     benchmark::DoNotOptimize(acc.data());

@@ -1566,3 +1566,106 @@ TEST(TileLibMatmul, BlockedProductIsTheSequentialOrderBitForBit) {
   checkBlockedProduct<int32_t>(13, 37, 50, 24);
   checkBlockedProduct<int32_t>(128, 128, 128, 25);
 }
+
+// Operands whose products are all exact (at most 12 significant bits,
+// magnitudes in [2^-63, 2^63), or zero: bf16 and f16 values) take the fused
+// multiply-add forms, which must give the plain loop's bits; anything else
+// must keep the plain steps, where a fused step would change them.
+TEST(TileLibMatmul, FusedFormOnlyWhereEveryProductIsExact) {
+  using pto::detail::shortOperands;
+  const float maxShort = std::ldexp(4095.0f, 51); // 12 bits, just below 2^63
+  for (float x : {0.0f, -0.0f, std::ldexp(1.0f, -63), maxShort, -maxShort, 1.5f,
+                  -3.25f, pto::bfloat16_t::fromBits(0x3f81).toFloat(),
+                  float(pto::half(0.1f)), float(pto::half(6e-8f))})
+    EXPECT_TRUE(shortOperands(&x, 1)) << x;
+  for (float x : {std::ldexp(1.0f, -64), std::ldexp(1.0f, 63), 1.0f + 0x1p-12f,
+                  std::numeric_limits<float>::denorm_min(),
+                  std::numeric_limits<float>::infinity(), std::nanf("")})
+    EXPECT_FALSE(shortOperands(&x, 1)) << x;
+
+  bool fusedAvx2 =
+      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  bool fusedAvx512 = __builtin_cpu_supports("avx512f");
+  auto checkAllForms = [&](int M, int N, int K, uint64_t seed) {
+    Rng rng(seed);
+    std::vector<float> a(size_t(M) * K), b(size_t(K) * N), c(size_t(M) * N);
+    for (auto *v : {&a, &b})
+      for (float &x : *v) {
+        // bf16 values over a wide range of scales, zeros and the ends.
+        uint64_t pick = rng.next() % 53;
+        x = std::ldexp(float(int(rng.next() % 511) - 255) / 128.0f,
+                       int(rng.next() % 100) - 50);
+        if (pick == 0)
+          x = -0.0f;
+        else if (pick == 1)
+          x = std::ldexp(1.0f, -63);
+        else if (pick == 2)
+          x = -maxShort;
+      }
+    for (float &x : c)
+      x = float(rng.uniform(-1e6, 1e6)); // full f32 precision
+    ASSERT_TRUE(shortOperands(a.data(), a.size()));
+    ASSERT_TRUE(shortOperands(b.data(), b.size()));
+    std::vector<float> expected = c;
+    sequentialProduct(a, b, expected, M, N, K);
+    auto sameBits = [&](std::vector<float> got, const char *form) {
+      ASSERT_EQ(0, std::memcmp(got.data(), expected.data(), got.size() * 4))
+          << form << " " << M << "x" << N << "x" << K;
+    };
+    std::vector<float> host = c;
+    pto::detail::gemm(a.data(), b.data(), host.data(), M, N, K);
+    sameBits(host, "host");
+    if (fusedAvx2) {
+      std::vector<float> got = c;
+      pto::detail::gemmFusedAvx2(a.data(), b.data(), got.data(), M, N, K);
+      sameBits(got, "fused 8 lanes");
+    }
+    if (fusedAvx512) {
+      std::vector<float> got = c;
+      pto::detail::gemmFusedAvx512(a.data(), b.data(), got.data(), M, N, K);
+      sameBits(got, "fused 16 lanes");
+    }
+  };
+  checkAllForms(13, 37, 50, 31);
+  checkAllForms(128, 128, 128, 32);
+  checkAllForms(6, 64, 1, 33);
+
+  // Where a product is not exact the host keeps the plain steps, and a fused
+  // step would differ: 2^-75 * 2^-75 = 2^-150 rounds to 0 on its own (a tie,
+  // to even), so 2^-149 + it stays 2^-149, while fused 2^-149 + 2^-150 is a
+  // tie that rounds to 2^-148. And 2^64 * 2^64 overflows to infinity, while
+  // fused -FLT_MAX + 2^128 is 2^104. 32 columns reach the vector loops.
+  const int N = 32;
+  for (auto [x, start] :
+       {std::pair{std::ldexp(1.0f, -75), std::ldexp(1.0f, -149)},
+        std::pair{std::ldexp(1.0f, 64), -std::numeric_limits<float>::max()}}) {
+    std::vector<float> a{x}, b(N, x), c(N, start), expected = c;
+    sequentialProduct(a, b, expected, 1, N, 1);
+    EXPECT_FALSE(shortOperands(a.data(), 1));
+    std::vector<float> host = c;
+    pto::detail::gemm(a.data(), b.data(), host.data(), 1, N, 1);
+    EXPECT_EQ(0, std::memcmp(host.data(), expected.data(), N * 4)) << x;
+    if (fusedAvx2) {
+      std::vector<float> fused = c;
+      pto::detail::gemmFusedAvx2(a.data(), b.data(), fused.data(), 1, N, 1);
+      EXPECT_NE(fused[0], expected[0])
+          << "the data cannot tell the forms apart";
+    }
+  }
+  // A 13th significant bit: not exact either, and random f32 data differs.
+  Rng rng(34);
+  std::vector<float> a(64 * 64), b(64 * 64), c(64 * 64, 0.0f);
+  for (auto *v : {&a, &b})
+    for (float &x : *v)
+      x = float(rng.uniform(-3, 3));
+  EXPECT_FALSE(shortOperands(a.data(), a.size()));
+  std::vector<float> expected = c, host = c;
+  sequentialProduct(a, b, expected, 64, 64, 64);
+  pto::detail::gemm(a.data(), b.data(), host.data(), 64, 64, 64);
+  EXPECT_EQ(0, std::memcmp(host.data(), expected.data(), host.size() * 4));
+  if (fusedAvx2) {
+    std::vector<float> fused = c;
+    pto::detail::gemmFusedAvx2(a.data(), b.data(), fused.data(), 64, 64, 64);
+    EXPECT_NE(0, std::memcmp(fused.data(), expected.data(), fused.size() * 4));
+  }
+}

@@ -376,6 +376,39 @@ inline constexpr int
     storageRun = storedInRowRuns<Tl> ? (Tl::isBoxed ? Tl::InnerCols : Tl::Cols)
                                      : (Tl::isBoxed ? Tl::InnerRows : Tl::Rows);
 
+// Whether four consecutive T convert to a vector of A (f32 or i32) without a
+// per-element step: the same type, bf16 by its bits, i8 by sign extension.
+template <typename A, typename T>
+inline constexpr bool hasLoad4 =
+    std::is_same_v<A, T>
+        ? sizeof(A) == 4
+        : (std::is_same_v<A, float> &&std::is_same_v<T, bfloat16_t>) ||
+              (std::is_same_v<A, int32_t> && std::is_same_v<T, int8_t>);
+
+// Four consecutive elements converted to A in one vector; the same values
+// cvt gives (bf16 to f32 is exact).
+template <typename A, typename T>
+inline typename Vec4<A>::type load4(const T *p) {
+  using V = typename Vec4<A>::type;
+  V v;
+  if constexpr (std::is_same_v<A, T>) {
+    std::memcpy(&v, p, sizeof v);
+  } else if constexpr (std::is_same_v<T, bfloat16_t>) {
+    typedef uint16_t U16x4 __attribute__((vector_size(8)));
+    typedef uint32_t U32x4 __attribute__((vector_size(16)));
+    U16x4 bits;
+    std::memcpy(&bits, p, sizeof bits);
+    const U32x4 wide = __builtin_convertvector(bits, U32x4) << 16;
+    std::memcpy(&v, &wide, sizeof v);
+  } else {
+    typedef int8_t I8x4 __attribute__((vector_size(4)));
+    I8x4 narrow;
+    std::memcpy(&narrow, p, sizeof narrow);
+    v = __builtin_convertvector(narrow, V);
+  }
+  return v;
+}
+
 // dst (rows x cols, row-major) = the tile's elements as A, copied by the
 // runs of its storage rather than element by element.
 template <typename A, typename Tl>
@@ -393,16 +426,52 @@ inline void toRowMajor(const Tl &t, A *dst, int rows, int cols) {
       }
   } else {
     // Column runs, a box's width (or 8 columns) at a time: the writes of
-    // a block stay in a few rows of dst.
+    // a block stay in a few rows of dst. Where 4 columns of 4 rows are
+    // whole, they move as a 4x4 transpose of vectors.
     constexpr int width = Tl::isBoxed ? Tl::InnerCols : 8;
     for (int r0 = 0; r0 < rows; r0 += run) {
       const int n = std::min(run, rows - r0);
-      for (int c0 = 0; c0 < cols; c0 += width)
-        for (int c = c0; c < std::min(c0 + width, cols); ++c) {
+      for (int c0 = 0; c0 < cols; c0 += width) {
+        const int cEnd = std::min(c0 + width, cols);
+        int c = c0;
+        if constexpr (hasLoad4<A, typename Tl::DType>)
+          for (; c + 4 <= cEnd; c += 4) {
+            // Columns c..c+3 of a run lie colStride elements apart.
+            constexpr int colStride = Tl::isBoxed ? Tl::InnerRows : Tl::Rows;
+            const typename Tl::DType *p = s + Tl::offsetOf(r0, c);
+            A *d = dst + (size_t)r0 * cols + c;
+            int x = 0;
+            for (; x + 4 <= n; x += 4, p += 4, d += 4 * (size_t)cols) {
+              using V = typename Vec4<A>::type;
+              const V a0 = load4<A>(p);
+              const V a1 = load4<A>(p + colStride);
+              const V a2 = load4<A>(p + 2 * colStride);
+              const V a3 = load4<A>(p + 3 * colStride);
+              const V lo01 = __builtin_shufflevector(a0, a1, 0, 4, 1, 5);
+              const V hi01 = __builtin_shufflevector(a0, a1, 2, 6, 3, 7);
+              const V lo23 = __builtin_shufflevector(a2, a3, 0, 4, 1, 5);
+              const V hi23 = __builtin_shufflevector(a2, a3, 2, 6, 3, 7);
+              const V row0 = __builtin_shufflevector(lo01, lo23, 0, 1, 4, 5);
+              const V row1 = __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7);
+              const V row2 = __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5);
+              const V row3 = __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7);
+              std::memcpy(d, &row0, sizeof(V));
+              std::memcpy(d + cols, &row1, sizeof(V));
+              std::memcpy(d + 2 * (size_t)cols, &row2, sizeof(V));
+              std::memcpy(d + 3 * (size_t)cols, &row3, sizeof(V));
+            }
+            for (int cc = c; cc < c + 4; ++cc) {
+              const typename Tl::DType *q = s + Tl::offsetOf(r0, cc);
+              for (int y = x; y < n; ++y)
+                dst[(size_t)(r0 + y) * cols + cc] = cvt<A>(q[y]);
+            }
+          }
+        for (; c < cEnd; ++c) {
           const typename Tl::DType *p = s + Tl::offsetOf(r0, c);
           for (int x = 0; x < n; ++x)
             dst[(size_t)(r0 + x) * cols + c] = cvt<A>(p[x]);
         }
+      }
     }
   }
 }

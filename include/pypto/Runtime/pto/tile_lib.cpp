@@ -15,7 +15,7 @@ namespace pto::detail {
 
 __attribute__((visibility("hidden"))) void
 gemm(const float *pa, const float *pb, float *pc, int M, int N, int K) {
-  gemmDispatch(pa, pb, pc, M, N, K);
+  gemmF32(pa, pb, pc, M, N, K);
 }
 
 __attribute__((visibility("hidden"))) void
