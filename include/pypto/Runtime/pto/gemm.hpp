@@ -13,32 +13,14 @@
 #include <cstdint>
 #include <cstring>
 
+#include "pto/simd.hpp"
+
 // Private to each kernel's object, as the rest of the tile library.
 #pragma GCC visibility push(hidden)
-// Vectors wider than the default target pass between the fused kernels and
-// their inlined helpers only; no call crosses a target boundary with them.
 #pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpsabi"
+#pragma GCC diagnostic ignored "-Wpsabi" // as in pto/simd.hpp
 
 namespace pto::detail {
-
-// c + a * b in one fused step, for 8 or 16 lanes of f32. Defined for the
-// targets that have the instruction; the fused kernels below have them too,
-// so the compiler inlines these there.
-typedef float F32x8 __attribute__((vector_size(32)));
-typedef float F32x16 __attribute__((vector_size(64)));
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-inline F32x8 fusedMulAdd(F32x8 a, F32x8 b, F32x8 c) {
-  return __builtin_ia32_vfmaddps256(a, b, c);
-}
-#pragma GCC pop_options
-#pragma GCC push_options
-#pragma GCC target("avx512f,fma")
-inline F32x16 fusedMulAdd(F32x16 a, F32x16 b, F32x16 c) {
-  return __builtin_ia32_vfmaddps512_mask(a, b, c, (unsigned short)-1, 4);
-}
-#pragma GCC pop_options
 
 // One block of Rows rows of the product below, all its columns. Fused: the
 // caller has checked that every product is exact (shortOperands), so a fused

@@ -64,10 +64,12 @@ inline void TNOT(D& dst, const S& src) {
   detail::map1("TNOT", dst, src, [](auto x) { return static_cast<decltype(x)>(~x); });
 }
 
+// e^x, bit for bit the host's expf, on vectors row by row.
 template <typename D, typename S>
 inline void TEXP(D& dst, const S& src) {
   detail::requireFloatElem<typename D::DType>();
-  detail::map1("TEXP", dst, src, [](float x) { return detail::expF(x); });
+  detail::mapRowsF32("TEXP", dst, src, detail::expRun,
+                     [](float x) { return detail::expF(x); });
 }
 
 // Natural logarithm (log(0) = -inf, log(x < 0) = NaN).

@@ -172,6 +172,39 @@ inline void map1(const char* op, D& dst, const A& a, F f) {
               [&](int r, int c) { return cvt<T>(f(cvt<C>(pa[A::offsetOf(r, c)]))); });
 }
 
+// dst(r,c) = f(a(r,c)) for a float function with a compiled form that takes
+// whole runs (rowF(in, out, n); out may be in), row by row: f32 rows in
+// place where both tiles store them contiguously, other types and layouts
+// through a row of f32 (f computes in f32 for f16 and bf16, as in map1).
+// Operands that overlap other than exactly take map1 and f.
+template <typename D, typename A, typename RowF, typename F>
+inline void mapRowsF32(const char *op, D &dst, const A &a, RowF rowF, F f) {
+  using T = typename D::DType;
+  static_assert(std::is_same_v<ComputeT<T>, float>,
+                "mapRowsF32: the element type must compute in f32");
+  sim::CoreContext *ctx = sim::current();
+  requireBound(ctx, op, "dst", dst);
+  requireOperand(ctx, op, "src", dst, a);
+  if (!safeInPlace(dst, a))
+    return map1(op, dst, a, f);
+  const int vr = dst.GetValidRow(), vc = dst.GetValidCol();
+  const T *pa = a.data();
+  T *pd = dst.data();
+  if constexpr (std::is_same_v<T, float> && allRowMajorND<D, A>) {
+    for (int r = 0; r < vr; ++r)
+      rowF(pa + (size_t)r * A::Cols, pd + (size_t)r * D::Cols, vc);
+  } else {
+    ScratchBuf<float> row(vc);
+    for (int r = 0; r < vr; ++r) {
+      for (int c = 0; c < vc; ++c)
+        row.p[c] = cvt<float>(pa[A::offsetOf(r, c)]);
+      rowF(row.p, row.p, vc);
+      for (int c = 0; c < vc; ++c)
+        pd[D::offsetOf(r, c)] = cvt<T>(row.p[c]);
+    }
+  }
+}
+
 // dst(r,c) = f(a(r,c), b(r,c)) over the dst valid region; f sees ComputeT values.
 template <typename D, typename A, typename B, typename F>
 inline void map2(const char* op, D& dst, const A& a, const B& b, F f) {
@@ -224,6 +257,11 @@ inline void map3(const char *op, D &dst, const A &a, const B &b, const E &e,
 
 // Float math in the compute type (float for f32/f16/bf16).
 inline float expF(float x) { return __builtin_expf(x); }
+// out[0..n) = expF(in[0..n)) bit for bit, on vectors where the host's expf
+// allows (pto/expf.hpp); out may be in. Compiled once per kernel cache from
+// pto/tile_lib.cpp, as gemm.
+__attribute__((visibility("hidden"))) void expRun(const float *in, float *out,
+                                                  int n);
 inline float logF(float x) { return __builtin_logf(x); }
 inline float sqrtF(float x) { return __builtin_sqrtf(x); }
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pto/expf.hpp"
 #include "pto/gemm.hpp"
 
 #include <cstdint>
@@ -21,6 +22,11 @@ gemm(const float *pa, const float *pb, float *pc, int M, int N, int K) {
 __attribute__((visibility("hidden"))) void
 gemm(const int32_t *pa, const int32_t *pb, int32_t *pc, int M, int N, int K) {
   gemmDispatch(pa, pb, pc, M, N, K);
+}
+
+__attribute__((visibility("hidden"))) void expRun(const float *in, float *out,
+                                                  int n) {
+  expRunHost(in, out, n);
 }
 
 } // namespace pto::detail
