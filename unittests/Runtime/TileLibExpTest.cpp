@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TileLibTestUtil.h"
+
 #include <pto/expf.hpp>
 #include <pto/pto-inst.hpp>
 
@@ -24,22 +26,11 @@ using namespace pto;
 
 namespace {
 
-uint32_t bitsOf(float x) {
-  uint32_t u;
-  std::memcpy(&u, &x, 4);
-  return u;
-}
-
-float fromBits(uint32_t u) {
-  float x;
-  std::memcpy(&x, &u, 4);
-  return x;
-}
+using tltest::bitsFloat;
+using tltest::floatBits;
 
 // The same bits, or both NaN (a NaN's payload is the libm's business).
-bool sameResult(float got, float want) {
-  return bitsOf(got) == bitsOf(want) || (std::isnan(got) && std::isnan(want));
-}
+bool sameResult(float got, float want) { return tltest::sameValue(got, want); }
 
 // The host's expf, never folded at compile time (GCC folds constant
 // arguments with MPFR, correctly rounded, which glibc is not everywhere).
@@ -60,7 +51,7 @@ std::vector<float> notableInputs() {
   // The two inputs on which glibc's two builds differ, and inputs where its
   // expf is not correctly rounded.
   for (uint32_t u : {0x4202422fu, 0xc27c65d9u, 0x3f00b7eau, 0xbf012e2du})
-    in.push_back(fromBits(u));
+    in.push_back(bitsFloat(u));
   return in;
 }
 
@@ -73,7 +64,7 @@ template <typename Check> void forSweep(uint64_t defaultStride, Check check) {
     stride = std::max<uint64_t>(1, std::strtoull(s, nullptr, 10));
   std::vector<float> block;
   for (uint64_t u = 0; u < (uint64_t(1) << 32); u += stride) {
-    block.push_back(fromBits(uint32_t(u)));
+    block.push_back(bitsFloat(uint32_t(u)));
     if (block.size() == (1u << 20)) {
       check(block);
       block.clear();
@@ -119,7 +110,7 @@ TEST(TileLibExp, HostFormIsTheHostExpfBitForBit) {
       if (!sameResult(out[i], want) || !sameResult(inPlace[i], want)) {
         if (++wrong <= 5)
           ADD_FAILURE() << std::hexfloat << "expf(" << in[i] << " = 0x"
-                        << std::hex << bitsOf(in[i]) << ") is " << want
+                        << std::hex << floatBits(in[i]) << ") is " << want
                         << ", the " << formName(form) << " form gives "
                         << out[i] << " (in place " << inPlace[i] << ")";
       }
@@ -138,7 +129,7 @@ TEST(TileLibExp, WidthsAgreeAndTheProbesTellTheFormsApart) {
   const bool fma = __builtin_cpu_supports("fma");
   std::vector<float> in = notableInputs();
   for (uint32_t u = 0; u < 300000; ++u)
-    in.push_back(fromBits(u * 14303u));
+    in.push_back(bitsFloat(u * 14303u));
   const int n = int(in.size());
   std::vector<float> sse2(n), other(n);
   detail::expRunPlainSse2(in.data(), sse2.data(), n);
@@ -166,7 +157,7 @@ TEST(TileLibExp, WidthsAgreeAndTheProbesTellTheFormsApart) {
       ASSERT_TRUE(sameResult(fused512[i], fused[i])) << std::hexfloat << in[i];
   }
   for (int i = 0; i < n; ++i) {
-    const uint32_t u = bitsOf(in[i]);
+    const uint32_t u = floatBits(in[i]);
     const bool probe = u == 0x4202422fu || u == 0xc27c65d9u;
     EXPECT_EQ(probe, !sameResult(fused[i], sse2[i]))
         << std::hexfloat << in[i] << ": fused " << fused[i] << ", plain "
@@ -184,7 +175,7 @@ void checkTexp(int rows, int cols, bool inPlace) {
   TASSIGN(dst, inPlace ? 0 : TileT::kBytes);
   const float special[] = {88.5f, -104.0f, std::nanf(""),
                            -std::numeric_limits<float>::infinity(),
-                           fromBits(0x4202422fu)};
+                           bitsFloat(0x4202422fu)};
   std::vector<float> want(size_t(rows) * cols);
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {

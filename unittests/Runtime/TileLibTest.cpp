@@ -1573,6 +1573,8 @@ TEST(TileLibMatmul, BlockedProductIsTheSequentialOrderBitForBit) {
 // must keep the plain steps, where a fused step would change them.
 TEST(TileLibMatmul, FusedFormOnlyWhereEveryProductIsExact) {
   using pto::detail::shortOperands;
+  if (!__builtin_cpu_supports("avx2"))
+    GTEST_SKIP() << "no AVX2 here: the fused forms and their check never run";
   const float maxShort = std::ldexp(4095.0f, 51); // 12 bits, just below 2^63
   for (float x : {0.0f, -0.0f, std::ldexp(1.0f, -63), maxShort, -maxShort, 1.5f,
                   -3.25f, pto::bfloat16_t::fromBits(0x3f81).toFloat(),
@@ -1582,6 +1584,18 @@ TEST(TileLibMatmul, FusedFormOnlyWhereEveryProductIsExact) {
                   std::numeric_limits<float>::denorm_min(),
                   std::numeric_limits<float>::infinity(), std::nanf("")})
     EXPECT_FALSE(shortOperands(&x, 1)) << x;
+
+  // One value out of range among 300 short ones is found in the vector
+  // chunks too, not only in the scalar tail.
+  for (float bad : {std::ldexp(1.0f, -64), std::ldexp(1.0f, 63), -maxShort * 2,
+                    1.0f + 0x1p-12f, std::numeric_limits<float>::denorm_min(),
+                    -std::numeric_limits<float>::infinity(), std::nanf("")}) {
+    std::vector<float> values(300, 1.5f);
+    values[100] = bad;
+    EXPECT_FALSE(shortOperands(values.data(), values.size())) << bad;
+    values[100] = 0.75f;
+    EXPECT_TRUE(shortOperands(values.data(), values.size()));
+  }
 
   bool fusedAvx2 =
       __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");

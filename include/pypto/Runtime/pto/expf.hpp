@@ -47,30 +47,24 @@ inline constexpr double kExpC0 = 0x1.c6af84b912394p-20;
 inline constexpr double kExpC1 = 0x1.ebfce50fac4f3p-13;
 inline constexpr double kExpC2 = 0x1.62e42ff0c52d6p-6;
 
-// The table entries at each lane's index mod 32, by the host's gather.
-typedef long long I64x4 __attribute__((vector_size(32)));
-typedef long long I64x8 __attribute__((vector_size(64)));
-#pragma GCC push_options
-#pragma GCC target("avx2")
-inline I64x4 exp2fTableAt(I64x4 index) {
-  return __builtin_ia32_gatherdiv4di(I64x4{}, (const long long *)kExp2fTable,
-                                     index & 31, I64x4{} - 1, 8);
+// The table entries at each lane's index mod 32.
+typedef uint64_t U64x4 __attribute__((vector_size(32)));
+typedef uint64_t U64x8 __attribute__((vector_size(64)));
+__attribute__((target("avx2"))) inline U64x4 exp2fTableAt(U64x4 index) {
+  return (U64x4)_mm256_i64gather_epi64((const long long *)kExp2fTable,
+                                       (__m256i)(index & 31), 8);
 }
-#pragma GCC pop_options
-#pragma GCC push_options
-#pragma GCC target("avx512f")
-// The whole table is four registers: two permutes pick from each half, the
-// index's bit 4 picks the half (faster than a gather).
-inline I64x8 exp2fTableAt(I64x8 index) {
-  I64x8 quarter[4];
+// With AVX-512 the whole table is four registers: two permutes pick from
+// each half, the index's bit 4 picks the half (faster than a gather).
+__attribute__((target("avx512f"))) inline U64x8 exp2fTableAt(U64x8 index) {
+  __m512i quarter[4];
   std::memcpy(quarter, kExp2fTable, sizeof quarter);
-  const I64x8 low = __builtin_ia32_vpermt2varq512_mask(
-      index, quarter[0], quarter[1], (unsigned char)-1);
-  const I64x8 high = __builtin_ia32_vpermt2varq512_mask(
-      index, quarter[2], quarter[3], (unsigned char)-1);
-  return (index & 16) != 0 ? high : low;
+  const __m512i i = (__m512i)index;
+  const __m512i low = _mm512_permutex2var_epi64(quarter[0], i, quarter[1]);
+  const __m512i high = _mm512_permutex2var_epi64(quarter[2], i, quarter[3]);
+  const __mmask8 upper = _mm512_test_epi64_mask(i, _mm512_set1_epi64(16));
+  return (U64x8)_mm512_mask_blend_epi64(upper, low, high);
 }
-#pragma GCC pop_options
 
 // out = a * b + c: one rounding (Fused) or two, as the two glibc builds
 // compute it. By reference: a template passing wide vectors by value would
@@ -94,7 +88,7 @@ __attribute__((always_inline)) inline void expLanes(const float *in,
                                                     float *out) {
   using VD = typename VecOf<double, W>::type;
   using VF = typename VecOf<float, W>::type;
-  using VU = typename VecOf<long long, W>::type;
+  using VU = typename VecOf<uint64_t, W>::type;
   using VI = typename VecOf<int32_t, W>::type;
   VF x;
   std::memcpy(&x, in, sizeof x);
@@ -125,7 +119,7 @@ __attribute__((always_inline)) inline void expLanes(const float *in,
     t = exp2fTableAt(ki);
   } else {
     for (int l = 0; l < W; ++l)
-      t[l] = (long long)kExp2fTable[ki[l] & 31];
+      t[l] = kExp2fTable[ki[l] & 31];
   }
   t += ki << 47;
   VD s;

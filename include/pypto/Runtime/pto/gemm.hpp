@@ -82,11 +82,13 @@ gemmRows(const A *pa, const A *pb, A *pc, int i, int N, int K) {
 }
 
 // pc (M x N) += pa (M x K) x pb (K x N), all row-major. Every element is
-// summed in k order, each step a rounded product then a rounded sum (no
-// fused multiply-add): the order that defines the simulated cube's results,
-// whatever the blocking. Blocks of up to 6 rows by two vectors of columns
-// keep their sums in registers over the whole k loop; W is the vector width
-// in elements. The column tail takes the same steps one element at a time.
+// summed in k order, each step a rounded product then a rounded sum: the
+// order that defines the simulated cube's results, whatever the blocking
+// (the Fused form takes one fused step instead, only where the product needs
+// no rounding, so the same bits). Blocks of up to 6 rows by two vectors of
+// columns keep their sums in registers over the whole k loop; W is the vector
+// width in elements. The column tail takes the plain steps one element at a
+// time.
 template <typename A, int W, bool Fused = false>
 __attribute__((always_inline)) inline void
 gemmBlocked(const A *pa, const A *pb, A *pc, int M, int N, int K) {
@@ -198,10 +200,11 @@ inline void gemmDispatch(const A *pa, const A *pb, A *pc, int M, int N, int K) {
 // the plain steps otherwise; the same bits either way.
 inline void gemmF32(const float *pa, const float *pb, float *pc, int M, int N,
                     int K) {
-  static const int fusedLanes =
-      __builtin_cpu_supports("avx512f")                                 ? 16
-      : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 8
-                                                                        : 0;
+  // shortOperands needs AVX2, which every AVX-512 host has too.
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  static const int fusedLanes = avx2 && __builtin_cpu_supports("avx512f") ? 16
+                                : avx2 && __builtin_cpu_supports("fma")   ? 8
+                                                                          : 0;
   if (fusedLanes && shortOperands(pa, (size_t)M * K) &&
       shortOperands(pb, (size_t)K * N)) {
     if (fusedLanes == 16)

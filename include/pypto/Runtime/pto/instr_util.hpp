@@ -179,7 +179,10 @@ inline void map1(const char* op, D& dst, const A& a, F f) {
 // Operands that overlap other than exactly take map1 and f.
 template <typename D, typename A, typename RowF, typename F>
 inline void mapRowsF32(const char *op, D &dst, const A &a, RowF rowF, F f) {
+  static_assert(is_tile_v<D> && is_tile_v<A>, "operands must be Tiles");
   using T = typename D::DType;
+  static_assert(std::is_same_v<T, typename A::DType>,
+                "elementwise operands must have the same element type");
   static_assert(std::is_same_v<ComputeT<T>, float>,
                 "mapRowsF32: the element type must compute in f32");
   sim::CoreContext *ctx = sim::current();
