@@ -168,6 +168,10 @@ private:
                                   // args until the device runs)
   std::vector<at::Tensor> golden; // per arg; defined for outputs
   bool haveGolden = false;
+  // Where the inputs came from, to make them again (remakeInputs).
+  uint64_t inputSeed = 0;
+  std::string inputDir; // loadInputs' directory; empty: from inputSeed
+  std::string remakeInputs();
   // The golden file, compiled by loadGoldenFile.
   std::string goldenPath;
   std::shared_ptr<torch::jit::CompilationUnit> goldenUnit;
@@ -192,6 +196,8 @@ static std::string errorText(const std::exception &e) {
 }
 
 std::string TorchRunData::generateInputs(uint64_t seed) {
+  inputSeed = seed;
+  inputDir.clear();
   try {
     torch::manual_seed(seed);
     args.clear();
@@ -388,21 +394,41 @@ std::string TorchRunData::loadGoldenFile(const std::string &path) {
   }
 }
 
+std::string TorchRunData::remakeInputs() {
+  return inputDir.empty() ? generateInputs(inputSeed) : loadInputs(inputDir);
+}
+
 std::string TorchRunData::runGolden() {
   const std::string &path = goldenPath;
   if (!goldenUnit)
     return "no golden file was loaded";
   try {
     torch::jit::Function *goldenFn = goldenUnit->find_function("golden");
+    // The golden sees its inputs as clones would be: outputs start at zero,
+    // inouts are clones (it writes them). Pure inputs are aliases of the
+    // arguments instead, saving a copy of the program's data (1.7 GiB for
+    // the Qwen3-32B layer); a golden that writes one anyway (in place,
+    // through a view or as an out= argument: each bumps the version counter
+    // the alias shares) is seen afterwards, and the inputs are made again.
     c10::Dict<std::string, at::Tensor> values;
+    std::vector<std::pair<size_t, int64_t>> aliased; // (arg, version)
     for (size_t i = 0; i < spec.args.size(); ++i) {
       const ArgSpec &arg = spec.args[i];
-      at::Tensor value = arg.isTensor && arg.tensor.dir == Direction::Out
-                             ? torch::zeros_like(args[i])
-                             : inputs[i].clone();
+      at::Tensor value;
+      if (arg.isTensor && arg.tensor.dir == Direction::Out) {
+        value = torch::zeros_like(args[i]);
+      } else if (arg.isTensor && arg.tensor.dir == Direction::InOut) {
+        value = inputs[i].clone();
+      } else {
+        value = inputs[i].alias();
+        aliased.emplace_back(i, inputs[i]._version());
+      }
       values.insert(arg.name(), value);
     }
     (*goldenFn)({values});
+    bool wroteAnInput = false;
+    for (auto [i, version] : aliased)
+      wroteAnInput |= inputs[i]._version() != version;
     golden.assign(spec.args.size(), at::Tensor());
     for (size_t i = 0; i < spec.args.size(); ++i) {
       const ArgSpec &arg = spec.args[i];
@@ -417,7 +443,17 @@ std::string TorchRunData::runGolden() {
                shapeText(result) + ", the program declares " +
                shapeText(args[i]);
       golden[i] = result.to(args[i].scalar_type()).contiguous();
+      // An output the golden made an input (values["y"] = values["x"]) is
+      // that input's storage: keep a copy, as the device may not see it.
+      for (auto [j, version] : aliased)
+        if (golden[i].is_alias_of(inputs[j]))
+          golden[i] = golden[i].clone();
     }
+    if (wroteAnInput)
+      if (std::string error = remakeInputs(); !error.empty())
+        return "the golden wrote an input, and making the inputs again "
+               "failed: " +
+               error;
     haveGolden = true;
     return "";
   } catch (const std::exception &e) {
@@ -552,6 +588,7 @@ std::string TorchRunData::loadInputs(const std::string &dir) {
       args[i].copy_(loaded);
       inputs[i] = args[i];
     }
+    inputDir = dir;
     return "";
   } catch (const std::exception &e) {
     return std::string("cannot load the replay inputs: ") + errorText(e);

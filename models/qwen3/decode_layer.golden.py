@@ -9,6 +9,17 @@ def rms_norm(x: Tensor, w: Tensor) -> Tensor:
     return (x * inv * w).to(torch.bfloat16)
 
 
+def mm(x: Tensor, w: Tensor) -> Tensor:
+    # x (f32) @ w (bf16) in f32, a block of w's columns at a time: a block of
+    # at most 16 MiB in f32 is reused by the allocator, where a whole f32 copy
+    # of the weight (up to 800 MiB) would be fresh pages the kernel clears.
+    cols = max(64, (1 << 22) // w.shape[0])
+    outs: List[Tensor] = []
+    for c0 in range(0, w.shape[1], cols):
+        outs.append(x @ w[:, c0:c0 + cols].float())
+    return torch.cat(outs, dim=1)
+
+
 def rope(x: Tensor, cos: Tensor, sin: Tensor) -> Tensor:
     h = x.shape[-1] // 2
     lo = x[..., :h] * cos[:h] - x[..., h:] * sin[:h]
@@ -31,9 +42,9 @@ def golden(values: Dict[str, Tensor]):
     seq_lens = values["seq_lens"]
 
     normed = rms_norm(hidden, values["in_rms_w"]).float()
-    q = normed @ values["wq"].float()
-    k = normed @ values["wk"].float()
-    v = normed @ values["wv"].float()
+    q = mm(normed, values["wq"])
+    k = mm(normed, values["wk"])
+    v = mm(normed, values["wv"])
 
     attn = torch.zeros(B, H, dtype=torch.bfloat16)
     for b in range(B):
@@ -67,9 +78,9 @@ def golden(values: Dict[str, Tensor]):
                 m = mn
             attn[b, h * QPK * D:(h + 1) * QPK * D] = (o / l).to(torch.bfloat16).reshape(QPK * D)
 
-    resid1 = attn.float() @ values["wo"].float() + values["hidden"].float()
+    resid1 = mm(attn.float(), values["wo"]) + values["hidden"].float()
     normed2 = rms_norm(resid1, values["post_rms_w"]).float()
-    gate = normed2 @ values["w_gate"].float()
-    up = normed2 @ values["w_up"].float()
+    gate = mm(normed2, values["w_gate"])
+    up = mm(normed2, values["w_up"])
     mlp = (gate * torch.sigmoid(gate) * up).to(torch.bfloat16).float()
-    values["out"][:] = (mlp @ values["w_down"].float() + resid1).to(torch.bfloat16)
+    values["out"][:] = (mm(mlp, values["w_down"]) + resid1).to(torch.bfloat16)
