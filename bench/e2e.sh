@@ -75,6 +75,14 @@ row "matmul 1024^3 f32, runtime phase (s)" "$ours" "$torch" \
 row "matmul 1024^3 f32 (GFLOP/s)" "$(awk "BEGIN { printf \"%.2f\", $flop / $ours / 1e9 }")" \
   "$(awk "BEGIN { printf \"%.2f\", $flop / $torch / 1e9 }")" ""
 
+# The same in bf16 (f32 accumulation): libtorch's golden is its bf16 product.
+mmb="$root/bench/matmul_1024_bf16.mlir"
+"$run" "$mmb" -p a5sim --output-dir "$work/mb" > /dev/null 2>&1
+ours=$(phase runtime "$run" "$mmb" -p a5sim --output-dir "$work/mb")
+torch=$(phase "compute golden" "$run" "$mmb" -p a5sim --output-dir "$work/mb")
+row "matmul 1024^3 bf16, runtime phase (s)" "$ours" "$torch" \
+  "$(awk "BEGIN { printf \"%.2fx\", $torch / $ours }")"
+
 layer="$root/models/qwen3/decode_layer.mlir"
 if [ "$quick" = 0 ]; then
   # The kernels build from the end of the compile phase, beside the data
