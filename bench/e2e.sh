@@ -83,6 +83,13 @@ torch=$(phase "compute golden" "$run" "$mmb" -p a5sim --output-dir "$work/mb")
 row "matmul 1024^3 bf16, runtime phase (s)" "$ours" "$torch" \
   "$(awk "BEGIN { printf \"%.2fx\", $torch / $ours }")"
 
+# Tiny tasks: 8192 independent 16x16 adds; the runtime phase per task.
+tiny="$root/bench/tiny_adds.mlir"
+"$run" "$tiny" -p a5sim --output-dir "$work/t" --no-save-data > /dev/null 2>&1
+ours=$(phase runtime "$run" "$tiny" -p a5sim --output-dir "$work/t" --no-save-data)
+row "tiny tasks: 8192 16x16 adds, runtime phase (us per task)" \
+  "$(awk "BEGIN { printf \"%.1f\", $ours * 1e6 / 8192 }")" "" ""
+
 layer="$root/models/qwen3/decode_layer.mlir"
 if [ "$quick" = 0 ]; then
   # The kernels build from the end of the compile phase, beside the data

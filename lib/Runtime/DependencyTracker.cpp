@@ -129,17 +129,39 @@ bool regionCovers(const ChipTensor &outer, const ChipTensor &inner) {
   return true;
 }
 
+namespace {
+
+/// The entries of `index` whose byte intervals may meet [lo, end): those
+/// starting before `end` and no further than the longest interval before
+/// `lo`.
+template <typename Index, typename F>
+void forEachNear(Index &index, uint64_t maxLength, uint64_t lo, uint64_t end,
+                 F f) {
+  const uint64_t from = lo > maxLength ? lo - maxLength : 0;
+  for (auto it = index.lower_bound({from, 0});
+       it != index.end() && it->first.first < end;)
+    it = f(it);
+}
+
+} // namespace
+
 void DependencyTracker::collectConflicts(const ChipTensor &t, bool write, TaskKey self,
                                          std::vector<TaskKey> &out) const {
   auto it = byBuffer_.find(t.buffer.addr);
   if (it == byBuffer_.end())
     return;
-  for (const Entry &e : it->second) {
-    if (e.task == self || (!write && !e.write))
-      continue;
-    if (regionsOverlap(e.region, t))
-      out.push_back(e.task);
-  }
+  const BufferEntries &b = it->second;
+  const Interval q = byteInterval(t);
+  auto check = [&](Index::const_iterator e) {
+    const Entry &entry = e->second;
+    if (entry.end > q.lo && entry.task != self &&
+        regionsOverlap(entry.region, t))
+      out.push_back(entry.task);
+    return std::next(e);
+  };
+  forEachNear(b.writes, b.maxLength, q.lo, q.hi, check);
+  if (write)
+    forEachNear(b.reads, b.maxLength, q.lo, q.hi, check);
 }
 
 std::vector<TaskKey> DependencyTracker::addTask(TaskKey id,
@@ -156,22 +178,28 @@ std::vector<TaskKey> DependencyTracker::addTask(TaskKey id,
   std::sort(deps.begin(), deps.end());
   deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
 
-  std::vector<uint64_t> &buffers = live_[id];
+  std::vector<Recorded> &recorded = live_[id];
   for (const TensorAccess &a : accesses) {
     const bool write = a.mode != AccessMode::Read;
-    std::vector<Entry> &entries = byBuffer_[a.tensor.buffer.addr];
+    const Interval span = byteInterval(a.tensor);
+    BufferEntries &b = byBuffer_[a.tensor.buffer.addr];
     if (automatic && write) {
       // Entries this write covers are redundant: a later access that overlaps
       // one of them overlaps this write too, and this task already waits for
-      // (or is) their task.
-      entries.erase(std::remove_if(entries.begin(), entries.end(),
-                                   [&](const Entry &e) {
-                                     return regionCovers(a.tensor, e.region);
-                                   }),
-                    entries.end());
+      // (or is) their task. A covered entry starts inside the write's span.
+      auto pruneCovered = [&](Index &index) {
+        forEachNear(index, 0, span.lo, span.hi, [&](Index::iterator e) {
+          return regionCovers(a.tensor, e->second.region) ? index.erase(e)
+                                                          : std::next(e);
+        });
+      };
+      pruneCovered(b.reads);
+      pruneCovered(b.writes);
     }
-    entries.push_back(Entry{id, a.tensor, write});
-    buffers.push_back(a.tensor.buffer.addr);
+    (write ? b.writes : b.reads)
+        .emplace(std::make_pair(span.lo, id), Entry{id, a.tensor, span.hi});
+    b.maxLength = std::max(b.maxLength, span.hi - span.lo);
+    recorded.push_back(Recorded{a.tensor.buffer.addr, span.lo, write});
   }
   return deps;
 }
@@ -188,21 +216,17 @@ void DependencyTracker::completeTask(TaskKey id) {
   auto it = live_.find(id);
   if (it == live_.end())
     return;
-  std::vector<uint64_t> buffers = std::move(it->second);
+  std::vector<Recorded> recorded = std::move(it->second);
   live_.erase(it);
   if (keepHistory_)
     return;
-  std::sort(buffers.begin(), buffers.end());
-  buffers.erase(std::unique(buffers.begin(), buffers.end()), buffers.end());
-  for (uint64_t addr : buffers) {
-    auto bit = byBuffer_.find(addr);
+  for (const Recorded &r : recorded) {
+    auto bit = byBuffer_.find(r.buffer);
     if (bit == byBuffer_.end())
       continue;
-    std::vector<Entry> &entries = bit->second;
-    entries.erase(std::remove_if(entries.begin(), entries.end(),
-                                 [&](const Entry &e) { return e.task == id; }),
-                  entries.end());
-    if (entries.empty())
+    BufferEntries &b = bit->second;
+    (r.write ? b.writes : b.reads).erase(std::make_pair(r.start, id));
+    if (b.reads.empty() && b.writes.empty())
       byBuffer_.erase(bit);
   }
 }
@@ -210,7 +234,7 @@ void DependencyTracker::completeTask(TaskKey id) {
 size_t DependencyTracker::entryCount() const {
   size_t n = 0;
   for (const auto &kv : byBuffer_)
-    n += kv.second.size();
+    n += kv.second.reads.size() + kv.second.writes.size();
   return n;
 }
 

@@ -248,3 +248,42 @@ TEST(DependencyTracker, KeepHistoryReturnsFinishedProducers) {
       EXPECT_TRUE(deps.empty());
   }
 }
+
+// Entries are found by a window around the access's byte interval: a long
+// entry that starts far before a small access (the whole tensor, then one
+// row near its end) is still found, as are the readers a writer must wait
+// for among many, and nothing outside the window is reported.
+TEST(DependencyTracker, WindowFindsLongEntriesAndEveryOverlap) {
+  DependencyTracker dt;
+  ChipTensor a = tensor2d(kA, 4096, 16);
+  dt.addTask(1, {wr(a)}); // all of a
+  EXPECT_EQ(dt.addTask(2, {rd(view2d(a, 4000, 0, 1, 16))}), Keys{1});
+  // 4096 readers of single rows: a read after them waits for none, a write
+  // of rows 10..12 waits for task 1 and the readers of those rows.
+  for (uint32_t r = 0; r < 4096; ++r)
+    dt.addTask(100 + r, {rd(view2d(a, r, 0, 1, 16))});
+  EXPECT_EQ(dt.addTask(9000, {rd(view2d(a, 10, 0, 3, 16))}), Keys{1});
+  EXPECT_EQ(dt.addTask(9001, {wr(view2d(a, 10, 0, 3, 16))}),
+            (Keys{1, 110, 111, 112, 9000}));
+  // A column (strided, long interval) crosses every row entry's interval:
+  // it conflicts with the writes that hold its elements, not the readers.
+  EXPECT_EQ(dt.addTask(9002, {rd(view2d(a, 0, 5, 4096, 1))}), (Keys{1, 9001}));
+}
+
+// Finished tasks leave no entries behind, whichever index they are in, also
+// when a later write pruned some of them first.
+TEST(DependencyTracker, CompletionEmptiesBothIndexes) {
+  DependencyTracker dt;
+  ChipTensor a = tensor2d(kA, 64, 16), b = tensor2d(kB, 64, 16);
+  for (uint32_t r = 0; r < 64; ++r)
+    dt.addTask(1 + r, {rd(view2d(a, r, 0, 1, 16)), wr(view2d(b, r, 0, 1, 16)),
+                       rd(view2d(a, r, 0, 1, 16))});
+  dt.addTask(100, {wr(view2d(b, 0, 0, 32, 16))}); // prunes 32 entries of b
+  EXPECT_EQ(dt.entryCount(), 64u * 2 + 32 + 1);
+  for (uint32_t r = 0; r < 64; ++r)
+    dt.completeTask(1 + r);
+  dt.completeTask(100);
+  EXPECT_EQ(dt.entryCount(), 0u);
+  EXPECT_EQ(dt.liveTaskCount(), 0u);
+  EXPECT_EQ(dt.addTask(200, {wr(a), wr(b)}), Keys{});
+}

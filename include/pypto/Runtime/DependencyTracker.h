@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <unordered_map>
 #include <vector>
 
@@ -74,15 +75,32 @@ private:
   struct Entry {
     TaskKey task;
     ChipTensor region;
+    uint64_t end; // the end of the region's byte interval
+  };
+  /// Entries by (start of their byte interval, task). A region can only
+  /// overlap the entries whose intervals meet its own, a window found by
+  /// search rather than a scan of every entry; the task in the key finds a
+  /// finished task's entries in logarithmic time too.
+  using Index = std::multimap<std::pair<uint64_t, TaskKey>, Entry>;
+  /// One buffer's recorded accesses: reads apart from writes, since a read
+  /// only waits for writes (many readers of one tensor cost a reader
+  /// nothing).
+  struct BufferEntries {
+    Index reads, writes;
+    uint64_t maxLength = 0; // the longest interval recorded (never shrinks)
+  };
+  /// Where a task's entry is: its buffer, interval start and index.
+  struct Recorded {
+    uint64_t buffer, start;
     bool write;
   };
   void collectConflicts(const ChipTensor &t, bool write, TaskKey self,
                         std::vector<TaskKey> &out) const;
 
   bool keepHistory_ = false;
-  std::unordered_map<uint64_t, std::vector<Entry>> byBuffer_;
-  /// Unfinished tasks -> buffers they have entries on (may repeat).
-  std::unordered_map<TaskKey, std::vector<uint64_t>> live_;
+  std::unordered_map<uint64_t, BufferEntries> byBuffer_;
+  /// Unfinished tasks -> their entries (may repeat).
+  std::unordered_map<TaskKey, std::vector<Recorded>> live_;
 };
 
 } // namespace pypto::runtime
