@@ -155,7 +155,7 @@ void DependencyTracker::collectConflicts(const ChipTensor &t, bool write, TaskKe
   auto check = [&](Index::const_iterator e) {
     const Entry &entry = e->second;
     if (entry.end > q.lo && entry.task != self &&
-        regionsOverlap(entry.region, t))
+        regionsOverlap(entry.region(), t))
       out.push_back(entry.task);
     return std::next(e);
   };
@@ -189,15 +189,16 @@ std::vector<TaskKey> DependencyTracker::addTask(TaskKey id,
       // (or is) their task. A covered entry starts inside the write's span.
       auto pruneCovered = [&](Index &index) {
         forEachNear(index, 0, span.lo, span.hi, [&](Index::iterator e) {
-          return regionCovers(a.tensor, e->second.region) ? index.erase(e)
-                                                          : std::next(e);
+          return regionCovers(a.tensor, e->second.region()) ? index.erase(e)
+                                                            : std::next(e);
         });
       };
       pruneCovered(b.reads);
       pruneCovered(b.writes);
     }
-    (write ? b.writes : b.reads)
-        .emplace(std::make_pair(span.lo, id), Entry{id, a.tensor, span.hi});
+    Entry entry{id, span.hi, {}};
+    std::memcpy(entry.regionBytes, &a.tensor, sizeof(ChipTensor));
+    (write ? b.writes : b.reads).emplace(std::make_pair(span.lo, id), entry);
     b.maxLength = std::max(b.maxLength, span.hi - span.lo);
     recorded.push_back(Recorded{a.tensor.buffer.addr, span.lo, write});
   }

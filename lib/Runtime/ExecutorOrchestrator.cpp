@@ -266,6 +266,7 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args,
   if (numOutputs)
     outDescs.reset(new ChipTensor[numOutputs]);
   std::vector<TensorAccess> accesses;
+  accesses.reserve(nt);
   task->tensors.resize(nt);
   // Every rank's window: a multi-card kernel reads and signals its peers'.
   if (CommWorld *world = options_.comm)

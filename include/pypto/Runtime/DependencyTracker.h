@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <unordered_map>
 #include <vector>
@@ -74,8 +75,16 @@ public:
 private:
   struct Entry {
     TaskKey task;
-    ChipTensor region;
     uint64_t end; // the end of the region's byte interval
+    // The region's descriptor as bytes: ChipTensor is 64-byte aligned (the
+    // runtime ABI's layout), and an over-aligned map node takes glibc's slow
+    // memalign path on every access recorded.
+    unsigned char regionBytes[sizeof(ChipTensor)];
+    ChipTensor region() const {
+      ChipTensor t;
+      std::memcpy(&t, regionBytes, sizeof t);
+      return t;
+    }
   };
   /// Entries by (start of their byte interval, task). A region can only
   /// overlap the entries whose intervals meet its own, a window found by
