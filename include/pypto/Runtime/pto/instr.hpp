@@ -376,6 +376,18 @@ inline constexpr int
     storageRun = storedInRowRuns<Tl> ? (Tl::isBoxed ? Tl::InnerCols : Tl::Cols)
                                      : (Tl::isBoxed ? Tl::InnerRows : Tl::Rows);
 
+// Rows a0..a3 of a 4x4 block become its columns, in place.
+template <typename V> inline void transpose4x4(V &a0, V &a1, V &a2, V &a3) {
+  const V lo01 = __builtin_shufflevector(a0, a1, 0, 4, 1, 5);
+  const V hi01 = __builtin_shufflevector(a0, a1, 2, 6, 3, 7);
+  const V lo23 = __builtin_shufflevector(a2, a3, 0, 4, 1, 5);
+  const V hi23 = __builtin_shufflevector(a2, a3, 2, 6, 3, 7);
+  a0 = __builtin_shufflevector(lo01, lo23, 0, 1, 4, 5);
+  a1 = __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7);
+  a2 = __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5);
+  a3 = __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7);
+}
+
 // Whether four consecutive T convert to a vector of A (f32 or i32) without a
 // per-element step: the same type, bf16 by its bits, i8 by sign extension.
 template <typename A, typename T>
@@ -443,18 +455,10 @@ inline void toRowMajor(const Tl &t, A *dst, int rows, int cols) {
             int x = 0;
             for (; x + 4 <= n; x += 4, p += 4, d += 4 * (size_t)cols) {
               using V = typename Vec4<A>::type;
-              const V a0 = load4<A>(p);
-              const V a1 = load4<A>(p + colStride);
-              const V a2 = load4<A>(p + 2 * colStride);
-              const V a3 = load4<A>(p + 3 * colStride);
-              const V lo01 = __builtin_shufflevector(a0, a1, 0, 4, 1, 5);
-              const V hi01 = __builtin_shufflevector(a0, a1, 2, 6, 3, 7);
-              const V lo23 = __builtin_shufflevector(a2, a3, 0, 4, 1, 5);
-              const V hi23 = __builtin_shufflevector(a2, a3, 2, 6, 3, 7);
-              const V row0 = __builtin_shufflevector(lo01, lo23, 0, 1, 4, 5);
-              const V row1 = __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7);
-              const V row2 = __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5);
-              const V row3 = __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7);
+              V row0 = load4<A>(p), row1 = load4<A>(p + colStride),
+                row2 = load4<A>(p + 2 * colStride),
+                row3 = load4<A>(p + 3 * colStride);
+              transpose4x4(row0, row1, row2, row3);
               std::memcpy(d, &row0, sizeof(V));
               std::memcpy(d + cols, &row1, sizeof(V));
               std::memcpy(d + 2 * (size_t)cols, &row2, sizeof(V));

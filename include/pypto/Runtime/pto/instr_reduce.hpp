@@ -113,14 +113,11 @@ inline int rowReduceF32Blocks(const float *s, int vr, int vc, float *out) {
     for (; c + 4 <= vc; c += 4) {
       V a0 = load(p0 + c), a1 = load(p1 + c), a2 = load(p2 + c),
         a3 = load(p3 + c);
-      V lo01 = __builtin_shufflevector(a0, a1, 0, 4, 1, 5);
-      V hi01 = __builtin_shufflevector(a0, a1, 2, 6, 3, 7);
-      V lo23 = __builtin_shufflevector(a2, a3, 0, 4, 1, 5);
-      V hi23 = __builtin_shufflevector(a2, a3, 2, 6, 3, 7);
-      acc = redStep<K>(acc, __builtin_shufflevector(lo01, lo23, 0, 1, 4, 5));
-      acc = redStep<K>(acc, __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7));
-      acc = redStep<K>(acc, __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5));
-      acc = redStep<K>(acc, __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7));
+      transpose4x4(a0, a1, a2, a3);
+      acc = redStep<K>(acc, a0);
+      acc = redStep<K>(acc, a1);
+      acc = redStep<K>(acc, a2);
+      acc = redStep<K>(acc, a3);
     }
     for (; c < vc; ++c)
       acc = redStep<K>(acc, V{p0[c], p1[c], p2[c], p3[c]});
