@@ -92,6 +92,7 @@ GuardState *currentGuardState() {
         st->stackLow = reinterpret_cast<uintptr_t>(addr);
       ::pthread_attr_destroy(&attr);
     }
+    ::pthread_sigmask(SIG_BLOCK, nullptr, &st->mask);
     tlsGuardPtr = st;
   }
   return tlsGuardPtr;
@@ -150,14 +151,20 @@ AltStack::~AltStack() {
   }
 }
 
-bool runGuarded(void (*fn)(void *), void *arg, uint64_t serial, CrashInfo &info) {
+bool runGuarded(void (*fn)(void *), void *arg, uint64_t serial, CrashInfo &info,
+                MaskOnEntry mask) {
   GuardState *st = currentGuardState();
+  if (mask == MaskOnEntry::Save)
+    ::pthread_sigmask(SIG_BLOCK, nullptr, &st->mask);
   // A call's serial may repeat on a thread (the orchestration's does): an
   // interrupt requested for an earlier call must not end this one.
   st->interruptSerial.store(0);
   st->serial.store(serial);
   st->info = CrashInfo{};
-  if (sigsetjmp(st->env, 1) == 0) {
+  // The jump back does not restore the mask (saving it in sigsetjmp costs a
+  // system call per kernel); the handler left its signal blocked, so the
+  // mask of entry is set again below.
+  if (sigsetjmp(st->env, 0) == 0) {
     struct Disarm {
       GuardState *st;
       ~Disarm() { st->armed.store(0); }
@@ -167,6 +174,7 @@ bool runGuarded(void (*fn)(void *), void *arg, uint64_t serial, CrashInfo &info)
     return true;
   }
   // Back from the handler (which disarmed).
+  ::pthread_sigmask(SIG_SETMASK, &st->mask, nullptr);
   info = st->info;
   return false;
 }

@@ -45,6 +45,7 @@ struct GuardState {
   std::atomic<uint64_t> interruptSerial{0}; // interrupt requested for this call
   CrashInfo info;
   uintptr_t stackLow = 0; // lowest address of the thread's stack (0: unknown)
+  sigset_t mask;          // restored after a fault (see runGuarded)
 };
 
 /// The calling thread's guard state.
@@ -69,11 +70,20 @@ private:
   stack_t old_{};
 };
 
+/// How runGuarded finds the signal mask to restore after a fault.
+enum class MaskOnEntry {
+  Save,     // the thread's mask now (a system call per call)
+  Unchanged // the thread's mask is the one its first guarded call saw
+};
+
 /// Calls fn(arg) guarded; `serial` identifies the call for interrupts (0: the
 /// call cannot be interrupted). Returns
 /// false when a fault or an interrupt ended it (`info` tells which).
-/// Exceptions leave fn normally (fn should catch them).
-bool runGuarded(void (*fn)(void *), void *arg, uint64_t serial, CrashInfo &info);
+/// Exceptions leave fn normally (fn should catch them). A thread that calls
+/// it once per simulated kernel and never changes its signal mask passes
+/// MaskOnEntry::Unchanged.
+bool runGuarded(void (*fn)(void *), void *arg, uint64_t serial, CrashInfo &info,
+                MaskOnEntry mask = MaskOnEntry::Save);
 
 /// Runtime code called from guarded code: not guarded while alive.
 class Unguarded {

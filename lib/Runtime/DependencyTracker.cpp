@@ -169,6 +169,16 @@ std::vector<TaskKey> DependencyTracker::addTask(TaskKey id,
                                                 const std::vector<TaskKey> &explicitDeps,
                                                 bool automatic) {
   std::vector<TaskKey> deps;
+  addTaskInto(id, accesses, explicitDeps, automatic, deps);
+  return deps;
+}
+
+void DependencyTracker::addTaskInto(TaskKey id,
+                                    const std::vector<TensorAccess> &accesses,
+                                    const std::vector<TaskKey> &explicitDeps,
+                                    bool automatic,
+                                    std::vector<TaskKey> &deps) {
+  deps.clear();
   for (TaskKey d : explicitDeps)
     if (d != id && live_.count(d))
       deps.push_back(d);
@@ -178,11 +188,12 @@ std::vector<TaskKey> DependencyTracker::addTask(TaskKey id,
   std::sort(deps.begin(), deps.end());
   deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
 
-  std::vector<Recorded> &recorded = live_[id];
+  RecordedList &recorded = live_[id];
   for (const TensorAccess &a : accesses) {
     const bool write = a.mode != AccessMode::Read;
     const Interval span = byteInterval(a.tensor);
-    BufferEntries &b = byBuffer_[a.tensor.buffer.addr];
+    BufferEntries &b =
+        byBuffer_.try_emplace(a.tensor.buffer.addr, pool_).first->second;
     if (automatic && write) {
       // Entries this write covers are redundant: a later access that overlaps
       // one of them overlaps this write too, and this task already waits for
@@ -202,7 +213,6 @@ std::vector<TaskKey> DependencyTracker::addTask(TaskKey id,
     b.maxLength = std::max(b.maxLength, span.hi - span.lo);
     recorded.push_back(Recorded{a.tensor.buffer.addr, span.lo, write});
   }
-  return deps;
 }
 
 std::vector<TaskKey> DependencyTracker::conflicts(const ChipTensor &tensor, bool write) const {
@@ -217,19 +227,17 @@ void DependencyTracker::completeTask(TaskKey id) {
   auto it = live_.find(id);
   if (it == live_.end())
     return;
-  std::vector<Recorded> recorded = std::move(it->second);
+  if (!keepHistory_)
+    it->second.forEach([&](const Recorded &r) {
+      auto bit = byBuffer_.find(r.buffer);
+      if (bit == byBuffer_.end())
+        return;
+      BufferEntries &b = bit->second;
+      (r.write ? b.writes : b.reads).erase(std::make_pair(r.start, id));
+      if (b.reads.empty() && b.writes.empty())
+        byBuffer_.erase(bit);
+    });
   live_.erase(it);
-  if (keepHistory_)
-    return;
-  for (const Recorded &r : recorded) {
-    auto bit = byBuffer_.find(r.buffer);
-    if (bit == byBuffer_.end())
-      continue;
-    BufferEntries &b = bit->second;
-    (r.write ? b.writes : b.reads).erase(std::make_pair(r.start, id));
-    if (b.reads.empty() && b.writes.empty())
-      byBuffer_.erase(bit);
-  }
 }
 
 size_t DependencyTracker::entryCount() const {

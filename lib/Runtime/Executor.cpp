@@ -45,9 +45,20 @@ Run::Run(const DeviceSpec &device, const LoadedProgram &program,
   // A dependency graph lists every logical producer, finished or not.
   if (trace_ && trace_->deps)
     tracker_.setKeepHistory(true);
-  unsigned soft = options.workersPerType
-                      ? options.workersPerType
-                      : std::thread::hardware_concurrency() + 1;
+#if defined(__GLIBC__)
+  // The orchestrator and the cores take mu_ for every task, for a moment
+  // each: a contended lock spins briefly before it sleeps (a sleep and the
+  // wake-up cost more than the critical section). mu_ is not in use yet.
+  pthread_mutexattr_t attr;
+  pthread_mutexattr_init(&attr);
+  pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
+  pthread_mutex_init(mu_.native_handle(), &attr);
+  pthread_mutexattr_destroy(&attr);
+#endif
+  const unsigned hostCores = std::thread::hardware_concurrency();
+  maxSpinning_ = hostCores > 1 ? hostCores - 1 : 0;
+  unsigned soft =
+      options.workersPerType ? options.workersPerType : hostCores + 1;
   soft = std::max(soft, 2u); // a mixed task needs two AIV cores at once
   for (int t = 0; t < 2; ++t) {
     hardCap_[t] = static_cast<unsigned>(

@@ -104,13 +104,19 @@ std::string Run::syncAllErrorLocked(const Worker *w, const Task &t,
 
 void Run::barrierPartEndedLocked(Worker *w) {
   Task &t = *w->job.task;
+  // SYNCALL is an error in a task not launched together: no barrier to end.
+  if (!t.syncStart)
+    return;
   for (int32_t c = 0; c < 3; ++c) {
     if (!takesPart(w, c))
       continue;
     Barrier &b = t.barriers[c];
+    const bool first = b.finished++ == 0;
+    if (!first && b.arrived == 0)
+      continue;
     const std::string ended = partName(w) + " has ended after " +
                               std::to_string(w->syncalls) + " SYNCALL";
-    if (b.finished++ == 0)
+    if (first)
       b.firstEnded = ended;
     if (b.arrived == 0)
       continue;

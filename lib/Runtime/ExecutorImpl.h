@@ -17,9 +17,12 @@
 // running part makes no progress for too long. Kernels run guarded
 // (CrashGuard): a fault in kernel code becomes an error of the run.
 //
-// One mutex (mu_) guards the scheduler state (tracker, live tasks, queues,
-// workers, ring counters); scope and buffer bookkeeping belong to the
-// orchestrator thread alone. Lock order: mu_, then a PipeGroup's mutex.
+// One mutex (mu_) guards the scheduler state (live tasks, queues, workers,
+// ring counters); the dependency tracker, scope and buffer bookkeeping belong
+// to the orchestrator thread alone (finished tasks reach the tracker through
+// a list under finishedIdsMu_). An idle worker spins a while before it
+// sleeps, and takes a job handed to it meanwhile without the lock. Lock
+// order: mu_, then a PipeGroup's mutex or finishedIdsMu_.
 //
 //===----------------------------------------------------------------------===//
 
@@ -132,25 +135,47 @@ struct Barrier {
   std::string firstEnded;  // the first of them, for the deadlock report
 };
 
-struct Task {
+/// A task's plain fields (Task::reset assigns them afresh at once).
+struct TaskFields {
   uint64_t id = 0;
-  std::vector<ChipTensor> tensors;
-  std::vector<TensorArgType> tags; // kept for the tensor dump
-  std::vector<uint64_t> scalars;
-  std::vector<Part> parts; // empty: dummy task
   int32_t blockNum = 1;
   bool syncStart = false;
   int ring = 0;
   int32_t nextBlock = 0;      // next block to dispatch
   int64_t unitsRemaining = 0; // parts * blocks not finished yet
   int32_t fanin = 0;          // unfinished producers
+  Queue queue = QAiv;
+  unsigned need[2] = {0, 0}; // workers per block, by core type
+};
+
+struct Task : TaskFields {
+  // Every container here is emptied by reset().
+  std::vector<ChipTensor> tensors;
+  std::vector<TensorArgType> tags; // kept for the tensor dump
+  std::vector<uint64_t> scalars;
+  std::vector<Part> parts; // empty: dummy task
   std::vector<Task *> consumers;
   // Runtime buffers kept alive while the task lives.
   std::vector<BufferRef> buffers;
   std::vector<pto::sim::GmRange> gm; // buffers of the tensor arguments
-  Queue queue = QAiv;
-  unsigned need[2] = {0, 0}; // workers per block, by core type
-  Barrier barriers[3];       // by SyncCoreType: AIV only, AIC only, mix
+  Barrier barriers[3];               // by SyncCoreType: AIV only, AIC only, mix
+
+  /// Back to a fresh task for the next submit, keeping the vectors' storage
+  /// (a finished task's record is reused: allocating one per submit, freed
+  /// on another thread, was a fifth of the cost of a tiny task). Releases the
+  /// task's buffers.
+  void reset() {
+    static_cast<TaskFields &>(*this) = TaskFields();
+    tensors.clear();
+    tags.clear();
+    scalars.clear();
+    parts.clear();
+    consumers.clear();
+    buffers.clear();
+    gm.clear();
+    for (Barrier &b : barriers)
+      b = Barrier();
+  }
 };
 
 struct Job {
@@ -171,8 +196,13 @@ struct Worker {
   unsigned index = 0;
   std::thread thread;
   std::condition_variable cv;
-  bool hasJob = false;
+  // Set under Run::mu_ when `job` is handed over (release: a spinning worker
+  // reads `job` without the lock); cleared by the worker.
+  std::atomic<bool> hasJob{false};
+  // Written under Run::mu_: idle and spinning (Run::waitForJob), not asleep.
+  std::atomic<bool> spinning{false};
   Job job;
+
   // Under Run::mu_: the job this worker was given and has not finished yet.
   bool running = false;
   detail::GuardState *guard = nullptr; // of the worker thread
@@ -293,12 +323,18 @@ private:
   void barrierPartEndedLocked(Worker *w);
   void dispatchLocked();
   bool reserveWorkersLocked(int type, unsigned count, bool beyondSoftCap);
+  /// Hand `job` to an idle worker of `type` (a spinning one if any).
+  void handJobLocked(int type, Job job);
   void startWorkerLocked(int type);
   std::string describeJobLocked(const Worker *w) const;
 
   // Workers.
   void workerLoop(Worker *w);
   std::string runJob(Worker *w, const Job &job);
+  /// The end of a job `w` ran: account for it, `w` becomes idle.
+  void finishJobLocked(Worker *w, const Job &job, const std::string &error);
+  /// Until `w` has a job (true) or the run shuts down (false); mu_ not held.
+  bool waitForJob(Worker *w);
 
   // Watchdog.
   void watchdogLoop();
@@ -314,13 +350,26 @@ private:
   std::mutex mu_;
   std::condition_variable orchCv_; // the orchestrator waits here
   std::condition_variable barrierCv_; // parts in SYNCALL wait here
-  DependencyTracker tracker_;
-  std::unordered_map<uint64_t, std::unique_ptr<Task>> live_;
+  // Before live_, whose nodes it holds.
+  NodePool livePool_;
+  using LiveMap = std::unordered_map<
+      uint64_t, std::unique_ptr<Task>, std::hash<uint64_t>,
+      std::equal_to<uint64_t>,
+      PoolAllocator<std::pair<const uint64_t, std::unique_ptr<Task>>>>;
+  LiveMap live_{LiveMap::allocator_type(livePool_)};
+  /// Finished tasks' records for reuse; the orchestrator takes them.
+  std::vector<std::unique_ptr<Task>> finishedTasks_;
+  std::vector<Task *> completionWork_; // completeLocked's, kept for storage
   uint64_t liveByRing_[kNumRings] = {};
   uint64_t depEntries_[kNumRings] = {};
   std::deque<Task *> ready_[NumQueues];
   std::vector<std::unique_ptr<Worker>> workers_;
   std::vector<Worker *> idle_[2];
+  // Idle workers spinning rather than asleep, and how many may (the host's
+  // cores but the orchestrator's).
+  unsigned spinning_ = 0;
+  unsigned maxSpinning_ = 0;
+
   unsigned started_[2] = {0, 0};
   unsigned softCap_[2] = {0, 0};
   unsigned hardCap_[2] = {0, 0};
@@ -377,6 +426,22 @@ private:
 
   // Orchestrator thread only.
   uint64_t nextTaskId_ = 0;
+  /// Task records ready for reuse (taken from finishedTasks_ under mu_), and
+  /// a submit's scratch vectors, kept for their storage.
+  std::vector<std::unique_ptr<Task>> spareTasks_;
+  std::vector<TensorAccess> accesses_;
+  std::vector<TaskKey> explicitDeps_, deps_;
+  /// The tensor accesses of unfinished tasks. The orchestrator's alone: the
+  /// tasks that finish reach it through finishedIds_, so the cores never
+  /// wait for it (nor it for them) under mu_.
+  DependencyTracker tracker_;
+  std::vector<TaskKey> retiring_;
+  /// Remove the tasks finished since the last call from tracker_.
+  void retireFinishedTasks();
+
+  // Tasks finished (under mu_) and not yet retired from tracker_.
+  std::mutex finishedIdsMu_;
+  std::vector<TaskKey> finishedIds_;
   std::vector<Scope> scopes_;
   std::unordered_map<uint64_t, BufferRef> ownedBuffers_;
 };

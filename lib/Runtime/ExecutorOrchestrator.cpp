@@ -210,7 +210,14 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args,
     return;
   }
 
-  auto task = std::make_unique<Task>();
+  std::unique_ptr<Task> task;
+  if (spareTasks_.empty()) {
+    task = std::make_unique<Task>();
+  } else {
+    task = std::move(spareTasks_.back());
+    spareTasks_.pop_back();
+    task->reset();
+  }
   task->id = id;
   task->ring = currentRing();
   // Parts.
@@ -265,8 +272,8 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args,
   std::unique_ptr<ChipTensor[]> outDescs;
   if (numOutputs)
     outDescs.reset(new ChipTensor[numOutputs]);
-  std::vector<TensorAccess> accesses;
-  accesses.reserve(nt);
+  std::vector<TensorAccess> &accesses = accesses_;
+  accesses.clear();
   task->tensors.resize(nt);
   // Every rank's window: a multi-card kernel reads and signals its peers'.
   if (CommWorld *world = options_.comm)
@@ -312,7 +319,8 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args,
   }
   task->tags.assign(args.tags_, args.tags_ + nt);
   task->scalars.assign(args.scalars_, args.scalars_ + args.scalar_count_);
-  std::vector<TaskKey> explicitDeps;
+  std::vector<TaskKey> &explicitDeps = explicitDeps_;
+  explicitDeps.clear();
   for (int32_t i = 0; i < args.dep_count_ && args.deps_; ++i)
     if (args.deps_[i].is_valid())
       explicitDeps.push_back(args.deps_[i].raw);
@@ -326,14 +334,23 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args,
   }
 
   const int ring = task->ring;
+  // Outside mu_: the tracker is this thread's. A producer that finished but
+  // is still recorded there is dropped below, where live_ does not have it.
+  retireFinishedTasks();
+  std::vector<TaskKey> &deps = deps_;
+  tracker_.addTaskInto(id, accesses, explicitDeps, automaticDeps(), deps);
+
   std::unique_lock<std::mutex> lock(mu_);
   // Back-pressure: the ring's task window.
   orchestratorWaitLocked(
       lock, [&] { return liveByRing_[ring] < limits_.taskWindow[ring]; });
-  if (failed_)
+  if (failed_) {
+    tracker_.completeTask(id);
     return;
-  std::vector<TaskKey> deps =
-      tracker_.addTask(id, accesses, explicitDeps, automaticDeps());
+  }
+  // Finished tasks' records, for the next submits.
+  if (spareTasks_.empty())
+    spareTasks_.swap(finishedTasks_);
   // Back-pressure: the ring's dependency pool (one entry per edge from an
   // unfinished producer).
   auto liveDeps = [&] {
@@ -436,9 +453,21 @@ void Run::reportFatal(int32_t code, const char *message) {
   dispatchLocked();
 }
 
+void Run::retireFinishedTasks() {
+  {
+    std::lock_guard<std::mutex> lock(finishedIdsMu_);
+    retiring_.swap(finishedIds_);
+  }
+  for (TaskKey id : retiring_)
+    tracker_.completeTask(id);
+  retiring_.clear();
+}
+
 void Run::waitTensor(const ChipTensor &tensor, bool write) {
-  std::unique_lock<std::mutex> lock(mu_);
+  retireFinishedTasks();
+  // May name tasks that have finished since; the wait below skips them.
   std::vector<TaskKey> ids = tracker_.conflicts(tensor, write);
+  std::unique_lock<std::mutex> lock(mu_);
   const bool held = holdDispatch_;
   holdDispatch_ = false;
   dispatchLocked();

@@ -35,13 +35,18 @@ void Run::failLocked(const std::string &message) {
 void Run::enqueueLocked(Task *t) { ready_[t->queue].push_back(t); }
 
 void Run::completeLocked(Task *first) {
-  std::vector<Task *> work{first};
+  std::vector<Task *> &work = completionWork_; // not reentered
+  work.assign(1, first);
   while (!work.empty()) {
     Task *t = work.back();
     work.pop_back();
     if (trace_ && trace_->dumpTensors && !t->parts.empty() && !failed_)
       traceDump(*t, /*before=*/false);
-    tracker_.completeTask(t->id);
+    {
+      // The orchestrator forgets it in its tracker (retireFinishedTasks).
+      std::lock_guard<std::mutex> ids(finishedIdsMu_);
+      finishedIds_.push_back(t->id);
+    }
     for (Task *c : t->consumers) {
       --depEntries_[c->ring];
       if (--c->fanin != 0)
@@ -52,7 +57,13 @@ void Run::completeLocked(Task *first) {
         enqueueLocked(c);
     }
     --liveByRing_[t->ring];
-    live_.erase(t->id); // may free buffers (heap)
+    auto it = live_.find(t->id);
+    if (it == live_.end())
+      continue;
+    std::unique_ptr<Task> record = std::move(it->second);
+    live_.erase(it);
+    record->buffers.clear(); // may free buffers (heap); reset() on reuse
+    finishedTasks_.push_back(std::move(record));
   }
   orchCv_.notify_all();
 }
@@ -133,23 +144,10 @@ void Run::dispatchLocked() {
                 t->id, block, device_.arch == pto::sim::Arch::A2A3,
                 std::move(infos), t->gm);
           }
-          for (size_t p = 0; p < t->parts.size(); ++p) {
-            const int type = typeIndex(t->parts[p].type);
-            Worker *w = idle_[type].back();
-            idle_[type].pop_back();
-            w->job = Job{t,
-                         trace_ ? sinceStartUs() : 0.0,
-                         int32_t(p),
-                         block,
-                         nextJobSerial_++,
-                         group,
-                         int(p)};
-            w->hasJob = true;
-            w->running = true;
-            w->touch();
-            ++running_;
-            w->cv.notify_one();
-          }
+          for (size_t p = 0; p < t->parts.size(); ++p)
+            handJobLocked(typeIndex(t->parts[p].type),
+                          Job{t, trace_ ? sinceStartUs() : 0.0, int32_t(p),
+                              block, nextJobSerial_++, group, int(p)});
         }
         stats_.maxConcurrentKernels =
             std::max(stats_.maxConcurrentKernels, running_);
@@ -161,39 +159,109 @@ void Run::dispatchLocked() {
   }
 }
 
+void Run::handJobLocked(int type, Job job) {
+  std::vector<Worker *> &idle = idle_[type];
+  // A spinning worker starts at once; a sleeping one must be woken.
+  for (size_t i = idle.size(); i-- > 0;)
+    if (idle[i]->spinning.load(std::memory_order_relaxed)) {
+      std::swap(idle[i], idle.back());
+      break;
+    }
+  Worker *w = idle.back();
+  idle.pop_back();
+  w->job = std::move(job);
+  w->running = true;
+  w->touch();
+  ++running_;
+  if (w->spinning.load(std::memory_order_relaxed)) {
+    w->spinning.store(false, std::memory_order_relaxed);
+    --spinning_;
+  }
+  w->hasJob.store(true, std::memory_order_release);
+  w->cv.notify_one(); // no system call unless it sleeps
+}
+
 //===----------------------------------------------------------------------===//
 // Workers.
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// How long an idle worker spins before it sleeps. Tasks submitted in a loop
+/// arrive every few microseconds; a kernel's end rarely finds the next one
+/// further away than this.
+constexpr int64_t kSpinNs = 50'000;
+
+inline void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+} // namespace
+
+bool Run::waitForJob(Worker *w) {
+  // Spin a while before sleeping, while the host has a core for it (the
+  // worker was marked spinning when it became idle): a job handed to a
+  // spinning worker starts without a wake-up (a system call on each side
+  // and a context switch, most of what a tiny task cost).
+  const int64_t start = nowNs();
+  for (unsigned i = 1;; ++i) {
+    if (w->hasJob.load(std::memory_order_acquire))
+      return true;
+    if (i % 64 == 0 && (!w->spinning.load(std::memory_order_relaxed) ||
+                        nowNs() - start >= kSpinNs))
+      break;
+    cpuRelax();
+  }
+  std::unique_lock<std::mutex> lock(mu_);
+  if (w->spinning.load(std::memory_order_relaxed)) { // no job came
+    w->spinning.store(false, std::memory_order_relaxed);
+    --spinning_;
+  }
+  w->cv.wait(lock, [&] {
+    return w->hasJob.load(std::memory_order_relaxed) || shutdown_;
+  });
+  return w->hasJob.load(std::memory_order_relaxed);
+}
+
 void Run::workerLoop(Worker *w) {
   detail::AltStack altStack; // fault handlers run here (stack overflows too)
-  detail::GuardState *guard = detail::currentGuardState();
-  std::unique_lock<std::mutex> lock(mu_);
-  w->guard = guard;
-  for (;;) {
-    w->cv.wait(lock, [&] { return w->hasJob || shutdown_; });
-    if (!w->hasJob)
-      return;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    w->guard = detail::currentGuardState();
+  }
+  while (waitForJob(w)) {
+    // handJobLocked published the job (and may still hold the lock).
     const Job job = w->job;
-    w->hasJob = false;
-    lock.unlock();
-    std::string error = runJob(w, job);
-    lock.lock();
-    --running_;
-    ++stats_.blocksExecuted;
-    if (!error.empty())
-      failLocked(error); // first, so that it wins over the peers' pipe errors
-    barrierPartEndedLocked(w);
-    w->syncalls = 0;
-    if (job.group)
-      job.group->partFinished(job.groupPart);
-    w->running = false;
-    w->job = Job{};
-    idle_[typeIndex(w->type)].push_back(w);
-    if (--job.task->unitsRemaining == 0)
-      completeLocked(job.task);
+    w->hasJob.store(false, std::memory_order_relaxed);
+    const std::string error = runJob(w, job);
+    std::lock_guard<std::mutex> lock(mu_);
+    finishJobLocked(w, job, error);
     dispatchLocked();
   }
+}
+
+void Run::finishJobLocked(Worker *w, const Job &job, const std::string &error) {
+  --running_;
+  ++stats_.blocksExecuted;
+  if (!error.empty())
+    failLocked(error); // first, so that it wins over the peers' pipe errors
+  barrierPartEndedLocked(w);
+  w->syncalls = 0;
+  if (job.group)
+    job.group->partFinished(job.groupPart);
+  w->running = false;
+  w->job = Job{};
+  idle_[typeIndex(w->type)].push_back(w);
+  if (spinning_ < maxSpinning_) {
+    w->spinning.store(true, std::memory_order_relaxed);
+    ++spinning_;
+  }
+  if (--job.task->unitsRemaining == 0)
+    completeLocked(job.task);
 }
 
 std::string Run::runJob(Worker *w, const Job &job) {
@@ -279,11 +347,13 @@ std::string Run::runJob(Worker *w, const Job &job) {
           c->error = "unknown exception";
         }
       },
-      &call, job.serial, crash);
+      &call, job.serial, crash, detail::MaskOnEntry::Unchanged);
   part.kernel->bindCore(nullptr);
   w->touch();
   if (trace_ && trace_->timeline)
     traceExec(job, *w, startUs, sinceStartUs());
+  if (completed && call.error.empty())
+    return {};
   const std::string who = "kernel '" + part.kernel->info.name + "' (task " +
                           std::to_string(t.id) + ")";
   if (!completed) {
@@ -293,15 +363,12 @@ std::string Run::runJob(Worker *w, const Job &job) {
            coreTypeName(w->type) + " core " + std::to_string(w->index) +
            ", block " + std::to_string(job.block);
   }
-  if (!call.error.empty()) {
-    // The tile library names the kernel itself ("kernel 'k': ...").
-    std::string error = call.error;
-    const std::string named = "kernel '" + part.kernel->info.name + "': ";
-    if (error.rfind(named, 0) == 0)
-      error.erase(0, named.size());
-    return who + ": " + error;
-  }
-  return {};
+  // The tile library names the kernel itself ("kernel 'k': ...").
+  std::string error = call.error;
+  const std::string named = "kernel '" + part.kernel->info.name + "': ";
+  if (error.rfind(named, 0) == 0)
+    error.erase(0, named.size());
+  return who + ": " + error;
 }
 
 } // namespace pypto::runtime::executor

@@ -287,3 +287,35 @@ TEST(DependencyTracker, CompletionEmptiesBothIndexes) {
   EXPECT_EQ(dt.liveTaskCount(), 0u);
   EXPECT_EQ(dt.addTask(200, {wr(a), wr(b)}), Keys{});
 }
+
+// A task with more accesses than its record keeps in place (4) still leaves
+// none behind, and its later accesses still order later tasks.
+TEST(DependencyTracker, ManyAccessesOfOneTask) {
+  DependencyTracker dt;
+  ChipTensor a = tensor2d(kA, 64, 16), b = tensor2d(kB, 64, 16);
+  std::vector<TensorAccess> accesses;
+  for (uint32_t r = 0; r < 6; ++r)
+    accesses.push_back(wr(view2d(r % 2 ? a : b, r, 0, 1, 16)));
+  dt.addTask(1, accesses);
+  EXPECT_EQ(dt.entryCount(), 6u);
+  EXPECT_EQ(dt.addTask(2, {rd(view2d(a, 5, 0, 1, 16))}), Keys{1});
+  dt.completeTask(1);
+  dt.completeTask(2);
+  EXPECT_EQ(dt.entryCount(), 0u);
+  EXPECT_EQ(dt.addTask(3, {wr(a), wr(b)}), Keys{});
+}
+
+// The pool hands a freed block out again for the same size class, and
+// leaves blocks over its limit to the heap.
+TEST(NodePool, ReusesFreedBlocksOfTheirSize) {
+  NodePool pool;
+  void *p = pool.allocate(40);
+  pool.deallocate(p, 40);
+  EXPECT_EQ(pool.allocate(33), p); // 33 and 40 round to 48
+  void *q = pool.allocate(40);
+  EXPECT_NE(q, p);
+  void *big = pool.allocate(NodePool::kMaxPooledBytes + 1);
+  pool.deallocate(big, NodePool::kMaxPooledBytes + 1);
+  pool.deallocate(q, 40);
+  pool.deallocate(p, 40);
+}

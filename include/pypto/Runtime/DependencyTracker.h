@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "pypto/Runtime/NodePool.h"
 #include "pypto/Runtime/tensor.h"
 
 namespace pypto::runtime {
@@ -48,6 +49,10 @@ bool regionCovers(const ChipTensor &outer, const ChipTensor &inner);
 
 class DependencyTracker {
 public:
+  DependencyTracker() = default;
+  DependencyTracker(const DependencyTracker &) = delete;
+  DependencyTracker &operator=(const DependencyTracker &) = delete;
+
   /// Register task `id` (ids must be unique among unfinished tasks) and return
   /// the unfinished tasks it must wait for, sorted and without duplicates.
   /// With `automatic == false` (MANUAL scope) only `explicitDeps` count; the
@@ -55,6 +60,11 @@ public:
   std::vector<TaskKey> addTask(TaskKey id, const std::vector<TensorAccess> &accesses,
                                const std::vector<TaskKey> &explicitDeps = {},
                                bool automatic = true);
+  /// addTask into `deps` (cleared first), whose capacity a caller submitting
+  /// many tasks reuses.
+  void addTaskInto(TaskKey id, const std::vector<TensorAccess> &accesses,
+                   const std::vector<TaskKey> &explicitDeps, bool automatic,
+                   std::vector<TaskKey> &deps);
 
   /// Unfinished tasks that an access to `tensor` (a write if `write`) would
   /// depend on; nothing is recorded.
@@ -90,11 +100,16 @@ private:
   /// overlap the entries whose intervals meet its own, a window found by
   /// search rather than a scan of every entry; the task in the key finds a
   /// finished task's entries in logarithmic time too.
-  using Index = std::multimap<std::pair<uint64_t, TaskKey>, Entry>;
+  using IndexKey = std::pair<uint64_t, TaskKey>;
+  using Index = std::multimap<IndexKey, Entry, std::less<IndexKey>,
+                              PoolAllocator<std::pair<const IndexKey, Entry>>>;
   /// One buffer's recorded accesses: reads apart from writes, since a read
   /// only waits for writes (many readers of one tensor cost a reader
   /// nothing).
   struct BufferEntries {
+    explicit BufferEntries(NodePool &pool)
+        : reads(Index::allocator_type(pool)),
+          writes(Index::allocator_type(pool)) {}
     Index reads, writes;
     uint64_t maxLength = 0; // the longest interval recorded (never shrinks)
   };
@@ -103,13 +118,41 @@ private:
     uint64_t buffer, start;
     bool write;
   };
+  /// A task's entries: most tasks have a few, kept in place.
+  class RecordedList {
+  public:
+    void push_back(const Recorded &r) {
+      if (size_ < kInPlace)
+        inPlace_[size_] = r;
+      else
+        more_.push_back(r);
+      ++size_;
+    }
+    template <typename F> void forEach(F f) const {
+      for (size_t i = 0; i < size_; ++i)
+        f(i < kInPlace ? inPlace_[i] : more_[i - kInPlace]);
+    }
+
+  private:
+    static constexpr size_t kInPlace = 4;
+    Recorded inPlace_[kInPlace];
+    size_t size_ = 0;
+    std::vector<Recorded> more_;
+  };
   void collectConflicts(const ChipTensor &t, bool write, TaskKey self,
                         std::vector<TaskKey> &out) const;
 
   bool keepHistory_ = false;
-  std::unordered_map<uint64_t, BufferEntries> byBuffer_;
+  // Before the maps: they give their nodes back to it when destroyed.
+  NodePool pool_;
+  template <typename K, typename V>
+  using PooledMap = std::unordered_map<K, V, std::hash<K>, std::equal_to<K>,
+                                       PoolAllocator<std::pair<const K, V>>>;
+  PooledMap<uint64_t, BufferEntries> byBuffer_{
+      PooledMap<uint64_t, BufferEntries>::allocator_type(pool_)};
   /// Unfinished tasks -> their entries (may repeat).
-  std::unordered_map<TaskKey, std::vector<Recorded>> live_;
+  PooledMap<TaskKey, RecordedList> live_{
+      PooledMap<TaskKey, RecordedList>::allocator_type(pool_)};
 };
 
 } // namespace pypto::runtime
