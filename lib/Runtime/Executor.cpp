@@ -4,11 +4,23 @@
 
 #include <cstring>
 
+#include <sched.h>
+
 namespace pypto::runtime::executor {
 
 namespace {
 
 Run *self(void *rt) { return static_cast<Run *>(rt); }
+
+/// The cores this process may run on (its affinity mask; taskset and
+/// container cpusets narrow it, hardware_concurrency does not see that).
+unsigned usableHostCores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+    return unsigned(CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 /// An orchestration call into the runtime: an interrupt the watchdog asked
 /// for lands first (the orchestration's guard is still armed), then the call
@@ -56,7 +68,8 @@ Run::Run(const DeviceSpec &device, const LoadedProgram &program,
   pthread_mutexattr_destroy(&attr);
 #endif
   const unsigned hostCores = std::thread::hardware_concurrency();
-  maxSpinning_ = hostCores > 1 ? hostCores - 1 : 0;
+  const unsigned usableCores = usableHostCores();
+  maxSpinning_ = usableCores > 1 ? usableCores - 1 : 0;
   unsigned soft =
       options.workersPerType ? options.workersPerType : hostCores + 1;
   soft = std::max(soft, 2u); // a mixed task needs two AIV cores at once

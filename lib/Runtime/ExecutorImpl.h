@@ -365,9 +365,8 @@ private:
   std::deque<Task *> ready_[NumQueues];
   std::vector<std::unique_ptr<Worker>> workers_;
   std::vector<Worker *> idle_[2];
-  // Idle workers spinning rather than asleep, and how many may (the host's
-  // cores but the orchestrator's).
-  unsigned spinning_ = 0;
+  // How many workers may spin or run at once: the host cores this process
+  // may use, but the orchestrator's.
   unsigned maxSpinning_ = 0;
 
   unsigned started_[2] = {0, 0};

@@ -334,6 +334,8 @@ void Run::submit(const MixedKernels &kernels, const CoreTaskArgs &args,
   }
 
   const int ring = task->ring;
+  if (isFatal())
+    return; // nothing will run; leave the tracker as it is
   // Outside mu_: the tracker is this thread's. A producer that finished but
   // is still recorded there is dropped below, where live_ does not have it.
   retireFinishedTasks();
@@ -477,6 +479,11 @@ void Run::waitTensor(const ChipTensor &tensor, bool write) {
     ~Restore() { flag = value; }
   } restore{holdDispatch_, held};
   orchCv_.wait(lock, [&] {
+    // After a failure the tracker may have lost an entry (a submit that
+    // pruned what it covered, then returned): wait for every task to end
+    // (each is cancelled or aborted).
+    if (failed_)
+      return live_.empty();
     for (TaskKey id : ids)
       if (live_.count(id))
         return false;

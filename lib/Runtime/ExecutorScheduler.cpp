@@ -6,6 +6,9 @@ namespace pypto::runtime::executor {
 
 namespace {
 
+/// Workers spinning in waitForJob, over every run of the process.
+std::atomic<unsigned> gSpinningWorkers{0};
+
 /// CoreContext::raise: the exception unwinds the kernel to runJob.
 __attribute__((noreturn)) void raiseFromKernel(CoreContext *,
                                                const char *message) {
@@ -175,7 +178,7 @@ void Run::handJobLocked(int type, Job job) {
   ++running_;
   if (w->spinning.load(std::memory_order_relaxed)) {
     w->spinning.store(false, std::memory_order_relaxed);
-    --spinning_;
+    gSpinningWorkers.fetch_sub(1, std::memory_order_relaxed);
   }
   w->hasJob.store(true, std::memory_order_release);
   w->cv.notify_one(); // no system call unless it sleeps
@@ -219,7 +222,7 @@ bool Run::waitForJob(Worker *w) {
   std::unique_lock<std::mutex> lock(mu_);
   if (w->spinning.load(std::memory_order_relaxed)) { // no job came
     w->spinning.store(false, std::memory_order_relaxed);
-    --spinning_;
+    gSpinningWorkers.fetch_sub(1, std::memory_order_relaxed);
   }
   w->cv.wait(lock, [&] {
     return w->hasJob.load(std::memory_order_relaxed) || shutdown_;
@@ -256,9 +259,13 @@ void Run::finishJobLocked(Worker *w, const Job &job, const std::string &error) {
   w->running = false;
   w->job = Job{};
   idle_[typeIndex(w->type)].push_back(w);
-  if (spinning_ < maxSpinning_) {
+  // Spin only where a host core is free: not taken by the orchestrator, a
+  // running kernel, or a spinning worker (of any run: a multi-card run has
+  // one per rank).
+  if (gSpinningWorkers.load(std::memory_order_relaxed) + running_ <
+      maxSpinning_) {
     w->spinning.store(true, std::memory_order_relaxed);
-    ++spinning_;
+    gSpinningWorkers.fetch_add(1, std::memory_order_relaxed);
   }
   if (--job.task->unitsRemaining == 0)
     completeLocked(job.task);

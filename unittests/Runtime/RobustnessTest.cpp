@@ -246,6 +246,47 @@ TEST(Crash, GuardedCallsRestoreTheMaskAfterEachFault) {
   EXPECT_EQ(results[3], results[0]);
 }
 
+// After a failure, reading a tensor in the orchestration still waits for the
+// kernel writing it: a submit after the failure (a whole-tensor write, which
+// would make the dependency tracker forget the earlier writer it covers) must
+// not let get_tensor_data read before that writer has finished.
+TEST(Crash, TensorReadAfterAFailureWaitsForItsWriter) {
+  const std::string orch = orchSource(4, R"PTO(
+    const ChipTensor& in = orch_args.tensor(0).ref();
+    const ChipTensor& out = orch_args.tensor(1).ref();
+    const ChipTensor& seen = orch_args.tensor(2).ref();
+    const ChipTensor& crash = orch_args.tensor(3).ref();
+    PTO2_SCOPE() {
+        CoreTaskArgs slow; slow.add_input(in); slow.add_output(out); slow.add_scalar(300);
+        rt_submit_aiv_task(0, slow); // out = in + 1 after 300 ms
+        CoreTaskArgs bad; bad.add_inout(crash); bad.add_scalar(1);
+        rt_submit_aiv_task(1, bad); // SIGSEGV at once
+        while (!rt_is_fatal()) {
+        }
+        CoreTaskArgs cover; cover.add_input(in); cover.add_output(out); cover.add_scalar(0);
+        rt_submit_aiv_task(0, cover);
+        const uint32_t idx[1] = {0};
+        seen.data<float>()[0] = get_tensor_data<float>(out, 1, idx);
+    }
+)PTO");
+  LoadedProgram prog;
+  ASSERT_TRUE(build("read_after_failure_orch.cpp", orch,
+                    {kernel(0, "add_one_slow", CoreType::AIV, src(kAddOneSlow)),
+                     kernel(1, "crasher", CoreType::AIV, src(kCrash))},
+                    prog));
+  std::vector<float> in(4, 41.0f), out(4, 0.0f), seen(1, -1.0f);
+  std::vector<int32_t> crash(4, 0);
+  std::vector<HostArg> args = {
+      HostArg::tensor(in.data(), {4}, DataType::FLOAT32),
+      HostArg::tensor(out.data(), {4}, DataType::FLOAT32),
+      HostArg::tensor(seen.data(), {1}, DataType::FLOAT32),
+      HostArg::tensor(crash.data(), {4}, DataType::INT32)};
+  Status s = runProgram(a2a3(), prog, args);
+  ASSERT_FALSE(s);
+  EXPECT_TRUE(contains(s.message, "kernel 'crasher'")) << s.message;
+  EXPECT_EQ(seen[0], 42.0f); // 0 if the read came before the slow write
+}
+
 //===----------------------------------------------------------------------===//
 // Rings
 //===----------------------------------------------------------------------===//
