@@ -234,7 +234,10 @@ void DependencyTracker::completeTask(TaskKey id) {
         return;
       BufferEntries &b = bit->second;
       (r.write ? b.writes : b.reads).erase(std::make_pair(r.start, id));
-      if (b.reads.empty() && b.writes.empty())
+      // A few buffers' empty records stay for the next access (tasks in a
+      // loop use the same tensors); beyond that they go.
+      if (b.reads.empty() && b.writes.empty() &&
+          byBuffer_.size() > kKeptEmptyBuffers)
         byBuffer_.erase(bit);
     });
   live_.erase(it);

@@ -142,6 +142,7 @@ private:
   void collectConflicts(const ChipTensor &t, bool write, TaskKey self,
                         std::vector<TaskKey> &out) const;
 
+  static constexpr size_t kKeptEmptyBuffers = 64;
   bool keepHistory_ = false;
   // Before the maps: they give their nodes back to it when destroyed.
   NodePool pool_;
