@@ -9,6 +9,14 @@ namespace {
 /// Workers spinning in waitForJob, over every run of the process.
 std::atomic<unsigned> gSpinningWorkers{0};
 
+/// `w` (idle, under Run::mu_) no longer counts as spinning.
+void stopSpinning(Worker *w) {
+  if (w->spinning.load(std::memory_order_relaxed)) {
+    w->spinning.store(false, std::memory_order_relaxed);
+    gSpinningWorkers.fetch_sub(1, std::memory_order_relaxed);
+  }
+}
+
 /// CoreContext::raise: the exception unwinds the kernel to runJob.
 __attribute__((noreturn)) void raiseFromKernel(CoreContext *,
                                                const char *message) {
@@ -176,10 +184,7 @@ void Run::handJobLocked(int type, Job job) {
   w->running = true;
   w->touch();
   ++running_;
-  if (w->spinning.load(std::memory_order_relaxed)) {
-    w->spinning.store(false, std::memory_order_relaxed);
-    gSpinningWorkers.fetch_sub(1, std::memory_order_relaxed);
-  }
+  stopSpinning(w);
   w->hasJob.store(true, std::memory_order_release);
   w->cv.notify_one(); // no system call unless it sleeps
 }
@@ -220,10 +225,7 @@ bool Run::waitForJob(Worker *w) {
     cpuRelax();
   }
   std::unique_lock<std::mutex> lock(mu_);
-  if (w->spinning.load(std::memory_order_relaxed)) { // no job came
-    w->spinning.store(false, std::memory_order_relaxed);
-    gSpinningWorkers.fetch_sub(1, std::memory_order_relaxed);
-  }
+  stopSpinning(w); // no job came
   w->cv.wait(lock, [&] {
     return w->hasJob.load(std::memory_order_relaxed) || shutdown_;
   });
