@@ -112,12 +112,10 @@ bool checkAllclose(const at::Tensor &actual, const at::Tensor &expected,
 
 namespace {
 
-/// The ratio comparators' common start: the valid prefix, the inactive
-/// tail, non-finite values. Returns false (with detail) on a hard failure.
+/// The ratio comparators' common start: the valid prefix and the inactive
+/// tail. Returns false (with detail) on a hard failure.
 bool ratioPrologue(const Comparator &c, at::Tensor &actual,
                    at::Tensor &expected, std::string &detail) {
-  actual = actual.to(torch::kFloat32);
-  expected = expected.to(torch::kFloat32);
   if (c.validRows) {
     int64_t axis = c.validAxis < 0 ? c.validAxis + actual.dim() : c.validAxis;
     if (axis < 0 || axis >= actual.dim() || *c.validRows < 0 ||
@@ -143,19 +141,58 @@ bool ratioPrologue(const Comparator &c, at::Tensor &actual,
     actual = actual.narrow(axis, 0, *c.validRows);
     expected = expected.narrow(axis, 0, *c.validRows);
   }
-  auto count = [](const at::Tensor &t, bool nan) {
-    return (nan ? t.isnan() : t.isinf()).sum().item<int64_t>();
-  };
-  int64_t an = count(actual, true), ai = count(actual, false);
-  int64_t en = count(expected, true), ei = count(expected, false);
-  if (an || ai || en || ei) {
-    detail =
-        "    illegal values in comparison: actual: NaN=" + std::to_string(an) +
-        " Inf=" + std::to_string(ai) + "; expected: NaN=" + std::to_string(en) +
-        " Inf=" + std::to_string(ei) + "\n";
-    return false;
-  }
   return true;
+}
+
+/// Elements the ratio comparators take at a time: their f64 working copies
+/// stay at a few tens of MiB whatever the output's size (whole, a 5 GB bf16
+/// cache took 60 GB of temporaries).
+constexpr int64_t kCompareChunk = int64_t(1) << 20;
+
+/// Non-finite values of both sides, counted chunk by chunk.
+struct NonFinite {
+  int64_t actualNan = 0, actualInf = 0, expectedNan = 0, expectedInf = 0;
+  void add(const at::Tensor &a, const at::Tensor &e) {
+    actualNan += a.isnan().sum().item<int64_t>();
+    actualInf += a.isinf().sum().item<int64_t>();
+    expectedNan += e.isnan().sum().item<int64_t>();
+    expectedInf += e.isinf().sum().item<int64_t>();
+  }
+  /// The hard failure they are, or false.
+  bool report(std::string &detail) const {
+    if (!actualNan && !actualInf && !expectedNan && !expectedInf)
+      return false;
+    detail = "    illegal values in comparison: actual: NaN=" +
+             std::to_string(actualNan) + " Inf=" + std::to_string(actualInf) +
+             "; expected: NaN=" + std::to_string(expectedNan) +
+             " Inf=" + std::to_string(expectedInf) + "\n";
+    return true;
+  }
+};
+
+/// Calls fn(a, e, first) on consecutive chunks of the flattened tensors, as
+/// f64 through f32 (the comparators' arithmetic); `first` is the flat index
+/// of the chunk's first element. A chunk whose elements are equal and finite
+/// on both sides passes every check and adds nothing: `equal(first)` instead
+/// (a large cache of which a kernel rewrote a few rows costs one native
+/// comparison a chunk).
+template <typename Fn, typename EqualFn>
+void forEachChunk(const at::Tensor &actual, const at::Tensor &expected, Fn fn,
+                  EqualFn equal) {
+  at::Tensor a = actual.reshape(-1), e = expected.reshape(-1);
+  bool floating = a.is_floating_point();
+  for (int64_t first = 0; first < a.numel(); first += kCompareChunk) {
+    int64_t size = std::min(kCompareChunk, a.numel() - first);
+    at::Tensor ac = a.narrow(0, first, size), ec = e.narrow(0, first, size);
+    // NaN != NaN, so a chunk with one is never equal; infinities are.
+    if (ac.scalar_type() == ec.scalar_type() && at::equal(ac, ec) &&
+        !(floating && ac.isinf().any().item<bool>())) {
+      equal(first);
+      continue;
+    }
+    fn(ac.to(torch::kFloat32).to(torch::kFloat64),
+       ec.to(torch::kFloat32).to(torch::kFloat64), first);
+  }
 }
 
 /// Python's round(): halves to even.
@@ -171,19 +208,51 @@ bool checkRatioAllclose(const Comparator &c, at::Tensor actual,
   if (!ratioPrologue(c, actual, expected, detail))
     return false;
   double atol = c.atol.value_or(runAtol), rtol = c.rtol.value_or(runRtol);
-  at::Tensor a = actual.flatten().to(torch::kFloat64);
-  at::Tensor e = expected.flatten().to(torch::kFloat64);
-  int64_t n = a.numel();
+  int64_t n = actual.numel();
   if (n == 0)
     return true;
-  at::Tensor diff = (a - e).abs();
-  at::Tensor tol = atol + rtol * e.abs();
-  at::Tensor bad = torch::nonzero(diff > tol).flatten();
-  int64_t errors = bad.numel();
+  NonFinite nonFinite;
+  int64_t errors = 0, worst = -1;
+  double worstDiff = 0, worstTol = 0;
+  std::ostringstream shown;
+  forEachChunk(
+      actual, expected,
+      [&](const at::Tensor &a, const at::Tensor &e, int64_t first) {
+        nonFinite.add(a, e);
+        at::Tensor diff = (a - e).abs();
+        at::Tensor tol = atol + rtol * e.abs();
+        at::Tensor bad = torch::nonzero(diff > tol).flatten();
+        auto badAt = bad.accessor<int64_t, 1>();
+        for (int64_t k = 0; k < bad.numel() && errors + k < c.maxShow; ++k) {
+          int64_t i = badAt[k];
+          shown << "    [" << first + i << "] "
+                << printf8g("actual=%.8g, expected=%.8g, diff=%.4g, tol=%.4g",
+                            a[i].item<double>(), e[i].item<double>(),
+                            diff[i].item<double>(), tol[i].item<double>())
+                << "\n";
+        }
+        errors += bad.numel();
+        // The first largest difference over the whole tensor, as argmax finds.
+        int64_t at = diff.argmax().item<int64_t>();
+        if (worst < 0 || diff[at].item<double>() > worstDiff) {
+          worst = first + at;
+          worstDiff = diff[at].item<double>();
+          worstTol = tol[at].item<double>();
+        }
+      },
+      [&](int64_t first) {
+        if (worst >= 0)
+          return;
+        worst = first;
+        worstTol = atol + rtol * std::fabs(expected.reshape(-1)[first]
+                                               .to(torch::kFloat32)
+                                               .item<double>());
+      });
+  if (nonFinite.report(detail))
+    return false;
   int64_t threshold = roundHalfEven(c.maxErrorRatio * double(n));
   if (errors <= threshold)
     return true;
-  int64_t worst = diff.argmax().item<int64_t>();
   std::ostringstream out;
   char line[256];
   std::snprintf(line, sizeof line,
@@ -192,20 +261,12 @@ bool checkRatioAllclose(const Comparator &c, at::Tensor actual,
                 (long long)errors, (long long)n, 100.0 * errors / n,
                 100.0 * c.maxErrorRatio, (long long)threshold);
   out << line << "    atol=" << valueText(atol) << " rtol=" << valueText(rtol)
-      << "\n    max abs diff=" << valueText(diff[worst].item<double>())
-      << " at " << coordText(worst, actual.sizes())
-      << " (tol=" << valueText(tol[worst].item<double>()) << ")\n";
-  int64_t shown = std::min<int64_t>(errors, c.maxShow);
-  out << "    first " << shown << " mismatches:\n";
-  auto accessor = bad.accessor<int64_t, 1>();
-  for (int64_t k = 0; k < shown; ++k) {
-    int64_t i = accessor[k];
-    out << "    [" << i << "] "
-        << printf8g("actual=%.8g, expected=%.8g, diff=%.4g, tol=%.4g",
-                    a[i].item<double>(), e[i].item<double>(),
-                    diff[i].item<double>(), tol[i].item<double>())
-        << "\n";
-  }
+      << "\n    max abs diff=" << valueText(worstDiff) << " at "
+      << coordText(worst, actual.sizes()) << " (tol=" << valueText(worstTol)
+      << ")\n";
+  out << "    first " << std::min<int64_t>(errors, c.maxShow)
+      << " mismatches:\n"
+      << shown.str();
   detail = out.str();
   return false;
 }
@@ -214,24 +275,45 @@ bool checkRatioReldiff(const Comparator &c, at::Tensor actual,
                        at::Tensor expected, std::string &detail) {
   if (!ratioPrologue(c, actual, expected, detail))
     return false;
-  at::Tensor a = actual.flatten().to(torch::kFloat64);
-  at::Tensor e = expected.flatten().to(torch::kFloat64);
-  int64_t n = a.numel();
+  int64_t n = actual.numel();
   if (n == 0)
     return true;
-  at::Tensor absDiff = (a - e).abs();
-  at::Tensor denom =
-      torch::maximum(torch::maximum(a.abs(), e.abs()),
-                     torch::full_like(a, std::ldexp(1.0, -14) / c.diffThd)) +
-      1e-9;
-  at::Tensor rdiff =
-      torch::where(absDiff < c.diffThd, absDiff, absDiff / denom);
-  at::Tensor badMask = rdiff > c.diffThd;
-  at::Tensor bad = torch::nonzero(badMask).flatten();
-  int64_t errors = bad.numel();
+  NonFinite nonFinite;
+  int64_t errors = 0;
+  double worst = 0.0;
+  std::ostringstream shown;
+  forEachChunk(
+      actual, expected,
+      [&](const at::Tensor &a, const at::Tensor &e, int64_t first) {
+        nonFinite.add(a, e);
+        at::Tensor absDiff = (a - e).abs();
+        at::Tensor denom =
+            torch::maximum(
+                torch::maximum(a.abs(), e.abs()),
+                torch::full_like(a, std::ldexp(1.0, -14) / c.diffThd)) +
+            1e-9;
+        at::Tensor rdiff =
+            torch::where(absDiff < c.diffThd, absDiff, absDiff / denom);
+        at::Tensor badMask = rdiff > c.diffThd;
+        at::Tensor bad = torch::nonzero(badMask).flatten();
+        if (bad.numel())
+          worst = std::max(worst,
+                           rdiff.masked_select(badMask).max().item<double>());
+        auto badAt = bad.accessor<int64_t, 1>();
+        for (int64_t k = 0; k < bad.numel() && errors + k < c.maxShow; ++k) {
+          int64_t i = badAt[k];
+          shown << "    [" << first + i
+                << "] actual=" << valueText(a[i].item<double>())
+                << ", expected=" << valueText(e[i].item<double>())
+                << ", abs_diff=" << valueText(absDiff[i].item<double>())
+                << ", rdiff=" << valueText(rdiff[i].item<double>()) << "\n";
+        }
+        errors += bad.numel();
+      },
+      [](int64_t) {});
+  if (nonFinite.report(detail))
+    return false;
   int64_t threshold = roundHalfEven(c.pctThd * double(n));
-  double worst =
-      errors ? rdiff.masked_select(badMask).max().item<double>() : 0.0;
   bool countOk = errors <= threshold;
   bool worstOk = !errors || worst < c.maxDiffHd;
   if (countOk && worstOk)
@@ -253,16 +335,8 @@ bool checkRatioReldiff(const Comparator &c, at::Tensor actual,
   out << "    ratio_reldiff fail: " << reason
       << "\n    diff_thd=" << valueText(c.diffThd)
       << " pct_thd=" << valueText(c.pctThd)
-      << " max_diff_hd=" << valueText(c.maxDiffHd) << "\n";
-  int64_t shown = std::min<int64_t>(errors, c.maxShow);
-  auto accessor = bad.accessor<int64_t, 1>();
-  for (int64_t k = 0; k < shown; ++k) {
-    int64_t i = accessor[k];
-    out << "    [" << i << "] actual=" << valueText(a[i].item<double>())
-        << ", expected=" << valueText(e[i].item<double>())
-        << ", abs_diff=" << valueText(absDiff[i].item<double>())
-        << ", rdiff=" << valueText(rdiff[i].item<double>()) << "\n";
-  }
+      << " max_diff_hd=" << valueText(c.maxDiffHd) << "\n"
+      << shown.str();
   detail = out.str();
   return false;
 }

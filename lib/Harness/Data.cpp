@@ -8,6 +8,7 @@
 
 #include "pypto/Harness/Data.h"
 #include "CompareOutputs.h"
+#include "SpillAllocator.h"
 #include "pypto/Interpreter/Interpreter.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -141,6 +142,12 @@ class TorchRunData final : public RunData {
 public:
   explicit TorchRunData(const RunSpec &spec) : spec(spec) {}
 
+  std::string spillTo(const std::string &dir, uint64_t minBytes) override {
+    return startSpilling(dir, minBytes);
+  }
+  SpillStats spillStats() const override {
+    return pypto::harness::spillStats();
+  }
   std::string generateInputs(uint64_t seed) override;
   std::string saveInputs(const std::string &dir) const override;
   std::string saveGolden(const std::string &dir) const override;

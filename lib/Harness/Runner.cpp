@@ -38,6 +38,8 @@
 #include <mutex>
 #include <thread>
 
+#include <sys/statvfs.h>
+
 using namespace pypto::harness;
 namespace rt = pypto::runtime;
 
@@ -67,47 +69,95 @@ std::string gigabytes(double bytes) {
   return llvm::formatv("{0:f1} GB", bytes / 1e9).str();
 }
 
-/// The run holds about three copies of its tensors (the inputs, the device's
-/// arguments and the golden's values), each rank its own: refuse a run that
-/// cannot fit before allocating any of it.
-std::string checkDataFitsMemory(const RunSpec &spec) {
+/// Where a run's data lives and how many copies of each tensor it holds.
+struct DataPlan {
+  bool goldenCopiesOutputs = false;  // a golden file or replayed goldens
+  bool interpreterCopiesAll = false; // --golden=reference, --check-golden
+  std::string spillDir;              // empty: everything in memory
+  uint64_t spillMinBytes = 0;
+};
+
+/// A size as given: "4096 bytes", "64 MiB", "1.5 GB".
+std::string sizeText(double bytes) {
+  if (bytes < (1 << 20))
+    return llvm::formatv("{0} bytes", uint64_t(bytes)).str();
+  if (bytes < (1 << 30) && std::fmod(bytes, 1 << 20) == 0)
+    return llvm::formatv("{0} MiB", uint64_t(bytes) >> 20).str();
+  return gigabytes(bytes);
+}
+
+/// What the run holds at its peak, refused before any of it is allocated
+/// when it cannot fit: every argument once (the device works on them in
+/// place; the golden reads pure inputs through aliases), the golden's
+/// inouts and outputs, the reference interpreter's copy of everything,
+/// each rank's windows, and half a gigabyte for libtorch, the kernels and
+/// the golden's temporaries. With --spill-dir the tensors of its size and
+/// more count against that directory's free space instead.
+std::string checkDataFits(const RunSpec &spec, const DataPlan &plan) {
   struct Tensor {
     double bytes;
     const TensorSpec *spec;
   };
-  std::vector<Tensor> tensors;
-  double total = 0;
+  std::vector<Tensor> inMemory, inFiles;
+  double tensorBytes = 0, memory = 0.5e9, disk = 0;
   for (const ArgSpec &arg : spec.args) {
     if (!arg.isTensor)
       continue;
     double bytes = ::get_element_size(arg.tensor.dtype);
     for (int64_t dim : arg.tensor.shape)
       bytes *= double(dim);
-    tensors.push_back({bytes, &arg.tensor});
-    total += bytes;
+    tensorBytes += bytes;
+    int copies = 1 + int(plan.interpreterCopiesAll) +
+                 int(plan.goldenCopiesOutputs && arg.tensor.isOutput());
+    bool spilled = !plan.spillDir.empty() && bytes >= plan.spillMinBytes;
+    (spilled ? disk : memory) += copies * bytes;
+    (spilled ? inFiles : inMemory).push_back({bytes, &arg.tensor});
   }
-  constexpr double kCopies = 3;
-  double needed = (kCopies * total + double(spec.windowBytes)) *
-                  std::max(1, spec.worldSize);
+  memory += double(spec.windowBytes) * std::max(1, spec.worldSize);
+  auto biggest = [](std::vector<Tensor> &tensors) {
+    std::sort(
+        tensors.begin(), tensors.end(),
+        [](const Tensor &a, const Tensor &b) { return a.bytes > b.bytes; });
+    std::string text;
+    for (size_t i = 0; i < tensors.size() && i < 3; ++i) {
+      std::string shape;
+      for (int64_t dim : tensors[i].spec->shape)
+        shape += (shape.empty() ? "" : "x") + std::to_string(dim);
+      text += llvm::formatv("{0}'{1}' {2} {3} ({4})", i ? ", " : "",
+                            tensors[i].spec->name, shape,
+                            dtypeName(tensors[i].spec->dtype),
+                            gigabytes(tensors[i].bytes))
+                  .str();
+    }
+    return text;
+  };
   double available = availableMemoryBytes();
-  if (available == 0 || needed <= available)
-    return "";
-  std::sort(tensors.begin(), tensors.end(),
-            [](const Tensor &a, const Tensor &b) { return a.bytes > b.bytes; });
-  std::string biggest;
-  for (size_t i = 0; i < tensors.size() && i < 3; ++i) {
-    std::string shape;
-    for (int64_t dim : tensors[i].spec->shape)
-      shape += (shape.empty() ? "" : "x") + std::to_string(dim);
-    biggest += llvm::formatv("{0}'{1}' {2} {3} ({4})", i ? ", " : "",
-                             tensors[i].spec->name, shape,
-                             dtypeName(tensors[i].spec->dtype),
-                             gigabytes(tensors[i].bytes))
-                   .str();
+  if (available != 0 && memory > available) {
+    if (plan.spillDir.empty())
+      return "the run holds about " + gigabytes(memory) + " (its tensors " +
+             gigabytes(tensorBytes) +
+             ", the golden's copies and libtorch the rest), more than the " +
+             gigabytes(available) +
+             " of memory available; the biggest: " + biggest(inMemory) +
+             "; --spill-dir DIR keeps the tensors of " +
+             "64 MiB and more in files on a disk";
+    return "the run holds about " + gigabytes(memory) +
+           " in memory (its tensors under --spill-min-bytes " +
+           sizeText(double(plan.spillMinBytes)) + " and their copies), more " +
+           "than the " + gigabytes(available) +
+           " of memory available; the biggest: " + biggest(inMemory);
   }
-  return "the run's tensors take " + gigabytes(total) + " and a run holds " +
-         "about 3 copies of them (" + gigabytes(needed) + "), more than the " +
-         gigabytes(available) + " of memory available; the biggest: " + biggest;
+  struct statvfs fs;
+  if (disk > 0 && ::statvfs(plan.spillDir.c_str(), &fs) == 0) {
+    double free = double(fs.f_bavail) * double(fs.f_frsize);
+    if (disk > free)
+      return "the run's tensors of " + sizeText(double(plan.spillMinBytes)) +
+             " and more and their copies take about " + gigabytes(disk) +
+             ", more than the " + gigabytes(free) +
+             " free in the spill directory '" + plan.spillDir +
+             "'; the biggest: " + biggest(inFiles);
+  }
+  return "";
 }
 
 /// Ends the process when a golden runs past its time: TorchScript cannot be
@@ -430,13 +480,21 @@ private:
     {
       Stage stage("generate inputs");
       std::string loadError;
-      if (std::string error = checkDataFitsMemory(program.spec);
+      DataPlan plan;
+      plan.goldenCopiesOutputs =
+          !options.goldenData.empty() || (goldenFromFile && !useReference);
+      plan.interpreterCopiesAll = useReference || options.checkGolden;
+      plan.spillDir = options.spillDir;
+      plan.spillMinBytes = options.spillMinBytes;
+      if (std::string error = checkDataFits(program.spec, plan);
           !error.empty()) {
         ok = check(error);
       } else if (!(data = createRunData(program.spec, loadError))) {
         // The first data phase waits here for libtorch, which loads while
         // the program compiles.
         ok = check(loadError);
+      } else if (!options.spillDir.empty() && !startSpilling(*data)) {
+        ok = false;
       } else if (goldenFromFile &&
                  !check(data->loadGoldenFile(program.spec.goldenPath))) {
         ok = false;
@@ -732,7 +790,29 @@ private:
     return finish(false);
   }
 
+  /// --spill-dir: every large tensor from now on is a file there.
+  bool startSpilling(RunData &data) {
+    if (!check(data.spillTo(options.spillDir, options.spillMinBytes)))
+      return false;
+    spilling = &data;
+    std::printf("[RUN]   spill: tensors of %s and more in files in %s\n",
+                sizeText(double(options.spillMinBytes)).c_str(),
+                options.spillDir.c_str());
+    return true;
+  }
+
   int finish(bool passed) {
+    if (spilling) {
+      SpillStats stats = spilling->spillStats();
+      std::printf(
+          "[RUN]   spill: %llu tensors were files, at most %s at "
+          "once\n",
+          (unsigned long long)stats.files,
+          stats.peakBytes < 1e9
+              ? llvm::formatv("{0:f1} MB", stats.peakBytes / 1e6).str().c_str()
+              : gigabytes(double(stats.peakBytes)).c_str());
+      spilling = nullptr;
+    }
     std::printf("[RUN] %s (%.2fs)\n", passed ? "PASS" : "FAIL",
                 secondsSince(start));
     std::fflush(stdout);
@@ -747,6 +827,7 @@ private:
   Program program;
   bool loadsData = false; // a run with data phases: libtorch is needed
   bool useReference = false;                   // --golden=reference
+  RunData *spilling = nullptr; // the run's data once --spill-dir is in force
   mlir::OwningOpRef<mlir::ModuleOp> asWritten; // for the interpreter
   std::string
       goldenDisagrees; // outputs where --check-golden found a difference

@@ -102,6 +102,17 @@ int main(int argc, char **argv) {
   cl::opt<bool> noSaveData("no-save-data",
                            cl::desc("Do not write data/in and data/out"),
                            cl::cat(category));
+  cl::opt<std::string> spillDir(
+      "spill-dir",
+      cl::desc("Keep every tensor of --spill-min-bytes and more in a file "
+               "of its own in DIR (on a disk, not a tmpfs): a run whose data "
+               "exceeds the memory runs at the disk's speed"),
+      cl::value_desc("dir"), cl::cat(category));
+  cl::opt<uint64_t> spillMinBytes(
+      "spill-min-bytes",
+      cl::desc("The smallest tensor --spill-dir puts in a file (default "
+               "64 MiB)"),
+      cl::init(uint64_t(64) << 20), cl::value_desc("bytes"), cl::cat(category));
   cl::opt<std::string> runtimeDir(
       "runtime-dir",
       cl::desc("Reuse this build directory: skip compile (edited kernel or "
@@ -219,6 +230,16 @@ int main(int argc, char **argv) {
                  "checking the golden needs a run, --skip-ptoas stops before "
                  "it"))
       return 2;
+    if (spillMinBytes.getNumOccurrences() && !spillDir.getNumOccurrences()) {
+      llvm::errs() << "pypto-run: error: --spill-min-bytes without "
+                      "--spill-dir: nothing is spilled\n";
+      return 2;
+    }
+    if (spillMinBytes == 0) {
+      llvm::errs() << "pypto-run: error: --spill-min-bytes: 0 is not a size "
+                      "(the smallest is 1)\n";
+      return 2;
+    }
     if (checkGolden && golden == "reference") {
       llvm::errs() << "pypto-run: error: --check-golden compares a golden with "
                       "the reference interpreter; --golden=reference leaves "
@@ -296,6 +317,8 @@ int main(int argc, char **argv) {
     options.ptoas = ptoas;
     options.goldenData = goldenData;
     options.runtimeDir = runtimeDir;
+    options.spillDir = spillDir;
+    options.spillMinBytes = spillMinBytes;
     options.saveData = saveData && !noSaveData;
     options.golden = golden;
     options.checkGolden = checkGolden;

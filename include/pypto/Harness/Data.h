@@ -36,12 +36,27 @@ struct OutputReport {
   int64_t numel = 0;
 };
 
+/// Tensor memory kept in files (--spill-dir).
+struct SpillStats {
+  uint64_t files = 0;     // allocations made as files so far
+  uint64_t bytesNow = 0;  // bytes in files now
+  uint64_t peakBytes = 0; // the most bytes in files at once
+};
+
 /// The data phases of a run. The implementation, on libtorch, lives in
 /// libPyptoRunData.so, which pypto-run loads only when a data phase runs
 /// (RunDataLibrary.h): this interface names no libtorch type.
 class RunData {
 public:
   virtual ~RunData() = default;
+
+  /// From now on, for the whole process, every tensor allocation of
+  /// `minBytes` and more (the arguments, the golden's copies and
+  /// temporaries, the comparisons') is a file of its own in `dir`, mapped
+  /// shared, so the run's data may exceed the memory. Returns why `dir`
+  /// cannot hold them, or "".
+  virtual std::string spillTo(const std::string &dir, uint64_t minBytes) = 0;
+  virtual SpillStats spillStats() const = 0;
 
   /// Creates every argument: inputs and inouts from their init kind (seeded),
   /// pure outputs as zeros, scalars as 0-D tensors.

@@ -41,6 +41,8 @@ struct RunOptions {
                             // generating inputs and running the golden
   bool saveData = true;     // write data/in and data/out
   std::string runtimeDir;   // reuse this build: skip compile
+  std::string spillDir;     // tensors of spillMinBytes and more in files here
+  uint64_t spillMinBytes = uint64_t(64) << 20;
   std::optional<double> rtol, atol;
   /// -d with a comma-separated list: every device id (multi-card programs).
   std::vector<int> devices;
