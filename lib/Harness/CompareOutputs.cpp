@@ -73,39 +73,80 @@ Differing differingElements(const at::Tensor &actual,
   return d;
 }
 
+/// Elements the comparators take at a time: their f64 working copies stay
+/// at a few tens of MiB whatever the output's size (whole, a 5 GB bf16 cache
+/// took 60 GB of temporaries).
+constexpr int64_t kCompareChunk = int64_t(1) << 20;
+
+/// differingElements over consecutive chunks of the flattened tensors, with
+/// flat indices into the whole tensor.
+template <typename Fn>
+void forEachDiffering(const at::Tensor &actual, const at::Tensor &expected,
+                      Fn fn) {
+  at::Tensor a = actual.reshape(-1), e = expected.reshape(-1);
+  for (int64_t first = 0; first < a.numel(); first += kCompareChunk) {
+    int64_t size = std::min(kCompareChunk, a.numel() - first);
+    Differing d =
+        differingElements(a.narrow(0, first, size), e.narrow(0, first, size));
+    if (!d.index.numel())
+      continue;
+    d.index.add_(first);
+    fn(d);
+  }
+}
+
+/// The first largest value, as argmax finds it (NaN above everything).
+struct FirstMax {
+  double value = 0;
+  int64_t at = -1;
+  void take(double candidate, int64_t index) {
+    if (at < 0 || (std::isnan(candidate) && !std::isnan(value)) ||
+        candidate > value) {
+      value = candidate;
+      at = index;
+    }
+  }
+};
+
 } // namespace
 
 /// The torch.isclose check: |a - e| <= atol + rtol |e|, every element.
 bool checkAllclose(const at::Tensor &actual, const at::Tensor &expected,
                    double rtol, double atol, std::string &detail) {
-  Differing d = differingElements(actual, expected);
-  at::Tensor close =
-      torch::isclose(d.actual, d.expected, rtol, atol, /*equal_nan=*/true);
-  at::Tensor badAt = torch::nonzero(close.logical_not()).flatten();
-  int64_t mismatches = badAt.numel();
+  int64_t mismatches = 0;
+  FirstMax maxAbs, maxRel;
+  std::ostringstream shown;
+  forEachDiffering(actual, expected, [&](const Differing &d) {
+    at::Tensor close =
+        torch::isclose(d.actual, d.expected, rtol, atol, /*equal_nan=*/true);
+    at::Tensor badAt = torch::nonzero(close.logical_not()).flatten();
+    at::Tensor absDiff = (d.actual - d.expected).abs();
+    at::Tensor relDiff = absDiff / d.expected.abs().clamp_min(1e-12);
+    auto flatIndex = d.index.accessor<int64_t, 1>();
+    int64_t absAt = absDiff.argmax().item<int64_t>();
+    int64_t relAt = relDiff.argmax().item<int64_t>();
+    maxAbs.take(absDiff[absAt].item<double>(), flatIndex[absAt]);
+    maxRel.take(relDiff[relAt].item<double>(), flatIndex[relAt]);
+    auto bad = badAt.accessor<int64_t, 1>();
+    for (int64_t k = 0; k < badAt.numel() && mismatches + k < 20; ++k) {
+      int64_t at = bad[k];
+      shown << "    [" << flatIndex[at]
+            << "] actual=" << valueText(d.actual[at].item<double>())
+            << ", expected=" << valueText(d.expected[at].item<double>())
+            << "\n";
+    }
+    mismatches += badAt.numel();
+  });
   if (mismatches == 0)
     return true;
-  at::Tensor absDiff = (d.actual - d.expected).abs();
-  at::Tensor relDiff = absDiff / d.expected.abs().clamp_min(1e-12);
-  int64_t maxAbsAt = absDiff.argmax().item<int64_t>();
-  int64_t maxRelAt = relDiff.argmax().item<int64_t>();
-  auto flatIndex = d.index.accessor<int64_t, 1>();
   std::ostringstream out;
   out << "    Mismatched elements: " << mismatches << "/" << actual.numel()
       << "  rtol=" << valueText(rtol) << " atol=" << valueText(atol)
-      << "\n    max abs diff " << valueText(absDiff[maxAbsAt].item<double>())
-      << " at [" << flatIndex[maxAbsAt] << "], max rel diff "
-      << valueText(relDiff[maxRelAt].item<double>()) << " at ["
-      << flatIndex[maxRelAt] << "]\n";
-  int64_t shown = std::min<int64_t>(mismatches, 20);
-  out << "    first " << shown << " mismatches:\n";
-  auto bad = badAt.accessor<int64_t, 1>();
-  for (int64_t k = 0; k < shown; ++k) {
-    int64_t at = bad[k];
-    out << "    [" << flatIndex[at]
-        << "] actual=" << valueText(d.actual[at].item<double>())
-        << ", expected=" << valueText(d.expected[at].item<double>()) << "\n";
-  }
+      << "\n    max abs diff " << valueText(maxAbs.value) << " at ["
+      << maxAbs.at << "], max rel diff " << valueText(maxRel.value) << " at ["
+      << maxRel.at << "]\n";
+  out << "    first " << std::min<int64_t>(mismatches, 20) << " mismatches:\n"
+      << shown.str();
   detail = out.str();
   return false;
 }
@@ -131,7 +172,13 @@ bool ratioPrologue(const Comparator &c, at::Tensor &actual,
     at::Tensor tail =
         actual.narrow(axis, *c.validRows, actual.size(axis) - *c.validRows);
     if (c.zeroTail) {
-      int64_t nonzero = tail.ne(0).sum().item<int64_t>();
+      // As f32, as the comparison sees the values (an f64 1e-50 is 0).
+      int64_t nonzero =
+          (tail.scalar_type() == torch::kFloat64 ? tail.to(torch::kFloat32)
+                                                 : tail)
+              .ne(0)
+              .sum()
+              .item<int64_t>();
       if (nonzero) {
         detail = "    inactive tail contains " + std::to_string(nonzero) +
                  " nonzero values\n";
@@ -143,11 +190,6 @@ bool ratioPrologue(const Comparator &c, at::Tensor &actual,
   }
   return true;
 }
-
-/// Elements the ratio comparators take at a time: their f64 working copies
-/// stay at a few tens of MiB whatever the output's size (whole, a 5 GB bf16
-/// cache took 60 GB of temporaries).
-constexpr int64_t kCompareChunk = int64_t(1) << 20;
 
 /// Non-finite values of both sides, counted chunk by chunk.
 struct NonFinite {
@@ -173,21 +215,24 @@ struct NonFinite {
 /// Calls fn(a, e, first) on consecutive chunks of the flattened tensors, as
 /// f64 through f32 (the comparators' arithmetic); `first` is the flat index
 /// of the chunk's first element. A chunk whose elements are equal and finite
-/// on both sides passes every check and adds nothing: `equal(first)` instead
-/// (a large cache of which a kernel rewrote a few rows costs one native
-/// comparison a chunk).
+/// on both sides passes every check and adds nothing: `equal(first, e)`
+/// instead, with the chunk of `expected` (a large cache of which a kernel
+/// rewrote a few rows costs one native comparison a chunk). Not for f64,
+/// whose values beyond f32's range become infinities on the way.
 template <typename Fn, typename EqualFn>
 void forEachChunk(const at::Tensor &actual, const at::Tensor &expected, Fn fn,
                   EqualFn equal) {
   at::Tensor a = actual.reshape(-1), e = expected.reshape(-1);
   bool floating = a.is_floating_point();
+  bool skipEqual =
+      a.scalar_type() == e.scalar_type() && a.scalar_type() != torch::kFloat64;
   for (int64_t first = 0; first < a.numel(); first += kCompareChunk) {
     int64_t size = std::min(kCompareChunk, a.numel() - first);
     at::Tensor ac = a.narrow(0, first, size), ec = e.narrow(0, first, size);
     // NaN != NaN, so a chunk with one is never equal; infinities are.
-    if (ac.scalar_type() == ec.scalar_type() && at::equal(ac, ec) &&
+    if (skipEqual && at::equal(ac, ec) &&
         !(floating && ac.isinf().any().item<bool>())) {
-      equal(first);
+      equal(first, ec);
       continue;
     }
     fn(ac.to(torch::kFloat32).to(torch::kFloat64),
@@ -240,13 +285,12 @@ bool checkRatioAllclose(const Comparator &c, at::Tensor actual,
           worstTol = tol[at].item<double>();
         }
       },
-      [&](int64_t first) {
+      [&](int64_t first, const at::Tensor &e) {
         if (worst >= 0)
           return;
         worst = first;
-        worstTol = atol + rtol * std::fabs(expected.reshape(-1)[first]
-                                               .to(torch::kFloat32)
-                                               .item<double>());
+        worstTol =
+            atol + rtol * std::fabs(e[0].to(torch::kFloat32).item<double>());
       });
   if (nonFinite.report(detail))
     return false;
@@ -310,7 +354,7 @@ bool checkRatioReldiff(const Comparator &c, at::Tensor actual,
         }
         errors += bad.numel();
       },
-      [](int64_t) {});
+      [](int64_t, const at::Tensor &) {});
   if (nonFinite.report(detail))
     return false;
   int64_t threshold = roundHalfEven(c.pctThd * double(n));
@@ -552,14 +596,18 @@ bool checkArgmax(const Comparator &c, const at::Tensor &actualIdx,
 
 void maxDifferences(const at::Tensor &actual, const at::Tensor &expected,
                     double &maxAbsDiff, double &maxRelDiff) {
-  Differing d = differingElements(actual, expected);
   maxAbsDiff = maxRelDiff = 0;
-  if (d.index.numel()) {
+  // A NaN anywhere makes the maximum NaN, as torch's max does.
+  auto take = [](double &max, double candidate) {
+    if (!std::isnan(max) && (std::isnan(candidate) || candidate > max))
+      max = candidate;
+  };
+  forEachDiffering(actual, expected, [&](const Differing &d) {
     at::Tensor diff = (d.actual - d.expected).abs();
-    maxAbsDiff = diff.max().item<double>();
-    maxRelDiff =
-        (diff / d.expected.abs().clamp_min(1e-12)).max().item<double>();
-  }
+    take(maxAbsDiff, diff.max().item<double>());
+    take(maxRelDiff,
+         (diff / d.expected.abs().clamp_min(1e-12)).max().item<double>());
+  });
 }
 
 } // namespace pypto::harness

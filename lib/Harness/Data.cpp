@@ -475,7 +475,7 @@ static std::string interpretOnInputs(mlir::ModuleOp module, const RunSpec &spec,
                                      const std::vector<at::Tensor> &args,
                                      const std::vector<at::Tensor> &inputs,
                                      std::vector<at::Tensor> &outputs,
-                                     int64_t clusterCount) {
+                                     int64_t clusterCount) try {
   std::vector<at::Tensor> values;
   for (size_t i = 0; i < spec.args.size(); ++i) {
     const ArgSpec &arg = spec.args[i];
@@ -492,6 +492,9 @@ static std::string interpretOnInputs(mlir::ModuleOp module, const RunSpec &spec,
     if (spec.args[i].isTensor && spec.args[i].tensor.isOutput())
       outputs[i] = values[i].contiguous();
   return "";
+} catch (const std::exception &e) {
+  // A full spill directory shows here first (a copy of every argument).
+  return std::string("the reference interpreter stopped: ") + errorText(e);
 }
 
 std::string TorchRunData::runReference(mlir::ModuleOp module,

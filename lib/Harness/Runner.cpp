@@ -77,12 +77,14 @@ struct DataPlan {
   uint64_t spillMinBytes = 0;
 };
 
-/// A size as given: "4096 bytes", "64 MiB", "1.5 GB".
+/// A size as given: "4096 bytes", "64 MiB", "100.0 MB", "1.5 GB".
 std::string sizeText(double bytes) {
   if (bytes < (1 << 20))
     return llvm::formatv("{0} bytes", uint64_t(bytes)).str();
   if (bytes < (1 << 30) && std::fmod(bytes, 1 << 20) == 0)
     return llvm::formatv("{0} MiB", uint64_t(bytes) >> 20).str();
+  if (bytes < 1e9)
+    return llvm::formatv("{0:f1} MB", bytes / 1e6).str();
   return gigabytes(bytes);
 }
 

@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -80,8 +81,16 @@ private:
     TORCH_CHECK(fd >= 0, "cannot create a file in the spill directory '", where,
                 "': ", std::strerror(errno));
     // Blocks now: a mapping of a sparse file would take SIGBUS on the write
-    // that finds the disk full.
-    int error = ::posix_fallocate(fd, 0, off_t(bytes));
+    // that finds the disk full. The free space first: where the file system
+    // cannot allocate at once, glibc writes block after block, and a file
+    // that cannot fit would fill the disk before failing.
+    struct statvfs fs;
+    int error = 0;
+    if (::fstatvfs(fd, &fs) == 0 &&
+        double(fs.f_bavail) * double(fs.f_frsize) < double(bytes))
+      error = ENOSPC;
+    if (!error)
+      error = ::posix_fallocate(fd, 0, off_t(bytes));
     if (error) {
       ::close(fd);
       TORCH_CHECK(false, "the spill directory '", where, "' has no room for ",
@@ -150,12 +159,10 @@ std::string pypto::harness::startSpilling(const std::string &dir,
   if (!gSpill) {
     // Lives as long as the process: tensors freed at exit still reach it.
     gSpill = new SpillAllocator(c10::GetAllocator(c10::DeviceType::CPU));
-    gSpill->configure(dir, std::max<uint64_t>(minBytes, 1));
     c10::SetAllocator(c10::DeviceType::CPU, gSpill, /*priority=*/1);
-    if (c10::GetAllocator(c10::DeviceType::CPU) != gSpill)
-      return "libtorch kept its CPU allocator: cannot spill";
-    return "";
   }
+  if (c10::GetAllocator(c10::DeviceType::CPU) != gSpill)
+    return "libtorch kept its CPU allocator: cannot spill";
   gSpill->configure(dir, std::max<uint64_t>(minBytes, 1));
   return "";
 }

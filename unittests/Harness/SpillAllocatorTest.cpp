@@ -13,11 +13,15 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
+#include <vector>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,21 +41,26 @@ std::string scratchDir() {
   return dir;
 }
 
-/// The file /proc/self/maps names for the mapping holding `address`, or ""
-/// for anonymous memory and addresses no mapping holds.
-std::string mappedFile(const void *address) {
+/// The line of /proc/self/maps for the mapping holding `address`, or "".
+std::string mappingLine(const void *address) {
   std::ifstream maps("/proc/self/maps");
   std::string line;
   auto at = reinterpret_cast<uintptr_t>(address);
   while (std::getline(maps, line)) {
     uintptr_t begin = 0, end = 0;
-    if (std::sscanf(line.c_str(), "%lx-%lx", &begin, &end) != 2 || at < begin ||
-        at >= end)
-      continue;
-    size_t slash = line.find('/');
-    return slash == std::string::npos ? "" : line.substr(slash);
+    if (std::sscanf(line.c_str(), "%lx-%lx", &begin, &end) == 2 &&
+        at >= begin && at < end)
+      return line;
   }
   return "";
+}
+
+/// The file /proc/self/maps names for the mapping holding `address`, or ""
+/// for anonymous memory and addresses no mapping holds.
+std::string mappedFile(const void *address) {
+  std::string line = mappingLine(address);
+  size_t slash = line.find('/');
+  return slash == std::string::npos ? "" : line.substr(slash);
 }
 
 /// Removes the scratch directory after the last test.
@@ -75,6 +84,9 @@ TEST_F(SpillAllocatorTest, LargeTensorsAreFilesAndWork) {
   at::Tensor big = torch::arange(1 << 20, torch::kFloat64).to(torch::kFloat32);
   EXPECT_EQ(mappedFile(big.data_ptr()).rfind(scratchDir(), 0), 0u)
       << mappedFile(big.data_ptr());
+  // Shared: a private mapping's pages could not go back to the file.
+  EXPECT_NE(mappingLine(big.data_ptr()).find(" rw-s "), std::string::npos)
+      << mappingLine(big.data_ptr());
   EXPECT_EQ(big.sum(torch::kFloat64).item<double>(),
             double(1 << 20) * ((1 << 20) - 1) / 2);
   SpillStats during = spillStats();
@@ -107,6 +119,30 @@ TEST_F(SpillAllocatorTest, RawInterfaceFreesBothKinds) {
   allocator->raw_deallocate(big);
   EXPECT_EQ(spillStats().bytesNow, before.bytesNow);
   EXPECT_EQ(mappedFile(big), "");
+}
+
+TEST_F(SpillAllocatorTest, ThreadsAllocateAndFreeTogether) {
+  SpillStats before = spillStats();
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([t, &wrong] {
+      for (int i = 0; i < 40; ++i) {
+        // Files (1-2 MiB) and libtorch's memory, freed in another order.
+        at::Tensor big =
+            torch::full({(1 << 18) + i * 1000}, float(t * 100 + i));
+        at::Tensor small = torch::full({100}, float(i));
+        if (big.sum(torch::kFloat64).item<double>() !=
+                double(t * 100 + i) * double(big.numel()) ||
+            small.sum().item<float>() != 100.0f * i)
+          ++wrong;
+      }
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_EQ(spillStats().bytesNow, before.bytesNow);
+  EXPECT_GE(spillStats().files, before.files + 160);
 }
 
 TEST_F(SpillAllocatorTest, TheFilesLeaveNoNameBehind) {
