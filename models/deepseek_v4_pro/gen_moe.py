@@ -15,8 +15,8 @@ keeps every path; `core` is ci without hc_pre and hc_post (x_mixed in,
 ffn_out out: stage 1 of docs/design/port-pro-moe.md); `ci2` runs two MoE
 calls (epochs) on the same windows; `wide` has pypto-lib's hidden and
 intermediate sizes with 8 experts a rank (runs in about 15 s, 3.9 GB);
-`full` is pypto-lib's EP-2 size, 48 experts a rank (compile only: its
-weights take 6.3 GB, about 20 GB for a run's three copies).
+`full` is pypto-lib's EP-2 size, 48 experts a rank (6.5 GB of tensors;
+run once on a5sim in 48.5 s with 6.4 GiB peak memory, docs/examples/models.md).
 
     python3 models/deepseek_v4_pro/gen_moe.py > models/deepseek_v4_pro/moe.mlir
     python3 models/deepseek_v4_pro/gen_moe.py --config full -o /tmp/moe.mlir
