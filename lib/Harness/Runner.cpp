@@ -73,6 +73,7 @@ std::string gigabytes(double bytes) {
 struct DataPlan {
   bool goldenCopiesOutputs = false;  // a golden file or replayed goldens
   bool interpreterCopiesAll = false; // --golden=reference, --check-golden
+  bool saveData = false;             // data/in and data/out are written
   std::string spillDir;              // empty: everything in memory
   uint64_t spillMinBytes = 0;
 };
@@ -92,8 +93,9 @@ std::string sizeText(double bytes) {
 /// when it cannot fit: every argument once (the device works on them in
 /// place; the golden reads pure inputs through aliases), the golden's
 /// inouts and outputs, the reference interpreter's copy of everything,
-/// each rank's windows, and half a gigabyte for libtorch, the kernels and
-/// the golden's temporaries. With --spill-dir the tensors of its size and
+/// each rank's windows, saving (a tensor's pickle in memory, one at a time),
+/// and half a gigabyte for libtorch, the kernels and the golden's
+/// temporaries. With --spill-dir the tensors of its size and
 /// more count against that directory's free space instead.
 std::string checkDataFits(const RunSpec &spec, const DataPlan &plan) {
   struct Tensor {
@@ -101,7 +103,7 @@ std::string checkDataFits(const RunSpec &spec, const DataPlan &plan) {
     const TensorSpec *spec;
   };
   std::vector<Tensor> inMemory, inFiles;
-  double tensorBytes = 0, memory = 0.5e9, disk = 0;
+  double tensorBytes = 0, memory = 0.5e9, disk = 0, largest = 0;
   for (const ArgSpec &arg : spec.args) {
     if (!arg.isTensor)
       continue;
@@ -109,6 +111,7 @@ std::string checkDataFits(const RunSpec &spec, const DataPlan &plan) {
     for (int64_t dim : arg.tensor.shape)
       bytes *= double(dim);
     tensorBytes += bytes;
+    largest = std::max(largest, bytes);
     int copies = 1 + int(plan.interpreterCopiesAll) +
                  int(plan.goldenCopiesOutputs && arg.tensor.isOutput());
     bool spilled = !plan.spillDir.empty() && bytes >= plan.spillMinBytes;
@@ -116,6 +119,8 @@ std::string checkDataFits(const RunSpec &spec, const DataPlan &plan) {
     (spilled ? inFiles : inMemory).push_back({bytes, &arg.tensor});
   }
   memory += double(spec.windowBytes) * std::max(1, spec.worldSize);
+  if (plan.saveData)
+    memory += largest;
   auto biggest = [](std::vector<Tensor> &tensors) {
     std::sort(
         tensors.begin(), tensors.end(),
@@ -138,7 +143,8 @@ std::string checkDataFits(const RunSpec &spec, const DataPlan &plan) {
     if (plan.spillDir.empty())
       return "the run holds about " + gigabytes(memory) + " (its tensors " +
              gigabytes(tensorBytes) +
-             ", the golden's copies and libtorch the rest), more than the " +
+             "; the golden's copies, saving and libtorch the rest), more than "
+             "the " +
              gigabytes(available) +
              " of memory available; the biggest: " + biggest(inMemory) +
              "; --spill-dir DIR keeps the tensors of " +
@@ -486,6 +492,7 @@ private:
       plan.goldenCopiesOutputs =
           !options.goldenData.empty() || (goldenFromFile && !useReference);
       plan.interpreterCopiesAll = useReference || options.checkGolden;
+      plan.saveData = options.saveData;
       plan.spillDir = options.spillDir;
       plan.spillMinBytes = options.spillMinBytes;
       if (std::string error = checkDataFits(program.spec, plan);
