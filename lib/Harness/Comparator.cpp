@@ -83,6 +83,8 @@ std::string Comparator::label(double runRtol, double runAtol) const {
     return "argmax_compare(" + valsName + ", atol=" + number(argmaxAtol) +
            ", cols=" + (argmaxCols ? std::to_string(*argmaxCols) : "None") +
            ")";
+  if (kind == "topk_pair_compare" && topkAtol > 0)
+    return "topk_pair_compare(" + valsName + ", atol=" + number(topkAtol) + ")";
   if (kind == "ratio_reldiff")
     return "ratio_reldiff(diff_thd=" + number(diffThd) +
            ", pct_thd=" + number(pctThd) +
@@ -167,6 +169,8 @@ bool parseComparator(const std::string &textIn, Comparator &out,
       ok = parseInt(value, out.dim);
     else if (out.kind == "topk_pair_compare" && key == "descending")
       ok = parseBool(value, out.descending);
+    else if (out.kind == "topk_pair_compare" && key == "atol")
+      ok = parseNumber(value, out.topkAtol) && out.topkAtol >= 0;
     else if (out.kind == "argmax_compare" && key == "atol")
       ok = parseNumber(value, out.argmaxAtol) && out.argmaxAtol >= 0;
     else if (out.kind == "argmax_compare" && key == "cols") {

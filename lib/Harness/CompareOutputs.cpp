@@ -456,7 +456,8 @@ bool checkTopkPairs(const Comparator &c, const at::Tensor &actualIdx,
         ordered &= c.descending ? avA[l][i - 1] >= v : avA[l][i - 1] <= v;
       if (i + 1 < k)
         ordered &= c.descending ? v >= avA[l][i + 1] : v <= avA[l][i + 1];
-      bool tie = v == evA[l][i];
+      bool tie = c.topkAtol > 0 ? std::fabs(v - evA[l][i]) <= c.topkAtol
+                                : v == evA[l][i];
       std::string scoreText;
       bool real = true;
       if (scores) {

@@ -725,12 +725,16 @@ TorchRunData::compare(const std::vector<at::Tensor> &actuals,
         if (!comparator.scoresName.empty() && scores < 0)
           throw std::runtime_error("topk_pair_compare: no tensor named '" +
                                    comparator.scoresName + "'");
-        passed = checkTopkPairs(comparator, actual, expected,
-                                vals >= 0 && spec.args[vals].tensor.isOutput()
-                                    ? &actuals[vals]
-                                    : nullptr,
-                                vals >= 0 ? &expecteds[vals] : nullptr,
-                                scores >= 0 ? &args[scores] : nullptr, detail);
+        passed = checkTopkPairs(
+            comparator, actual, expected,
+            vals >= 0 && spec.args[vals].tensor.isOutput() ? &actuals[vals]
+                                                           : nullptr,
+            vals >= 0 ? &expecteds[vals] : nullptr,
+            // An output's scores: the compared side's own.
+            scores < 0                            ? nullptr
+            : spec.args[scores].tensor.isOutput() ? &actuals[scores]
+                                                  : &args[scores],
+            detail);
       } else if (comparator.kind == "argmax_compare") {
         int scores = indexOf(comparator.valsName);
         bool isOut = scores >= 0 && spec.args[scores].tensor.isOutput();

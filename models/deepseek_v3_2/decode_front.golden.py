@@ -112,15 +112,21 @@ def golden(values: Dict[str, Tensor]):
 
     # Scope 3: scores over each row's context, top-k, INT32_MIN past min(topk, ctx).
     neg_max = -3.4028234663852886e38
+    # The scores row is sort-length wide (-FLT_MAX past the context), as the
+    # kernel's; topk_vals are the sorted scores, -FLT_MAX past the context.
     idx = torch.full([bsz, topk], -2147483648, dtype=torch.int32)
+    scores = values["idx_scores"]
+    scores.fill_(neg_max)
     for b in range(bsz):
         ctx = int(seq_lens[b].item())
         base = b * max_seq
         s = torch.full([max_seq], neg_max)
         s[0:ctx] = k_cache_idx[base:base + ctx].float() @ q_red[b]
-        top = torch.topk(s, topk, largest=True, sorted=True)[1]
+        scores[b, 0:ctx] = s[0:ctx]
+        top = torch.topk(s, topk, largest=True, sorted=True)
+        values["topk_vals"][b] = top[0]
         n = min(topk, ctx)
-        idx[b, 0:n] = top[0:n].to(torch.int32)
+        idx[b, 0:n] = top[1][0:n].to(torch.int32)
     values["topk_idx"][:] = idx
 
     # Scope 4: online softmax over the top-k cache rows, latent-to-V, dispatch.

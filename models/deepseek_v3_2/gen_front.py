@@ -10,9 +10,8 @@ scores over each row's context and their top-k (sort32 + mrgsort); (4)
 sparse attention over the top-k cache rows (online softmax in the latent
 space), the latent-to-V projection and the rows routed into the rank-3
 dispatch buffer. `ci` (committed) keeps every tile and shrinks the sizes;
-`full` is pypto-lib's (compiled by the test; run once it takes 31 s on
-a5sim, its caches pass and its top-k order differs from the golden's at
-near ties: docs/examples/models.md).
+`full` is pypto-lib's (compiled by the test; run once, it passes in 24 s
+on either simulator: docs/examples/models.md).
 
     python3 models/deepseek_v3_2/gen_front.py > models/deepseek_v3_2/decode_front.mlir
     python3 models/deepseek_v3_2/gen_front.py --config full -o /tmp/front_full.mlir
@@ -29,8 +28,17 @@ from gen_common import command_line, write_program  # noqa: E402
 # MAX_SEQ: cache positions a batch row; H: hidden; NH: attention heads;
 # QL/KVL: q/kv LoRA ranks; IH: index heads; TOPK: index top-k; EP: nodes.
 CONFIGS = {
-    "ci": dict(MAX_SEQ=256, H=1024, NH=2, QL=256, KVL=256, IH=32, TOPK=64, EP=4),
-    "full": dict(MAX_SEQ=4096, H=7168, NH=128, QL=1536, KVL=512, IH=64, TOPK=2048, EP=128),
+    # TOPK_ATOL: how close to the golden's score a differing top-k index's
+    # score must be (0: equal); SCORE_CMP: the comparator of the scores
+    # (topk_vals, idx_scores) and DISPATCH_CMP dispatch_buf's (None: the
+    # module's allclose). The header of the generated file says why `full`
+    # needs them.
+    "ci": dict(MAX_SEQ=256, H=1024, NH=2, QL=256, KVL=256, IH=32, TOPK=64, EP=4,
+               TOPK_ATOL=0, SCORE_CMP=None, DISPATCH_CMP=None),
+    "full": dict(MAX_SEQ=4096, H=7168, NH=128, QL=1536, KVL=512, IH=64, TOPK=2048, EP=128,
+                 TOPK_ATOL=0.03,
+                 SCORE_CMP="ratio_allclose(atol=0.03, rtol=0.0078125, max_error_ratio=0)",
+                 DISPATCH_CMP="ratio_allclose(atol=0.004, rtol=0.0078125, max_error_ratio=0.0002)"),
 }
 
 B = 16  # BATCH
@@ -97,7 +105,8 @@ def sort_merges(sort_len):
     return merges
 
 
-def generate(config, MAX_SEQ, H, NH, QL, KVL, IH, TOPK, EP):
+def generate(config, MAX_SEQ, H, NH, QL, KVL, IH, TOPK, EP, TOPK_ATOL,
+             SCORE_CMP, DISPATCH_CMP):
     SORT_LEN = 32
     while SORT_LEN < MAX_SEQ:
         SORT_LEN *= 4
@@ -544,7 +553,6 @@ def generate(config, MAX_SEQ, H, NH, QL, KVL, IH, TOPK, EP):
     scope3 = lines(
         "    ",
         "// ===== Scope 3: index scores over each row's context and their top-k =====",
-        f"%scores = pypto.create_tensor : {sc_t}",
         f"%s3_q_padded = pypto.create_tensor : {qpad_t}",
         f"scf.for %b = {c(0)} to {c(B)} step {c(1)} {{",
         f"  %score_tiles = pypto.create_tensor : {tiles_t}",
@@ -558,7 +566,7 @@ def generate(config, MAX_SEQ, H, NH, QL, KVL, IH, TOPK, EP):
         f"    %qrow1 = arith.addi %qrow0, {c(1)} : index",
         f"    pypto.assemble %zpad_b into %s3_q_padded[%qrow1, {c(0)}] : {zpad_b} into {qpad_t}",
         f"    %ninf = pypto.full %neg_max : f32 -> {srow_t}",
-        f"    pypto.assemble %ninf into %scores[%b, {c(0)}] : {srow_t} into {sc_t}",
+        f"    pypto.assemble %ninf into %idx_scores[%b, {c(0)}] : {srow_t} into {sc_t}",
         "  }",
         f"  %len = pypto.read %seq_lens[%b] : {seq_t} -> i32",
         "  %ctx = arith.index_cast %len : i32 to index",
@@ -584,13 +592,13 @@ def generate(config, MAX_SEQ, H, NH, QL, KVL, IH, TOPK, EP):
         f"      %vl = arith.minsi %left, {c(SEQ_TILE)} : index",
         f"      %tr = arith.muli %sb, {c(Q_PAD)} : index",
         f"      %sv = pypto.slice %score_tiles[%tr, {c(0)}] [1, {SEQ_TILE}] valid [{c(1)}, %vl] : {tiles_t}",
-        f"      pypto.assemble %sv into %scores[%b, %s0] valid [{c(1)}, %vl] : {ty(1, SEQ_TILE, f32)} into {sc_t}",
+        f"      pypto.assemble %sv into %idx_scores[%b, %s0] valid [{c(1)}, %vl] : {ty(1, SEQ_TILE, f32)} into {sc_t}",
         '    } {pypto.loop = "range"}',
         "  }",
         "  // Stage 3.3: sort32 and the merges: (score, index) pairs, descending.",
         f"  %sorted_gm = pypto.create_tensor : {pairs_t}",
         '  pypto.at core_group "s3_sort" {',
-        f"    %row = pypto.slice %scores[%b, {c(0)}] [1, {SORT_LEN}] : {sc_t}",
+        f"    %row = pypto.slice %idx_scores[%b, {c(0)}] [1, {SORT_LEN}] : {sc_t}",
         f"    %ramp = pypto.arange %zi : i32 -> {ty(1, SORT_LEN, i32)}",
         f"    %pairs = pypto.sort32 %row, %ramp : {srow_t}, {ty(1, SORT_LEN, i32)} -> {pairs_t}",
         *("    " + m for m in merge_lines),
@@ -603,6 +611,8 @@ def generate(config, MAX_SEQ, H, NH, QL, KVL, IH, TOPK, EP):
         f"    %nv = arith.minsi %ctx, {c(TOPK)} : index",
         f"    %ids = pypto.fillpad %raw valid [{c(1)}, %nv] pad min : {tk_t} -> {tk_t}",
         f"    pypto.assemble %ids into %topk_idx[%b, {c(0)}] : {tk_t} into {topk_t}",
+        f"    %vals = pypto.gather_mask %tp even : {ty(1, 2 * TOPK, f32)} -> {ty(1, TOPK, f32)}",
+        f"    pypto.assemble %vals into %topk_vals[%b, {c(0)}] : {ty(1, TOPK, f32)} into {ty(B, TOPK, f32)}",
         "  }",
         '} {pypto.loop = "parallel"}',
     )
@@ -782,6 +792,20 @@ def generate(config, MAX_SEQ, H, NH, QL, KVL, IH, TOPK, EP):
         return f"{x:.6e}"
 
     body = scope1 + "\n" + scope2 + "\n" + scope3 + "\n" + scope4
+    topk_atol = f", atol={TOPK_ATOL!r}" if TOPK_ATOL else ""
+    topk_note = f" or lies within {TOPK_ATOL!r} of it" if TOPK_ATOL else ""
+    full_note = "" if not DISPATCH_CMP else f"""
+// At these sizes that happens: the scores differ from the golden's by up to
+// 0.0144 (seed 0, a5sim; values up to about 3), neighbours swap in 7651 of
+// the 32768 top-k places, so the scores get atol {TOPK_ATOL!r} and so do
+// the ties (the i-th largest of two score rows that differ by at most e
+// differ by at most e). Where a swap crosses rank {TOPK} another cache row
+// enters the sparse attention: 2054 elements of dispatch_buf (0.8% of the
+// 262144 it writes) differ, so it is checked with
+// {DISPATCH_CMP}
+// (6711 points, 2.6% of the written ones)."""
+    dispatch_cmp = f', pypto.compare = "{DISPATCH_CMP}"' if DISPATCH_CMP else ""
+    score_cmp = f', pypto.compare = "{SCORE_CMP}"' if SCORE_CMP else ""
     return f"""\
 // GENERATED by models/deepseek_v3_2/gen_front.py --config {config}; do not edit.
 //
@@ -820,18 +844,23 @@ def generate(config, MAX_SEQ, H, NH, QL, KVL, IH, TOPK, EP):
 // is one `fillpad valid`; sqrt and recip of the norms are taken on the 1x16
 // row, then reshaped (pypto-lib: on the 16x1 column); the row into the
 // rank-3 dispatch_buf is reshaped to 1x1x{ATTN}; dispatch_buf is an inout argument
-// (pypto-lib returns it). For testing, topk_idx (pypto-lib's internal
-// tensor) is an output, compared exactly. The inputs are randn (pypto-lib:
-// rand - 0.5): random norm weights, rope tables that are not rotations,
+// (pypto-lib returns it). For testing, topk_idx, its sorted scores
+// topk_vals and the row scores idx_scores (pypto-lib's internal tensors) are
+// outputs. The inputs are randn (pypto-lib: rand - 0.5): random norm
+// weights, rope tables that are not rotations,
 // random kv/pe/index caches and dispatch buffer (pypto-lib zeroes the kv/pe
 // caches and dispatch_buf), and a random layer id (pypto-lib's: 0).
 //
 // Tolerance: rtol 2^-7 (one bf16 step; pypto-lib's 4e-3 fails a legitimate
-// one-step difference above 2) and pypto-lib's atol 4e-3; topk_idx exact, in
-// sorted order. Exact holds while the index query q_idx_out is bit-identical
-// to the golden's, as it is for `ci` with seed 0 on both simulators: one bf16
-// rounding flip upstream (at larger sizes, a flip in normed_states) moves the
-// scores by about 1e-3 and reorders the top-k ranks that lie closer.
+// one-step difference above 2) and pypto-lib's atol 4e-3; topk_idx in sorted
+// order with topk_pair_compare: where an index differs from the golden's, the
+// kernel's list stays sorted there, its score is the kernel's own
+// idx_scores at that index, and it equals the golden's score at that rank
+// (a tie){topk_note}. Equal holds while the index query q_idx_out is
+// bit-identical to the golden's, as it is for `ci` with seed 0 on both
+// simulators: one bf16 rounding flip upstream (at larger sizes, a flip in
+// normed_states) moves the scores by about 1e-3 and reorders the top-k ranks
+// that lie closer.{full_note}
 module @decode_front attributes {{pypto.golden = "decode_front.golden.py",
                                  pypto.rtol = 7.8125e-3 : f64,
                                  pypto.atol = 4.0e-3 : f64}} {{
@@ -859,8 +888,10 @@ module @decode_front attributes {{pypto.golden = "decode_front.golden.py",
       %kv_cache: {kvc_t} {{pypto.dir = "inout", pypto.init = "randn"}},
       %pe_cache: {pec_t} {{pypto.dir = "inout", pypto.init = "randn"}},
       %k_cache_idx: {kci_t} {{pypto.dir = "inout", pypto.init = "randn"}},
-      %dispatch_buf: {disp_t} {{pypto.dir = "inout", pypto.init = "randn"}},
-      %topk_idx: {topk_t} {{pypto.dir = "out", pypto.compare = "ratio_allclose(atol=0, rtol=0, max_error_ratio=0)"}}) {{{c.declare("    ")}
+      %dispatch_buf: {disp_t} {{pypto.dir = "inout", pypto.init = "randn"{dispatch_cmp}}},
+      %topk_idx: {topk_t} {{pypto.dir = "out", pypto.compare = "topk_pair_compare(topk_vals, scores=idx_scores{topk_atol})"}},
+      %topk_vals: {ty(B, TOPK, f32)} {{pypto.dir = "out"{score_cmp}}},
+      %idx_scores: {sc_t} {{pypto.dir = "out"{score_cmp}}}) {{{c.declare("    ")}
     %zf = arith.constant 0.0 : f32
     %zi = arith.constant 0 : i32
     %eps = arith.constant {EPS:e} : f32

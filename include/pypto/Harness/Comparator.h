@@ -31,9 +31,12 @@ struct Comparator {
   bool zeroTail = false;
   // topk_pair_compare
   std::string valsName;   // the paired values output
-  std::string scoresName; // optional: the input the indices point into
+  std::string scoresName; // optional: the tensor the indices point into (an
+                          // output: the compared side's own)
   int64_t dim = -1;
   bool descending = true;
+  double topkAtol = 0; // a differing index is a tie when its value is within
+                       // this of the golden's (0: equal)
   int64_t maxShow = 10;
   // argmax_compare: the scores output (valsName), how far below the golden
   // row's maximum the chosen score may be, and the columns searched (unset:
