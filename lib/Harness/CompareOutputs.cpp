@@ -78,33 +78,46 @@ Differing differingElements(const at::Tensor &actual,
 /// took 60 GB of temporaries).
 constexpr int64_t kCompareChunk = int64_t(1) << 20;
 
+/// Calls fn(a, e, first) on consecutive kCompareChunk-element chunks of the
+/// flattened tensors; `first` is the flat index of the chunk's first element.
+template <typename Fn>
+void forEachChunkPair(const at::Tensor &actual, const at::Tensor &expected,
+                      Fn fn) {
+  at::Tensor a = actual.reshape(-1), e = expected.reshape(-1);
+  for (int64_t first = 0; first < a.numel(); first += kCompareChunk) {
+    int64_t size = std::min(kCompareChunk, a.numel() - first);
+    fn(a.narrow(0, first, size), e.narrow(0, first, size), first);
+  }
+}
+
 /// differingElements over consecutive chunks of the flattened tensors, with
 /// flat indices into the whole tensor.
 template <typename Fn>
 void forEachDiffering(const at::Tensor &actual, const at::Tensor &expected,
                       Fn fn) {
-  at::Tensor a = actual.reshape(-1), e = expected.reshape(-1);
-  for (int64_t first = 0; first < a.numel(); first += kCompareChunk) {
-    int64_t size = std::min(kCompareChunk, a.numel() - first);
-    Differing d =
-        differingElements(a.narrow(0, first, size), e.narrow(0, first, size));
-    if (!d.index.numel())
-      continue;
-    d.index.add_(first);
-    fn(d);
-  }
+  forEachChunkPair(
+      actual, expected,
+      [&](const at::Tensor &a, const at::Tensor &e, int64_t first) {
+        Differing d = differingElements(a, e);
+        if (!d.index.numel())
+          return;
+        d.index.add_(first);
+        fn(d);
+      });
 }
 
 /// The first largest value, as argmax finds it (NaN above everything).
 struct FirstMax {
   double value = 0;
   int64_t at = -1;
-  void take(double candidate, int64_t index) {
-    if (at < 0 || (std::isnan(candidate) && !std::isnan(value)) ||
-        candidate > value) {
-      value = candidate;
-      at = index;
-    }
+  /// Whether `candidate` is the new maximum.
+  bool take(double candidate, int64_t index) {
+    if (at >= 0 && !(std::isnan(candidate) && !std::isnan(value)) &&
+        !(candidate > value))
+      return false;
+    value = candidate;
+    at = index;
+    return true;
   }
 };
 
@@ -222,22 +235,21 @@ struct NonFinite {
 template <typename Fn, typename EqualFn>
 void forEachChunk(const at::Tensor &actual, const at::Tensor &expected, Fn fn,
                   EqualFn equal) {
-  at::Tensor a = actual.reshape(-1), e = expected.reshape(-1);
-  bool floating = a.is_floating_point();
-  bool skipEqual =
-      a.scalar_type() == e.scalar_type() && a.scalar_type() != torch::kFloat64;
-  for (int64_t first = 0; first < a.numel(); first += kCompareChunk) {
-    int64_t size = std::min(kCompareChunk, a.numel() - first);
-    at::Tensor ac = a.narrow(0, first, size), ec = e.narrow(0, first, size);
-    // NaN != NaN, so a chunk with one is never equal; infinities are.
-    if (skipEqual && at::equal(ac, ec) &&
-        !(floating && ac.isinf().any().item<bool>())) {
-      equal(first, ec);
-      continue;
-    }
-    fn(ac.to(torch::kFloat32).to(torch::kFloat64),
-       ec.to(torch::kFloat32).to(torch::kFloat64), first);
-  }
+  bool floating = actual.is_floating_point();
+  bool skipEqual = actual.scalar_type() == expected.scalar_type() &&
+                   actual.scalar_type() != torch::kFloat64;
+  forEachChunkPair(
+      actual, expected,
+      [&](const at::Tensor &ac, const at::Tensor &ec, int64_t first) {
+        // NaN != NaN, so a chunk with one is never equal; infinities are.
+        if (skipEqual && at::equal(ac, ec) &&
+            !(floating && ac.isinf().any().item<bool>())) {
+          equal(first, ec);
+          return;
+        }
+        fn(ac.to(torch::kFloat32).to(torch::kFloat64),
+           ec.to(torch::kFloat32).to(torch::kFloat64), first);
+      });
 }
 
 /// Python's round(): halves to even.
@@ -257,8 +269,9 @@ bool checkRatioAllclose(const Comparator &c, at::Tensor actual,
   if (n == 0)
     return true;
   NonFinite nonFinite;
-  int64_t errors = 0, worst = -1;
-  double worstDiff = 0, worstTol = 0;
+  int64_t errors = 0;
+  FirstMax worst; // the largest difference
+  double worstTol = 0;
   std::ostringstream shown;
   forEachChunk(
       actual, expected,
@@ -279,18 +292,13 @@ bool checkRatioAllclose(const Comparator &c, at::Tensor actual,
         errors += bad.numel();
         // The first largest difference over the whole tensor, as argmax finds.
         int64_t at = diff.argmax().item<int64_t>();
-        if (worst < 0 || diff[at].item<double>() > worstDiff) {
-          worst = first + at;
-          worstDiff = diff[at].item<double>();
+        if (worst.take(diff[at].item<double>(), first + at))
           worstTol = tol[at].item<double>();
-        }
       },
       [&](int64_t first, const at::Tensor &e) {
-        if (worst >= 0)
-          return;
-        worst = first;
-        worstTol =
-            atol + rtol * std::fabs(e[0].to(torch::kFloat32).item<double>());
+        if (worst.take(0, first))
+          worstTol =
+              atol + rtol * std::fabs(e[0].to(torch::kFloat32).item<double>());
       });
   if (nonFinite.report(detail))
     return false;
@@ -305,8 +313,8 @@ bool checkRatioAllclose(const Comparator &c, at::Tensor actual,
                 (long long)errors, (long long)n, 100.0 * errors / n,
                 100.0 * c.maxErrorRatio, (long long)threshold);
   out << line << "    atol=" << valueText(atol) << " rtol=" << valueText(rtol)
-      << "\n    max abs diff=" << valueText(worstDiff) << " at "
-      << coordText(worst, actual.sizes()) << " (tol=" << valueText(worstTol)
+      << "\n    max abs diff=" << valueText(worst.value) << " at "
+      << coordText(worst.at, actual.sizes()) << " (tol=" << valueText(worstTol)
       << ")\n";
   out << "    first " << std::min<int64_t>(errors, c.maxShow)
       << " mismatches:\n"
